@@ -1,0 +1,193 @@
+// Package game is the contract every game in Concordat implements, and the
+// pieces every game shares: seats, actions, prompts, options trees, a seeded
+// random generator carried in the state, and replay of a game record.
+//
+// A game package (diplomacy, his) implements Rules and does no I/O and reads
+// no clock. The server knows games only through this package.
+//
+// A game record is its Config, its seed and the ordered list of Steps applied
+// to it; Replay rebuilds every state of the game from the record alone, so a
+// record is history, crash recovery and a regression test at once.
+package game
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
+// Seat names one player's place in a game: a Diplomacy power ("england") or
+// a Here I Stand power ("ottoman"). Seats are lower-case ids.
+type Seat string
+
+// System is the seat of the game's own machinery: the server applies actions
+// as System when a deadline passes or when every seat is ready.
+const System Seat = ""
+
+// Advance is the action type, applied as System, that closes the current
+// decision window: every decision still owed takes its default (a Diplomacy
+// unit holds, an unordered retreat disbands) and the game moves on.
+const Advance = "advance"
+
+// Config selects a game's variant and its options. Each game documents the
+// variants and the option keys it accepts and refuses any other.
+type Config struct {
+	Variant string            `json:"variant,omitempty"`
+	Options map[string]string `json:"options,omitempty"`
+}
+
+// Action is one decision of one seat: a type the game defines ("orders",
+// "debate.defender", …) and its arguments as JSON. Actions are data so that
+// they can be stored in a game record and sent over the wire unchanged.
+type Action struct {
+	Type string          `json:"type"`
+	Args json.RawMessage `json:"args,omitempty"`
+}
+
+// NewAction builds an Action whose arguments are args encoded as JSON.
+// It panics if args cannot be encoded, which is a programming error.
+func NewAction(typ string, args any) Action {
+	if args == nil {
+		return Action{Type: typ}
+	}
+	b, err := json.Marshal(args)
+	if err != nil {
+		panic(fmt.Sprintf("game.NewAction(%q): %v", typ, err))
+	}
+	return Action{Type: typ, Args: b}
+}
+
+// Prompt is one decision owed now. In a simultaneous phase (Diplomacy's
+// orders) several seats have a prompt at once; in Here I Stand a prompt can
+// sit on top of others (a response inside an interception inside a move).
+type Prompt struct {
+	Seat Seat   `json:"seat"`
+	Kind string `json:"kind"` // the Action type that answers it
+	Text string `json:"text"` // what is asked, for people
+	// Submitted is true once the seat has answered a prompt that stays open
+	// for changes until the window closes (Diplomacy orders before the deadline).
+	Submitted bool `json:"submitted,omitempty"`
+}
+
+// Options is what a seat may do now, as a tree a UI or a bot walks: each
+// path from the root to a leaf spells one complete choice.
+type Options struct {
+	Kind    string   `json:"kind,omitempty"` // the Action type these choices build
+	Choices []Choice `json:"choices,omitempty"`
+}
+
+// Choice is one node of an options tree. Value is the text this step adds
+// to the choice (for Diplomacy orders, a word of the order); a leaf (no
+// Next) completes it.
+type Choice struct {
+	Label string   `json:"label,omitempty"`
+	Value string   `json:"value"`
+	Next  []Choice `json:"next,omitempty"`
+}
+
+// Event is something that happened while an action was applied, for logs
+// and live updates. Seats lists who may see it; nil means everyone.
+type Event struct {
+	Type  string `json:"type"`
+	Text  string `json:"text"`
+	Seats []Seat `json:"seats,omitempty"`
+}
+
+// VisibleTo reports whether seat may see the event.
+func (e Event) VisibleTo(seat Seat) bool {
+	if e.Seats == nil {
+		return true
+	}
+	for _, s := range e.Seats {
+		if s == seat {
+			return true
+		}
+	}
+	return false
+}
+
+// State is a game's whole state; each game has its own concrete type and
+// its Rules accept only that type.
+type State any
+
+// Rules is the contract every game implements.
+//
+// Apply may change s in place and returns the state after the action (for
+// the games here, the same value); when it returns an error, s is unchanged.
+// A caller that needs the state before an action keeps a Clone.
+type Rules interface {
+	// Name is the game's id: "diplomacy", "his".
+	Name() string
+	// Setup builds the opening state for cfg; every random choice of the game
+	// comes from seed.
+	Setup(cfg Config, seed uint64) (State, error)
+	// Seats lists the seats of the game in s, in the game's order.
+	Seats(s State) []Seat
+	// Pending lists the decisions owed now; empty when the game is over.
+	Pending(s State) []Prompt
+	// Legal is what seat may do now.
+	Legal(s State, seat Seat) Options
+	// Apply carries out seat's action, or, for System, Advance.
+	Apply(s State, seat Seat, a Action) (State, []Event, error)
+	// View is what seat may see of s, ready to encode as JSON; System sees
+	// what a spectator sees. It is the only way a state leaves a game package.
+	View(s State, seat Seat) any
+	// Over reports whether the game has ended, and its result for people.
+	Over(s State) (bool, string)
+	// Clone copies s so that changes to one never show in the other.
+	Clone(s State) State
+	// Marshal and Unmarshal encode a state for snapshots; Unmarshal(Marshal(s))
+	// behaves exactly as s.
+	Marshal(s State) ([]byte, error)
+	Unmarshal(b []byte) (State, error)
+}
+
+// Step is one applied action of a game record.
+type Step struct {
+	Seat   Seat   `json:"seat,omitempty"`
+	Action Action `json:"action"`
+}
+
+// Record is a whole game: replaying Steps on Setup(Config, Seed) rebuilds it.
+type Record struct {
+	Game   string `json:"game"`
+	Config Config `json:"config"`
+	Seed   uint64 `json:"seed"`
+	Steps  []Step `json:"steps"`
+}
+
+// ErrWrongGame is returned by Replay when a record belongs to another game.
+var ErrWrongGame = errors.New("record is for another game")
+
+// Replay rebuilds the state a record leads to. visit, when not nil, is called
+// with the state after setup (step -1) and after each step, before the next
+// step changes it; a visitor that keeps a state must Clone it.
+func Replay(r Rules, rec Record, visit func(step int, s State)) (State, error) {
+	if rec.Game != "" && rec.Game != r.Name() {
+		return nil, fmt.Errorf("replay: %w: %q, not %q", ErrWrongGame, rec.Game, r.Name())
+	}
+	s, err := r.Setup(rec.Config, rec.Seed)
+	if err != nil {
+		return nil, fmt.Errorf("replay: setup: %w", err)
+	}
+	if visit != nil {
+		visit(-1, s)
+	}
+	for i, st := range rec.Steps {
+		s, _, err = r.Apply(s, st.Seat, st.Action)
+		if err != nil {
+			return nil, fmt.Errorf("replay: step %d (%s %s): %w", i, seatName(st.Seat), st.Action.Type, err)
+		}
+		if visit != nil {
+			visit(i, s)
+		}
+	}
+	return s, nil
+}
+
+func seatName(s Seat) string {
+	if s == System {
+		return "system"
+	}
+	return string(s)
+}

@@ -1,0 +1,3 @@
+module concordat
+
+go 1.26.8
