@@ -1,0 +1,384 @@
+package diplomacy
+
+import (
+	"fmt"
+	"strings"
+)
+
+// OrderType is what an order tells a unit to do.
+type OrderType uint8
+
+// The order types. Move is also a retreat's form while parsing: "F tri -
+// alb" in a retreat phase is a retreat.
+const (
+	Hold OrderType = iota
+	Move
+	SupportOrder
+	ConvoyOrder
+	RetreatOrder
+	DisbandOrder
+	BuildOrder
+	WaiveOrder
+)
+
+var orderTypeNames = [...]string{"hold", "move", "support", "convoy", "retreat", "disband", "build", "waive"}
+
+// String is the order type's lower-case name.
+func (t OrderType) String() string {
+	if int(t) < len(orderTypeNames) {
+		return orderTypeNames[t]
+	}
+	return "?"
+}
+
+// Order is one order as written, with names resolved to ids.
+//
+//   - Hold:    Unit At H
+//   - Move:    Unit At - To [via convoy]
+//   - Support: Unit At S AuxUnit Aux [- To]   (To is NoLoc for a support to hold)
+//   - Convoy:  Unit At C AuxUnit Aux - To
+//   - Retreat: Unit At R To;  Disband: Unit At D
+//   - Build:   Build Unit At; Waive: no unit
+//
+// Unit and AuxUnit are NoUnit where the writer left the type out.
+type Order struct {
+	Type      OrderType
+	Unit      UnitType
+	At        Loc
+	To        Loc
+	AuxUnit   UnitType
+	Aux       Loc
+	ViaConvoy bool
+}
+
+// String writes the order in the standard notation with map ids:
+// "A par - bur", "F nth C A lon - nwy", "Build F stp/nc".
+func (o Order) String(m *Map) string {
+	unit := func(t UnitType, l Loc) string {
+		if t == NoUnit {
+			return m.LocName(l)
+		}
+		return t.String() + " " + m.LocName(l)
+	}
+	switch o.Type {
+	case Hold:
+		return unit(o.Unit, o.At) + " H"
+	case Move:
+		s := unit(o.Unit, o.At) + " - " + m.LocName(o.To)
+		if o.ViaConvoy {
+			s += " via Convoy"
+		}
+		return s
+	case SupportOrder:
+		s := unit(o.Unit, o.At) + " S " + unit(o.AuxUnit, o.Aux)
+		if o.To != NoLoc {
+			s += " - " + m.LocName(o.To)
+		}
+		return s
+	case ConvoyOrder:
+		return unit(o.Unit, o.At) + " C " + unit(o.AuxUnit, o.Aux) + " - " + m.LocName(o.To)
+	case RetreatOrder:
+		return unit(o.Unit, o.At) + " R " + m.LocName(o.To)
+	case DisbandOrder:
+		return unit(o.Unit, o.At) + " D"
+	case BuildOrder:
+		return "Build " + unit(o.Unit, o.At)
+	case WaiveOrder:
+		return "Waive"
+	}
+	return "?"
+}
+
+// OrderError is a refused order text: which part is wrong and why.
+type OrderError struct {
+	Order string // the whole order as written
+	Part  string // the offending word(s), or "" when something is missing
+	Msg   string
+}
+
+func (e *OrderError) Error() string {
+	if e.Part != "" {
+		return fmt.Sprintf("order %q: %s: %q", e.Order, e.Msg, e.Part)
+	}
+	return fmt.Sprintf("order %q: %s", e.Order, e.Msg)
+}
+
+// orderParser walks the words of one order.
+type orderParser struct {
+	m    *Map
+	text string
+	toks []string
+	i    int
+}
+
+// ParseOrder reads one order as players type it: standard notation, full
+// names or common abbreviations, any case; "-", "->", "to" or "moves to";
+// "S"/"supports", "C"/"convoys", "H"/"holds", "R"/"retreat", "D"/"disband",
+// "Build A ber"/"B A ber"/"A ber build", "Waive"; coasts as "spa/sc",
+// "spa(sc)", "spa sc" or "spa (south coast)"; "via convoy" after a move.
+// The error names the part that could not be read.
+func (m *Map) ParseOrder(text string) (Order, error) {
+	p := orderParser{m: m, text: text, toks: tokenize(text)}
+	o, err := p.parse()
+	if err != nil {
+		return Order{}, err
+	}
+	return o, nil
+}
+
+func tokenize(s string) []string {
+	s = strings.ToLower(s)
+	r := strings.NewReplacer("->", " - ", "=>", " - ", "→", " - ", "–", " - ", "—", " - ",
+		"(", " ", ")", " ", "/", " ", ",", " ", ":", " ", ";", " ", ".", " ")
+	s = r.Replace(s)
+	var toks []string
+	for _, f := range strings.Fields(s) {
+		toks = append(toks, f)
+	}
+	return toks
+}
+
+func (p *orderParser) fail(part, msg string) error {
+	return &OrderError{Order: p.text, Part: part, Msg: msg}
+}
+
+func (p *orderParser) peek() string {
+	if p.i < len(p.toks) {
+		return p.toks[p.i]
+	}
+	return ""
+}
+
+func (p *orderParser) next() string {
+	t := p.peek()
+	if p.i < len(p.toks) {
+		p.i++
+	}
+	return t
+}
+
+func (p *orderParser) accept(words ...string) bool {
+	t := p.peek()
+	for _, w := range words {
+		if t == w {
+			p.i++
+			return true
+		}
+	}
+	return false
+}
+
+func unitWord(t string) UnitType {
+	switch t {
+	case "a", "army":
+		return Army
+	case "f", "fleet":
+		return Fleet
+	}
+	return NoUnit
+}
+
+// splitHyphens splits the current token at hyphens unless, whole, it begins
+// a known name ("mid-atlantic"): "par-bur" becomes "par", "-", "bur".
+func (p *orderParser) splitHyphens() {
+	t := p.peek()
+	if !strings.Contains(t, "-") || t == "-" {
+		return
+	}
+	key := normalize(t)
+	if _, ok := p.m.names[key]; ok || p.m.prefixes[key] {
+		return
+	}
+	parts := strings.Split(t, "-")
+	var repl []string
+	for i, part := range parts {
+		if i > 0 {
+			repl = append(repl, "-")
+		}
+		if part != "" {
+			repl = append(repl, part)
+		}
+	}
+	p.toks = append(p.toks[:p.i], append(repl, p.toks[p.i+1:]...)...)
+}
+
+var coastWords = map[string]string{
+	"nc": "nc", "sc": "sc", "ec": "ec", "wc": "wc",
+	"north": "nc", "south": "sc", "east": "ec", "west": "wc",
+}
+
+// oneLetterCoasts are coasts written "n coast"; a lone "s" means supports.
+var oneLetterCoasts = map[string]string{"n": "nc", "s": "sc", "e": "ec", "w": "wc"}
+
+// loc reads a location: the longest run of words naming one, then an
+// optional coast.
+func (p *orderParser) loc(what string) (Loc, error) {
+	p.splitHyphens()
+	if p.peek() == "" {
+		return NoLoc, p.fail("", "missing "+what)
+	}
+	best, bestN := NoLoc, 0
+	key := ""
+	for n := 1; p.i+n <= len(p.toks); n++ {
+		part := normalize(p.toks[p.i+n-1])
+		if part == "" {
+			break
+		}
+		key += part
+		l, named := p.m.names[key]
+		if named {
+			best, bestN = l, n
+		}
+		if !named && !p.m.prefixes[key] {
+			break
+		}
+	}
+	if bestN == 0 {
+		return NoLoc, p.fail(p.peek(), "unknown province")
+	}
+	p.i += bestN
+	pr := p.m.Provinces[p.m.Locs[best].Prov]
+	if len(pr.Coasts) == 0 || p.m.Locs[best].Coast != "" {
+		return best, nil
+	}
+	t := p.peek()
+	c, ok := coastWords[t]
+	if !ok && p.i+1 < len(p.toks) && p.toks[p.i+1] == "coast" {
+		c, ok = oneLetterCoasts[t]
+	}
+	if !ok {
+		return best, nil
+	}
+	p.i++
+	p.accept("coast")
+	for _, cl := range pr.Coasts {
+		if p.m.Locs[cl].Coast == c {
+			return cl, nil
+		}
+	}
+	return NoLoc, p.fail(t, pr.ID+" has no such coast")
+}
+
+func (p *orderParser) unitAndLoc(what string) (UnitType, Loc, error) {
+	t := unitWord(p.peek())
+	if t != NoUnit {
+		// "a" could also begin a name; take it as a unit type when what
+		// follows reads as a location.
+		save := p.i
+		p.i++
+		if p.peek() == "" {
+			p.i = save
+			t = NoUnit
+		}
+	}
+	l, err := p.loc(what)
+	if err != nil {
+		return NoUnit, NoLoc, err
+	}
+	return t, l, nil
+}
+
+func (p *orderParser) parse() (Order, error) {
+	if len(p.toks) == 0 {
+		return Order{}, p.fail("", "empty order")
+	}
+	switch p.peek() {
+	case "waive", "waives", "w":
+		p.next()
+		return p.end(Order{Type: WaiveOrder, At: NoLoc, To: NoLoc, Aux: NoLoc})
+	case "build", "builds", "b":
+		p.next()
+		t, l, err := p.unitAndLoc("place to build")
+		if err != nil {
+			return Order{}, err
+		}
+		if t == NoUnit {
+			return Order{}, p.fail("", "build needs a unit type (A or F)")
+		}
+		return p.end(Order{Type: BuildOrder, Unit: t, At: l, To: NoLoc, Aux: NoLoc})
+	case "disband", "remove", "d":
+		p.next()
+		t, l, err := p.unitAndLoc("unit to disband")
+		if err != nil {
+			return Order{}, err
+		}
+		return p.end(Order{Type: DisbandOrder, Unit: t, At: l, To: NoLoc, Aux: NoLoc})
+	}
+	t, at, err := p.unitAndLoc("unit")
+	if err != nil {
+		return Order{}, err
+	}
+	o := Order{Unit: t, At: at, To: NoLoc, Aux: NoLoc}
+	w := p.next()
+	switch w {
+	case "", "h", "hold", "holds", "stand", "stands":
+		o.Type = Hold
+		return p.end(o)
+	case "-", "to", "m", "move", "moves", "->":
+		p.accept("to")
+		o.Type = Move
+		if o.To, err = p.loc("destination"); err != nil {
+			return Order{}, err
+		}
+		if p.accept("via", "by") {
+			if !p.accept("convoy", "c") {
+				return Order{}, p.fail(p.peek(), "expected 'convoy' after 'via'")
+			}
+			o.ViaConvoy = true
+		} else if p.accept("vc") {
+			o.ViaConvoy = true
+		}
+		return p.end(o)
+	case "s", "support", "supports":
+		o.Type = SupportOrder
+		if o.AuxUnit, o.Aux, err = p.unitAndLoc("supported unit"); err != nil {
+			return Order{}, err
+		}
+		if p.accept("-", "to", "m", "move", "moves") {
+			p.accept("to")
+			if o.To, err = p.loc("supported destination"); err != nil {
+				return Order{}, err
+			}
+		} else {
+			p.accept("h", "hold", "holds")
+		}
+		return p.end(o)
+	case "c", "convoy", "convoys":
+		o.Type = ConvoyOrder
+		if o.AuxUnit, o.Aux, err = p.unitAndLoc("convoyed army"); err != nil {
+			return Order{}, err
+		}
+		if !p.accept("-", "to", "m", "move", "moves") {
+			return Order{}, p.fail(p.peek(), "a convoy needs the army's destination ('- province')")
+		}
+		p.accept("to")
+		if o.To, err = p.loc("convoy destination"); err != nil {
+			return Order{}, err
+		}
+		return p.end(o)
+	case "r", "retreat", "retreats":
+		p.accept("to", "-")
+		o.Type = RetreatOrder
+		if o.To, err = p.loc("retreat destination"); err != nil {
+			return Order{}, err
+		}
+		return p.end(o)
+	case "d", "disband", "disbands", "remove":
+		o.Type = DisbandOrder
+		return p.end(o)
+	case "b", "build", "builds":
+		if o.Unit == NoUnit {
+			return Order{}, p.fail("", "build needs a unit type (A or F)")
+		}
+		o.Type = BuildOrder
+		return p.end(o)
+	}
+	return Order{}, p.fail(w, "unknown order word")
+}
+
+func (p *orderParser) end(o Order) (Order, error) {
+	if p.i < len(p.toks) {
+		return Order{}, p.fail(strings.Join(p.toks[p.i:], " "), "unexpected words at the end")
+	}
+	return o, nil
+}

@@ -1,0 +1,583 @@
+package his
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"concordat/game"
+)
+
+// Rules implements game.Rules for Here I Stand.
+//
+// Config: Variant "" or "1517" (the only scenario so far); Options
+// "edition": "500th" (default) or "2010".
+//
+// Every decision is an Action whose Type is the Kind of the prompt it
+// answers; its Args are, for most kinds, the path of Values through the
+// options tree that Legal returns, as a JSON array of strings
+// (["uncommitted"], ["flip", "mainz"]). The Diplomacy Phase announcement
+// ("diplomacy.announce") takes a Deal object instead (see Deal).
+type Rules struct{}
+
+var _ game.Rules = Rules{}
+
+// Name is "his".
+func (Rules) Name() string { return "his" }
+
+// Setup builds the 1517 scenario and plays up to the first decision.
+func (Rules) Setup(cfg game.Config, seed uint64) (game.State, error) {
+	if cfg.Variant != "" && cfg.Variant != "1517" {
+		return nil, fmt.Errorf("his: unknown scenario %q (only 1517)", cfg.Variant)
+	}
+	ed := Ed500
+	for k, v := range cfg.Options {
+		switch k {
+		case "edition":
+			switch v {
+			case "500th", "":
+				ed = Ed500
+			case "2010":
+				ed = Ed2010
+			default:
+				return nil, fmt.Errorf("his: edition %q: want 500th or 2010", v)
+			}
+		default:
+			return nil, fmt.Errorf("his: unknown option %q", k)
+		}
+	}
+	s := NewState1517(ed, seed)
+	s.startTurn()
+	return s, nil
+}
+
+// Seats lists the six major powers in Impulse Order.
+func (Rules) Seats(game.State) []game.Seat {
+	out := make([]game.Seat, NumMajors)
+	for p := Power(0); p < NumMajors; p++ {
+		out[p] = game.Seat(p.String())
+	}
+	return out
+}
+
+func state(st game.State) *State {
+	s, ok := st.(*State)
+	if !ok {
+		panic(fmt.Sprintf("his: state of type %T", st))
+	}
+	return s
+}
+
+// Pending is the decision on top of the stack.
+func (Rules) Pending(st game.State) []game.Prompt {
+	s := state(st)
+	d, ok := s.top()
+	if !ok || s.Phase == PhaseOver {
+		return nil
+	}
+	return []game.Prompt{{Seat: game.Seat(d.Power.String()), Kind: d.Kind, Text: s.promptText(d)}}
+}
+
+// Legal is the options tree for seat's pending decision (empty if none).
+func (Rules) Legal(st game.State, seat game.Seat) game.Options {
+	s := state(st)
+	d, ok := s.top()
+	if !ok || game.Seat(d.Power.String()) != seat || s.Phase == PhaseOver {
+		return game.Options{}
+	}
+	return game.Options{Kind: d.Kind, Choices: s.choices(d)}
+}
+
+// Apply carries out an action. On error s is unchanged: handlers check
+// everything before they change anything.
+func (Rules) Apply(st game.State, seat game.Seat, a game.Action) (game.State, []game.Event, error) {
+	s := state(st)
+	s.events = nil
+	if err := s.apply(seat, a); err != nil {
+		return s, nil, err
+	}
+	ev := s.events
+	s.events = nil
+	return s, ev, nil
+}
+
+// View is what seat may see: everything but the other powers' hands (their
+// sizes only) and the deck (its size only). System sees no hand.
+func (Rules) View(st game.State, seat game.Seat) any {
+	s := state(st)
+	return s.view(seat)
+}
+
+// Over reports the end of the game.
+func (Rules) Over(st game.State) (bool, string) {
+	s := state(st)
+	if s.Phase == PhaseOver {
+		return true, "the game has ended after turn 9"
+	}
+	return false, ""
+}
+
+// Clone deep-copies the state.
+func (Rules) Clone(st game.State) game.State { return state(st).Clone() }
+
+// Marshal encodes the whole state (hidden parts included) for snapshots.
+func (Rules) Marshal(st game.State) ([]byte, error) { return json.Marshal(state(st)) }
+
+// Unmarshal decodes a snapshot.
+func (Rules) Unmarshal(b []byte) (game.State, error) {
+	s := &State{}
+	if err := json.Unmarshal(b, s); err != nil {
+		return nil, fmt.Errorf("his: %w", err)
+	}
+	if len(s.Leaders) != len(Leaders) || len(s.Debaters) != len(Debaters) {
+		return nil, fmt.Errorf("his: snapshot has %d leaders and %d debaters, want %d and %d", len(s.Leaders), len(s.Debaters), len(Leaders), len(Debaters))
+	}
+	return s, nil
+}
+
+// path decodes the usual action arguments: a JSON array of strings.
+func path(a game.Action) ([]string, error) {
+	var p []string
+	if len(a.Args) == 0 {
+		return nil, errorf("%s: missing arguments (a JSON array of choice values)", a.Type)
+	}
+	if err := json.Unmarshal(a.Args, &p); err != nil {
+		return nil, errorf("%s: arguments must be a JSON array of strings: %v", a.Type, err)
+	}
+	return p, nil
+}
+
+// choose checks a path against an options tree and returns it.
+func choose(choices []game.Choice, p []string) error {
+	cur := choices
+	for i, v := range p {
+		found := false
+		for _, c := range cur {
+			if c.Value == v {
+				found = true
+				cur = c.Next
+				break
+			}
+		}
+		if !found {
+			return errorf("%q is not a legal choice here (after %q)", v, strings.Join(p[:i], " "))
+		}
+	}
+	if len(cur) > 0 {
+		return errorf("incomplete choice %q", strings.Join(p, " "))
+	}
+	return nil
+}
+
+func (s *State) apply(seat game.Seat, a game.Action) error {
+	if s.Phase == PhaseOver {
+		return errorf("the game is over")
+	}
+	d, ok := s.top()
+	if !ok {
+		return errorf("no decision is pending")
+	}
+	if seat == game.System && a.Type == game.Advance {
+		return s.advanceDefault(d)
+	}
+	if game.Seat(d.Power.String()) != seat {
+		return errorf("%s owes the decision %s, not %s", d.Power, d.Kind, seat)
+	}
+	if a.Type != d.Kind {
+		return errorf("the pending decision is %s, not %s", d.Kind, a.Type)
+	}
+	if d.Kind == kAnnounce {
+		return s.applyAnnounce(a)
+	}
+	p, err := path(a)
+	if err != nil {
+		return err
+	}
+	if err := choose(s.choices(d), p); err != nil {
+		return err
+	}
+	s.pop()
+	s.resolve(d, p)
+	s.run()
+	return nil
+}
+
+// advanceDefault answers the pending decision with its first option (the
+// default: decline, pass, done), as when a deadline passes.
+func (s *State) advanceDefault(d Decision) error {
+	if d.Kind == kAnnounce {
+		s.pop()
+		s.resolveAnnounceDone()
+		s.run()
+		return nil
+	}
+	ch := s.choices(d)
+	var p []string
+	for len(ch) > 0 {
+		p = append(p, ch[0].Value)
+		ch = ch[0].Next
+	}
+	s.pop()
+	s.resolve(d, p)
+	s.run()
+	return nil
+}
+
+// Decision kinds.
+const (
+	kImpulse     = "impulse"
+	kDebZone     = "debate.zone"
+	kDebLeipzig  = "debate.leipzig"
+	kDebPool     = "debate.pool"
+	kDebHIS      = "debate.here_i_stand"
+	kDebBull     = "debate.bullinger"
+	kDebFlip     = "debate.flip"
+	kWinNaval    = "winter.naval"
+	kWinLand     = "winter.land"
+	kWinLoss     = "winter.attrition"
+	kWinLeader   = "winter.leader"
+	kWinJesuit   = "winter.university"
+	kAnnounce    = "diplomacy.announce"
+	kConfirm     = "diplomacy.confirm"
+	kSue         = "diplomacy.sue"
+	kPeaceRemove = "peace.remove"
+	kPeaceBuy    = "peace.buy"
+	kRansom      = "diplomacy.ransom"
+	kExcom       = "diplomacy.excommunication"
+	kWar         = "diplomacy.war"
+	kIntervene   = "diplomacy.intervene"
+	kPay         = "diplomacy.pay"
+)
+
+func (s *State) promptText(d Decision) string {
+	switch d.Kind {
+	case kImpulse:
+		return fmt.Sprintf("turn %d: %s's impulse: pass, or call a theological debate", s.Turn, d.Power)
+	case kDebZone:
+		return "choose the language zone of the debate"
+	case kDebLeipzig:
+		return "Leipzig Debate: choose your attacker, or bar one Protestant debater"
+	case kDebPool:
+		return "attack a committed or an uncommitted debater"
+	case kDebHIS:
+		return "Here I Stand: substitute Luther for your debater?"
+	case kDebBull:
+		return "commit Bullinger as your second-round debater?"
+	case kDebFlip:
+		return fmt.Sprintf("flip a space to your religion (%d left)", s.Debate.Flips)
+	case kAnnounce:
+		return "announce a deal (a Deal object) or done"
+	case kConfirm:
+		return "confirm or reject the announced deal: " + s.Diplo.Deal.String()
+	}
+	return d.Kind
+}
+
+func (s *State) choices(d Decision) []game.Choice {
+	switch {
+	case d.Kind == kImpulse:
+		return s.impulseChoices(d.Power)
+	case strings.HasPrefix(d.Kind, "debate."):
+		return s.debateChoices(d)
+	case strings.HasPrefix(d.Kind, "winter."):
+		return s.winterChoices(d)
+	case strings.HasPrefix(d.Kind, "diplomacy."), strings.HasPrefix(d.Kind, "peace."):
+		return s.diploChoices(d)
+	}
+	return nil
+}
+
+func (s *State) resolve(d Decision, p []string) {
+	switch {
+	case d.Kind == kImpulse:
+		s.resolveImpulse(d.Power, p)
+	case strings.HasPrefix(d.Kind, "debate."):
+		s.resolveDebate(d, p)
+	case strings.HasPrefix(d.Kind, "winter."):
+		s.resolveWinter(d, p)
+	default:
+		s.resolveDiplo(d, p)
+	}
+}
+
+// run advances the game through automatic steps until a decision is owed.
+func (s *State) run() {
+	for len(s.Stack) == 0 && s.Phase != PhaseOver {
+		switch {
+		case s.Debate != nil:
+			s.stepDebate()
+		case s.Winter != nil:
+			s.stepWinter()
+		case s.Diplo != nil:
+			s.stepDiplo()
+		case s.Phase == PhaseDiplomacy:
+			s.Phase = PhaseAction
+			s.Impulse, s.Passes = Ottoman, 0
+			s.push(kImpulse, Ottoman)
+		case s.Phase == PhaseAction:
+			if s.Passes >= NumMajors {
+				s.Phase = PhaseWinter
+				s.startWinter()
+				continue
+			}
+			s.Impulse = (s.Impulse + 1) % NumMajors
+			s.push(kImpulse, s.Impulse)
+		case s.Phase == PhaseWinter:
+			if s.Turn >= 9 {
+				s.Phase = PhaseOver
+				s.emit("over", "the game ends after turn 9 (victory determination is not built yet)")
+				return
+			}
+			s.startTurn()
+		}
+	}
+}
+
+// impulseChoices: the Action Phase is only partly built. A power may pass,
+// or (Papacy, Protestant) call a theological debate by playing a card for
+// 3+ CP, or (Papacy) play Leipzig Debate as its event.
+func (s *State) impulseChoices(p Power) []game.Choice {
+	out := []game.Choice{{Label: "pass", Value: "pass"}}
+	if p != Papacy && p != Protestant {
+		return out
+	}
+	var zones []game.Choice
+	for _, z := range []Lang{LangGerman, LangFrench, LangEnglish} {
+		if s.canCallDebate(p, z) {
+			zones = append(zones, game.Choice{Label: z.String(), Value: z.String()})
+		}
+	}
+	if len(zones) == 0 {
+		return out
+	}
+	var cards []game.Choice
+	for _, c := range s.Powers[p].Hand {
+		ci := &Cards[c]
+		if ci.CP >= 3 && ci.Type != MandatoryCard {
+			cards = append(cards, game.Choice{Label: fmt.Sprintf("#%d %s (%d CP)", ci.Number, ci.Name, ci.CP), Value: fmt.Sprint(ci.Number), Next: zones})
+		}
+	}
+	if len(cards) > 0 {
+		out = append(out, game.Choice{Label: "call a theological debate (3 CP)", Value: "debate", Next: cards})
+	}
+	if p == Papacy && s.holds(Papacy, cLeipzig) {
+		out = append(out, game.Choice{Label: "play Leipzig Debate as an event", Value: "leipzig", Next: zones})
+	}
+	return out
+}
+
+func (s *State) resolveImpulse(p Power, path []string) {
+	switch path[0] {
+	case "pass":
+		s.Passes++
+		s.emit("pass", p.String()+" passes")
+	case "debate":
+		n := 0
+		fmt.Sscan(path[1], &n)
+		c, _ := CardByNumber(n)
+		s.playCard(p, c)
+		s.Passes = 0
+		z, _ := ParseLang(path[2])
+		s.StartDebate(p, z, SrcAction)
+	case "leipzig":
+		s.playCard(p, cLeipzig)
+		s.Passes = 0
+		z, _ := ParseLang(path[1])
+		s.StartDebate(Papacy, z, SrcLeipzig)
+	}
+}
+
+// holds reports whether p has card c in hand.
+func (s *State) holds(p Power, c int) bool {
+	for _, h := range s.Powers[p].Hand {
+		if int(h) == c {
+			return true
+		}
+	}
+	return false
+}
+
+// playCard takes c from p's hand to where a played card goes: Home cards
+// back to the power card (out of hand until the next deal), others to the
+// discard pile.
+func (s *State) playCard(p Power, c int) {
+	h := s.Powers[p].Hand
+	for i, x := range h {
+		if int(x) == c {
+			s.Powers[p].Hand = append(h[:i], h[i+1:]...)
+			break
+		}
+	}
+	if Cards[c].Type != HomeCard {
+		s.Discard = append(s.Discard, uint8(c))
+	}
+	s.emit("card", fmt.Sprintf("%s plays #%d %s", p, Cards[c].Number, Cards[c].Name))
+}
+
+// drawable lists the cards of p's hand a random draw may take (no Home cards).
+func (s *State) drawable(p Power) []int {
+	var out []int
+	for i, c := range s.Powers[p].Hand {
+		if Cards[c].Type != HomeCard {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// randomDraw moves one random non-Home card from p's hand to q's hand (or to
+// nowhere when q is NoPower) and returns it, or -1 if p has none.
+func (s *State) randomDraw(p, q Power) int {
+	idx := s.drawable(p)
+	if len(idx) == 0 {
+		return -1
+	}
+	i := idx[s.RNG.Intn(len(idx))]
+	h := s.Powers[p].Hand
+	c := int(h[i])
+	s.Powers[p].Hand = append(h[:i], h[i+1:]...)
+	if q != NoPower {
+		s.Powers[q].Hand = append(s.Powers[q].Hand, uint8(c))
+		s.emitTo("draw", fmt.Sprintf("%s draws #%d %s from %s", q, Cards[c].Number, Cards[c].Name, p), p, q)
+	}
+	return c
+}
+
+// drawFromDeck gives p the top card of the deck, if any.
+func (s *State) drawFromDeck(p Power) {
+	if len(s.Deck) == 0 {
+		return
+	}
+	c := s.Deck[len(s.Deck)-1]
+	s.Deck = s.Deck[:len(s.Deck)-1]
+	s.Powers[p].Hand = append(s.Powers[p].Hand, c)
+	s.emitTo("draw", fmt.Sprintf("%s draws #%d %s", p, Cards[c].Number, Cards[c].Name), p)
+}
+
+// view is the per-seat projection.
+type view struct {
+	Seat     string            `json:"seat"`
+	Edition  string            `json:"edition"`
+	Turn     int               `json:"turn"`
+	Phase    string            `json:"phase"`
+	Pending  []Decision        `json:"pending"`
+	Spaces   map[string]any    `json:"spaces"`
+	Seas     map[string]any    `json:"seas"`
+	Leaders  map[string]string `json:"leaders"`
+	Debaters map[string]string `json:"debaters"`
+	Powers   map[string]any    `json:"powers"`
+	Wars     [][2]string       `json:"wars"`
+	Allies   [][2]string       `json:"alliances"`
+	Minors   map[string]string `json:"minor_allies"`
+	Deck     int               `json:"deck"`
+	Discard  []int             `json:"discard"`
+	Removed  []int             `json:"removed"`
+	Debate   *Debate           `json:"debate,omitempty"`
+}
+
+func unitsJSON(us *[NumPowers]Units) map[string]Units {
+	var m map[string]Units
+	for q := Power(0); q < NumPowers; q++ {
+		if us[q].Any() {
+			if m == nil {
+				m = map[string]Units{}
+			}
+			m[q.String()] = us[q]
+		}
+	}
+	return m
+}
+
+func (s *State) view(seat game.Seat) *view {
+	v := &view{Seat: string(seat), Edition: s.Edition.String(), Turn: s.Turn, Phase: s.Phase.String(),
+		Pending: append([]Decision(nil), s.Stack...), Spaces: map[string]any{}, Seas: map[string]any{},
+		Leaders: map[string]string{}, Debaters: map[string]string{}, Powers: map[string]any{}, Minors: map[string]string{},
+		Deck: len(s.Deck), Debate: s.Debate}
+	for i := range s.Spaces {
+		sp := &s.Spaces[i]
+		e := map[string]any{"control": sp.Ctl.String()}
+		if sp.Prot {
+			e["religion"] = "protestant"
+		} else if !Spaces[i].NoRel {
+			e["religion"] = "catholic"
+		}
+		if sp.Unrest {
+			e["unrest"] = true
+		}
+		if sp.Jesuit {
+			e["jesuit"] = true
+		}
+		if s.Reformer[i] {
+			e["reformer"] = true
+		}
+		if u := unitsJSON(&sp.Units); u != nil {
+			e["units"] = u
+		}
+		v.Spaces[Spaces[i].ID] = e
+	}
+	for i := range s.Seas {
+		if u := unitsJSON(&s.Seas[i].Units); u != nil || s.Seas[i].Piracy {
+			v.Seas[Seas[i].ID] = map[string]any{"units": u, "piracy": s.Seas[i].Piracy}
+		}
+	}
+	for i, l := range s.Leaders {
+		v.Leaders[Leaders[i].ID] = s.locName(l)
+	}
+	for i, d := range s.Debaters {
+		v.Debaters[Debaters[i].ID] = debStatusNames[d]
+	}
+	for p := Power(0); p < NumMajors; p++ {
+		ps := &s.Powers[p]
+		e := map[string]any{"ruler": Rulers[ps.Ruler].Name, "hand_size": len(ps.Hand), "bonus_vp": ps.BonusVP, "war_winner_vp": ps.WarVP, "minus_one_card": ps.MinusOne}
+		if string(seat) == p.String() {
+			var hand []int
+			for _, c := range ps.Hand {
+				hand = append(hand, Cards[c].Number)
+			}
+			e["hand"] = hand
+		}
+		k, u := s.Keys(p)
+		e["keys"], e["keys_in_unrest"] = k, u
+		v.Powers[p.String()] = e
+	}
+	for p := Power(0); p < NumPowers; p++ {
+		for q := p + 1; q < NumPowers; q++ {
+			if s.War[p]&bit(q) != 0 {
+				v.Wars = append(v.Wars, [2]string{p.String(), q.String()})
+			}
+			if s.Ally[p]&bit(q) != 0 {
+				v.Allies = append(v.Allies, [2]string{p.String(), q.String()})
+			}
+		}
+	}
+	for i, a := range s.MinorAlly {
+		if a != NoPower {
+			v.Minors[(firstMinor + Power(i)).String()] = a.String()
+		}
+	}
+	for _, c := range s.Discard {
+		v.Discard = append(v.Discard, Cards[c].Number)
+	}
+	for _, c := range s.Gone {
+		v.Removed = append(v.Removed, Cards[c].Number)
+	}
+	sort.Ints(v.Removed)
+	return v
+}
+
+var debStatusNames = []string{"out", "uncommitted", "committed", "burnt", "disgraced", "away"}
+
+func (s *State) locName(l LeaderState) string {
+	switch {
+	case l.Captor != NoPower:
+		return "captured by " + l.Captor.String()
+	case l.Loc == OffMap:
+		return "off map"
+	case l.Loc == Removed:
+		return "removed"
+	case l.Loc >= SeaLoc:
+		return Seas[l.Loc-SeaLoc].ID
+	}
+	return Spaces[l.Loc].ID
+}

@@ -1,0 +1,184 @@
+package his
+
+import (
+	"fmt"
+
+	"concordat/game"
+)
+
+// NewState1517 builds the 1517 scenario (setup.json, §24.1) before the first
+// turn starts: control, religion, units, leaders, wars, rulers, debaters and
+// the Electorate Display. Rules.Setup then starts Turn 1.
+func NewState1517(ed Edition, seed uint64) *State {
+	s := &State{Edition: ed, RNG: game.NewRNG(seed)}
+	for i := range s.Spaces {
+		s.Spaces[i].Ctl = Spaces[i].ctl
+	}
+	for i := range s.MinorAlly {
+		s.MinorAlly[i] = NoPower
+	}
+	s.Leaders = make([]LeaderState, len(Leaders))
+	for i := range Leaders {
+		s.Leaders[i] = LeaderState{Loc: OffMap, Captor: NoPower}
+	}
+	for _, st := range setup.Stacks {
+		p, err := ParsePower(st.Power)
+		if err != nil {
+			panic(err)
+		}
+		u := &s.Spaces[st.Space].Units[p]
+		u.Reg += uint8(st.Reg)
+		u.Merc += uint8(st.Merc)
+		u.Cav += uint8(st.Cav)
+		u.Sq += uint8(st.Sq)
+		u.Cor += uint8(st.Cor)
+		for _, l := range st.Leaders {
+			s.Leaders[l].Loc = st.Space
+		}
+	}
+	for _, w := range setup.Wars {
+		a, _ := ParsePower(w[0])
+		b, _ := ParsePower(w[1])
+		s.setWar(a, b, true)
+	}
+	for p := Power(0); p < NumMajors; p++ {
+		for i, r := range Rulers {
+			if r.Power == p && r.Start {
+				s.Powers[p].Ruler = i
+			}
+		}
+	}
+	s.Debaters = make([]DebaterStatus, len(Debaters))
+	for _, d := range setup.Debaters {
+		s.Debaters[d] = DebUncommitted
+	}
+	for sp, n := range setup.Display {
+		s.Display[sp] = uint8(n)
+	}
+	// The Turn 1 deck: every card entering on turn 1 except Home cards and
+	// Luther's 95 Theses (played in its own phase); the 2010 edition leaves
+	// out the six cards the 500th Anniversary edition added.
+	for i, c := range Cards {
+		if c.Diplo || c.Type == HomeCard || c.Number == 8 || c.When != "" || c.Enters != 1 {
+			continue
+		}
+		if ed == Ed2010 && c.Ed500 {
+			continue
+		}
+		s.Deck = append(s.Deck, uint8(i))
+	}
+	return s
+}
+
+func (s *State) setWar(a, b Power, on bool) {
+	if on {
+		s.War[a] |= bit(b)
+		s.War[b] |= bit(a)
+	} else {
+		s.War[a] &^= bit(b)
+		s.War[b] &^= bit(a)
+	}
+}
+
+func (s *State) setAlly(a, b Power, on bool) {
+	if on {
+		s.Ally[a] |= bit(b)
+		s.Ally[b] |= bit(a)
+	} else {
+		s.Ally[a] &^= bit(b)
+		s.Ally[b] &^= bit(a)
+	}
+}
+
+// startTurn begins the next turn: the Turn 1 opening, the Card Draw Phase
+// (§8.2) and the Diplomacy Phase.
+func (s *State) startTurn() {
+	s.Turn++
+	s.emit("turn", fmt.Sprintf("turn %d begins", s.Turn))
+	if s.Turn == 1 {
+		// Luther's 95 Theses, step 1 (§18.1.1): Luther enters Wittenberg,
+		// which turns Protestant and receives its 2 display regulars. The
+		// five Reformation attempts of step 2 are not built yet.
+		s.Reformer[spWittenberg] = true
+		s.convert(spWittenberg, true)
+		s.Gone = append(s.Gone, uint8(mustCard(8)))
+	}
+	s.cardDraw()
+	s.Phase = PhaseDiplomacy
+	s.startDiplomacy()
+	s.run()
+}
+
+// reformers and the turn they enter (§8.2 step 2); Cranmer enters the turn
+// after Henry VIII marries Anne Boleyn (handled by AnneTurn).
+var reformerEntries = []struct {
+	debater int
+	space   SpaceID
+	turn    int
+}{{dZwingli, spZurich, 2}, {dCalvin, spGeneva, 4}}
+
+// cardDraw runs the Card Draw Phase steps this engine knows (§8.2): returning
+// reformers and debaters, entering reformers and debaters, new cards,
+// shuffle, deal.
+func (s *State) cardDraw() {
+	for i, d := range s.Debaters {
+		if d == DebAway { // excommunicated reformers come back (A3)
+			s.Debaters[i] = DebUncommitted
+		}
+	}
+	if s.Turn > 1 {
+		for _, r := range reformerEntries {
+			if r.turn == s.Turn && !s.Reformer[r.space] {
+				s.Reformer[r.space] = true
+				s.convert(r.space, true)
+			}
+		}
+	}
+	for i, d := range Debaters {
+		if s.Debaters[i] != DebOut || d.Enters > s.Turn || (d.Enters == 1 && !d.Start && s.Turn == 1) {
+			continue
+		}
+		if d.WaitsCranmer && !s.Reformer[spLondon] {
+			continue
+		}
+		s.Debaters[i] = DebUncommitted
+	}
+	if s.Turn >= 3 {
+		for i, c := range Cards {
+			if c.Diplo || c.When != "" || c.Enters != s.Turn || c.Type == HomeCard {
+				continue
+			}
+			if s.Edition == Ed2010 && c.Ed500 {
+				continue
+			}
+			s.Deck = append(s.Deck, uint8(i))
+		}
+	}
+	s.Deck = append(s.Deck, s.Discard...)
+	s.Discard = s.Discard[:0]
+	s.RNG.Shuffle(len(s.Deck), func(i, j int) { s.Deck[i], s.Deck[j] = s.Deck[j], s.Deck[i] })
+	for p := Power(0); p < NumMajors; p++ {
+		for i, c := range Cards {
+			if c.Type == HomeCard && c.Power == p && !s.holds(p, i) {
+				s.Powers[p].Hand = append(s.Powers[p].Hand, uint8(i))
+			}
+		}
+		for n := s.CardsDealt(p); n > 0 && len(s.Deck) > 0; n-- {
+			s.drawFromDeck(p)
+		}
+	}
+}
+
+// convert sets a space's religion. An electorate turning Protestant releases
+// its display regulars once per game (§21.6, ruling R6): before the League
+// at once; after it only if the Protestant also controls it.
+func (s *State) convert(sp SpaceID, prot bool) {
+	if Spaces[sp].NoRel {
+		return
+	}
+	s.Spaces[sp].Prot = prot
+	if prot && s.Display[sp] > 0 && (!s.League || s.ControlledBy(sp, Protestant)) {
+		s.Spaces[sp].Units[Protestant].Reg += s.Display[sp]
+		s.Display[sp] = 0
+	}
+}

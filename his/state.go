@@ -1,0 +1,292 @@
+package his
+
+import (
+	"concordat/game"
+)
+
+// Edition selects where the 500th Anniversary rules (the default) and the
+// earlier edition translated by the project's source documents differ
+// (RULES.md §27 D1, D2, R8 and §28).
+type Edition uint8
+
+// The editions.
+const (
+	// Ed500 is the 500th Anniversary edition (2017): only parties later in
+	// Impulse Order confirm a deal; narrow cession rule; extra debate dice
+	// from the card data; the six 500th cards are in the deck.
+	Ed500 Edition = iota
+	// Ed2010 is the earlier edition of the source documents: every party
+	// confirms; any space but one's own capital and an allied minor's home
+	// keys may be ceded; Papal Inquisition gives a fixed +2 dice; the six
+	// 500th cards are not used.
+	Ed2010
+)
+
+// String is the edition's option value.
+func (e Edition) String() string {
+	if e == Ed2010 {
+		return "2010"
+	}
+	return "500th"
+}
+
+// Phase is the phase of a turn the game is in.
+type Phase uint8
+
+// The phases the engine runs today (§7). Card Draw runs inside the turn's
+// start; Spring Deployment, the 95 Theses and the Diet of Worms are not built
+// yet and are skipped.
+const (
+	PhaseDiplomacy Phase = iota
+	PhaseAction
+	PhaseWinter
+	PhaseOver
+)
+
+var phaseNames = []string{"diplomacy", "action", "winter", "over"}
+
+// String is the phase's id.
+func (p Phase) String() string { return phaseNames[p] }
+
+// Units counts one power's units in one space or sea zone.
+type Units struct {
+	Reg  uint8 `json:"r,omitempty"` // regulars
+	Merc uint8 `json:"m,omitempty"` // mercenaries
+	Cav  uint8 `json:"c,omitempty"` // cavalry (Ottoman)
+	Sq   uint8 `json:"s,omitempty"` // naval squadrons
+	Cor  uint8 `json:"k,omitempty"` // corsairs (Ottoman)
+}
+
+// Land is the number of land units.
+func (u Units) Land() int { return int(u.Reg) + int(u.Merc) + int(u.Cav) }
+
+// Naval is the number of naval units.
+func (u Units) Naval() int { return int(u.Sq) + int(u.Cor) }
+
+// Any reports whether there is any unit.
+func (u Units) Any() bool { return u.Land()+u.Naval() > 0 }
+
+// SpaceState is the changing state of one land space.
+type SpaceState struct {
+	Ctl    Power            `json:"ctl"`              // political control; NoPower = out of play (Algiers)
+	Prot   bool             `json:"prot,omitempty"`   // Protestant religious influence
+	Unrest bool             `json:"unrest,omitempty"` // unrest marker
+	Jesuit bool             `json:"jesuit,omitempty"` // Jesuit university
+	Units  [NumPowers]Units `json:"units"`
+}
+
+// SeaState is the changing state of a sea zone.
+type SeaState struct {
+	Units  [NumPowers]Units `json:"units"`
+	Piracy bool             `json:"piracy,omitempty"` // piracy marker this turn
+}
+
+// Location codes for leaders: 0–133 land spaces, SeaLoc+i sea zone i.
+const (
+	SeaLoc  = 200
+	OffMap  = -1 // not in play (not yet entered, or removed)
+	Removed = -2 // removed from the game
+)
+
+// LeaderState is where a leader is. Captor is set (and Loc is OffMap) while
+// he is held on another power's card.
+type LeaderState struct {
+	Loc    int   `json:"loc"`
+	Captor Power `json:"captor"`
+}
+
+// DebaterStatus is a debater's state.
+type DebaterStatus uint8
+
+// The debater states.
+const (
+	DebOut         DebaterStatus = iota // not yet in play
+	DebUncommitted                      // in play, front side up
+	DebCommitted                        // in play, flipped
+	DebBurnt                            // burnt at the stake (Papal Bonus VP box)
+	DebDisgraced                        // disgraced (Protestant Bonus VP box)
+	DebAway                             // excommunicated reformer: away this turn, counts as committed
+)
+
+// PowerState is a major power's card and hand.
+type PowerState struct {
+	Ruler    int     `json:"ruler"` // index into Rulers
+	Hand     []uint8 `json:"hand"`  // card indices (HID)
+	BonusVP  int     `json:"bonus_vp,omitempty"`
+	WarVP    int     `json:"war_vp,omitempty"`     // War Winner markers
+	MinusOne bool    `json:"minus1,omitempty"`     // excommunication "-1 Card" marker
+	ExcomOn  int     `json:"excom_turn,omitempty"` // turn the ruler was excommunicated
+	Keys0    int     `json:"-"`
+}
+
+// Loan is a group of squadrons loaned for the turn (§9.2); while on loan they
+// are counted as the borrower's units where they lie.
+type Loan struct {
+	Owner    Power `json:"owner"`
+	Borrower Power `json:"borrower"`
+	Loc      int   `json:"loc"` // space or SeaLoc+sea
+	N        uint8 `json:"n"`
+	Leader   int   `json:"leader"` // naval leader loaned along, or -1
+}
+
+// Decision is one pending decision on the stack: the action type that
+// answers it and the power that owes it.
+type Decision struct {
+	Kind  string `json:"kind"`
+	Power Power  `json:"power"`
+}
+
+// State is the whole state of a Here I Stand game. Procedures change it in
+// place; Clone copies it for a caller that needs the state before an action.
+type State struct {
+	Edition Edition `json:"edition"`
+	Turn    int     `json:"turn"`
+	Phase   Phase   `json:"phase"`
+	// Impulse is the power whose impulse it is in the Action Phase; Passes
+	// counts consecutive passes (six end the phase).
+	Impulse Power `json:"impulse"`
+	Passes  int   `json:"passes"`
+
+	Spaces   [NumSpaces]SpaceState `json:"spaces"`
+	Seas     [NumSeas]SeaState     `json:"seas"`
+	Leaders  []LeaderState         `json:"leaders"`
+	Debaters []DebaterStatus       `json:"debaters"`
+	Reformer [NumSpaces]bool       `json:"reformer"`
+	// Display holds the Protestant regulars still waiting on the Electorate
+	// Display, per electorate space.
+	Display [NumSpaces]uint8 `json:"display"`
+
+	Powers    [NumMajors]PowerState `json:"powers"`
+	War       [NumPowers]uint16     `json:"war"`  // bit q of War[p]: p and q at war
+	Ally      [NumPowers]uint16     `json:"ally"` // alliances between majors (this turn)
+	MinorAlly [4]Power              `json:"minor_ally"`
+	Loans     []Loan                `json:"loans,omitempty"`
+	// PeaceThisTurn / AllyThisTurn record peace and alliances made in this
+	// Diplomacy Phase (they restrict declarations of war, §9.6).
+	PeaceThisTurn [NumPowers]uint16 `json:"peace_turn"`
+	AllyThisTurn  [NumPowers]uint16 `json:"ally_turn"`
+	// CededHome: bit q of CededHome[p] — p ceded a home space to q this turn.
+	CededHome [NumPowers]uint16 `json:"ceded_home"`
+	// DrawDir / MercDir: bit q of X[p] — p gave card draws / mercenaries to q this turn.
+	DrawDir [NumPowers]uint16 `json:"draw_dir"`
+	MercDir [NumPowers]uint16 `json:"merc_dir"`
+	LoanDir [NumPowers]uint16 `json:"loan_dir"`
+
+	Deck    []uint8 `json:"deck"`
+	Discard []uint8 `json:"discard"`
+	Gone    []uint8 `json:"removed"` // removed from the game
+
+	League       bool            `json:"league,omitempty"`       // Schmalkaldic League has occurred
+	Barbary      bool            `json:"barbary,omitempty"`      // Barbary Pirates has occurred
+	Augsburg     bool            `json:"augsburg,omitempty"`     // Augsburg Confession this turn
+	Printing     bool            `json:"printing,omitempty"`     // Printing Press this turn
+	Wartburg     bool            `json:"wartburg,omitempty"`     // The Wartburg this turn
+	MoreBan      bool            `json:"more_ban,omitempty"`     // Thomas More: no English debate this turn
+	CalvinRule   bool            `json:"calvin,omitempty"`       // Calvin (#16) played
+	Marital      uint8           `json:"marital"`                // 0 Catherine of Aragon … 6 Katherine Parr
+	Divorce      bool            `json:"divorce,omitempty"`      // the Papacy granted the divorce this turn
+	Renegade     bool            `json:"renegade,omitempty"`     // Charles Bourbon's leader entered this turn
+	Universities int             `json:"universities,omitempty"` // Jesuit universities still to place (Society of Jesus)
+	Catherine    bool            `json:"catherine,omitempty"`    // Hapsburgs hold the Catherine of Aragon marker
+	Pregnancy    uint8           `json:"pregnancy,omitempty"`    // bit r: pregnancy result r has occurred
+	StPeterCP    int             `json:"st_peter_cp,omitempty"`
+	StPeterVP    int             `json:"st_peter_vp,omitempty"`
+	Phony        [NumMajors]bool `json:"phony"` // Phony War -1 VP markers
+
+	Stack  []Decision `json:"stack"`
+	Debate *Debate    `json:"debate,omitempty"`
+	// LastDebate is the most recent finished debate, for its log.
+	LastDebate *Debate `json:"last_debate,omitempty"`
+	// LastWinter is the most recent finished Winter Phase.
+	LastWinter *Winter `json:"last_winter,omitempty"`
+	Winter     *Winter `json:"winter,omitempty"`
+	Diplo      *Diplo  `json:"diplo,omitempty"`
+
+	// Script, when not empty, supplies the next die rolls in place of the
+	// generator (scripted dice for tests and `concordat his debate`).
+	Script []int    `json:"script,omitempty"`
+	RNG    game.RNG `json:"rng"`
+
+	events []game.Event
+}
+
+// Die rolls one die: the next scripted value if any, else from the RNG.
+func (s *State) Die() int {
+	if len(s.Script) > 0 {
+		d := s.Script[0]
+		s.Script = s.Script[1:]
+		return d
+	}
+	return s.RNG.Die()
+}
+
+// Hits rolls n dice and counts 5s and 6s; it returns the dice too.
+func (s *State) Hits(n int) (int, []int) {
+	dice := make([]int, n)
+	h := 0
+	for i := range dice {
+		dice[i] = s.Die()
+		if dice[i] >= 5 {
+			h++
+		}
+	}
+	return h, dice
+}
+
+func (s *State) push(kind string, p Power) { s.Stack = append(s.Stack, Decision{Kind: kind, Power: p}) }
+
+func (s *State) pop() { s.Stack = s.Stack[:len(s.Stack)-1] }
+
+func (s *State) top() (Decision, bool) {
+	if len(s.Stack) == 0 {
+		return Decision{}, false
+	}
+	return s.Stack[len(s.Stack)-1], true
+}
+
+func (s *State) emit(typ, text string) {
+	s.events = append(s.events, game.Event{Type: typ, Text: text})
+}
+
+func (s *State) emitTo(typ, text string, seats ...Power) {
+	ss := make([]game.Seat, len(seats))
+	for i, p := range seats {
+		ss[i] = game.Seat(p.String())
+	}
+	s.events = append(s.events, game.Event{Type: typ, Text: text, Seats: ss})
+}
+
+// Clone returns a deep copy of s.
+func (s *State) Clone() *State {
+	c := *s
+	c.Leaders = append([]LeaderState(nil), s.Leaders...)
+	c.Debaters = append([]DebaterStatus(nil), s.Debaters...)
+	for i := range c.Powers {
+		c.Powers[i].Hand = append([]uint8(nil), s.Powers[i].Hand...)
+	}
+	c.Loans = append([]Loan(nil), s.Loans...)
+	c.Deck = append([]uint8(nil), s.Deck...)
+	c.Discard = append([]uint8(nil), s.Discard...)
+	c.Gone = append([]uint8(nil), s.Gone...)
+	c.Stack = append([]Decision(nil), s.Stack...)
+	c.Script = append([]int(nil), s.Script...)
+	if s.Debate != nil {
+		c.Debate = s.Debate.clone()
+	}
+	if s.LastDebate != nil {
+		c.LastDebate = s.LastDebate.clone()
+	}
+	if s.LastWinter != nil {
+		c.LastWinter = s.LastWinter.clone()
+	}
+	if s.Winter != nil {
+		c.Winter = s.Winter.clone()
+	}
+	if s.Diplo != nil {
+		c.Diplo = s.Diplo.clone()
+	}
+	c.events = nil
+	return &c
+}
+
+func bit(p Power) uint16 { return 1 << p }
