@@ -75,8 +75,8 @@ type Dislodged struct {
 type Position struct {
 	Map       *Map
 	Phase     Phase
-	Units     []Unit    // indexed by Province; Type NoUnit where empty
-	Owners    []Power   // indexed by Province; NoPower where unowned or no centre
+	Units     []Unit  // indexed by Province; Type NoUnit where empty
+	Owners    []Power // indexed by Province; NoPower where unowned or no centre
 	Dislodged []Dislodged
 }
 
