@@ -182,6 +182,7 @@ const (
 	ResponseCard
 	CombatCard
 	EventCard
+	DiplomaticCard // the 2-player variant's diplomatic deck
 )
 
 // CardInfo is a card. Cards are indexed by their position in Cards; Number
@@ -233,15 +234,22 @@ type setupData struct {
 	Debaters []int          `json:"debaters"`
 }
 
+// PassRange names the mountain range of one pass connection.
+type PassRange struct {
+	A, B  SpaceID
+	Range string // pyrenees, alps, balkans
+}
+
 // The static tables, loaded once from the embedded file.
 var (
-	Spaces   []SpaceInfo
-	Seas     []SeaInfo
-	Leaders  []LeaderInfo
-	Debaters []DebaterInfo
-	Cards    []CardInfo
-	Rulers   []RulerInfo
-	setup    setupData
+	PassRanges []PassRange
+	Spaces     []SpaceInfo
+	Seas       []SeaInfo
+	Leaders    []LeaderInfo
+	Debaters   []DebaterInfo
+	Cards      []CardInfo
+	Rulers     []RulerInfo
+	setup      setupData
 
 	spaceByID   = map[string]SpaceID{}
 	seaByID     = map[string]SeaID{}
@@ -297,6 +305,10 @@ func loadData(b []byte) error {
 			Admin, Bonus, Card int
 			Start              bool
 		} `json:"rulers"`
+		Passes []struct {
+			A, B  int
+			Range string
+		} `json:"passes"`
 		Setup setupData `json:"setup1517"`
 	}
 	if err := json.Unmarshal(b, &f); err != nil {
@@ -373,7 +385,7 @@ func loadData(b []byte) error {
 		Debaters = append(Debaters, DebaterInfo{ID: d.ID, Name: d.Name, Side: side, Value: d.Value, Lang: lang, Enters: d.Enters, Start: d.Start, WaitsCranmer: d.Cranmer})
 		debaterByID[d.ID] = i
 	}
-	ctypes := map[string]CardType{"home": HomeCard, "mandatory": MandatoryCard, "response": ResponseCard, "combat": CombatCard, "event": EventCard}
+	ctypes := map[string]CardType{"home": HomeCard, "mandatory": MandatoryCard, "response": ResponseCard, "combat": CombatCard, "event": EventCard, "diplomacy": DiplomaticCard}
 	for i, c := range f.Cards {
 		t, ok := ctypes[c.Type]
 		if !ok {
@@ -401,6 +413,9 @@ func loadData(b []byte) error {
 			return fmt.Errorf("ruler %s: %w", r.Name, err)
 		}
 		Rulers = append(Rulers, RulerInfo{Power: p, Name: r.Name, Admin: r.Admin, Bonus: r.Bonus, Card: r.Card, Start: r.Start})
+	}
+	for _, p := range f.Passes {
+		PassRanges = append(PassRanges, PassRange{A: SpaceID(p.A), B: SpaceID(p.B), Range: p.Range})
 	}
 	setup = f.Setup
 	return nil
@@ -475,35 +490,35 @@ func mustCard(n int) int {
 	return c
 }
 
-// Frequently used ids.
+// Frequently used ids, set once the data is loaded.
 var (
-	spWittenberg = mustSpace("wittenberg")
-	spLondon     = mustSpace("london")
-	spZurich     = mustSpace("zurich")
-	spGeneva     = mustSpace("geneva")
-	spAlgiers    = mustSpace("algiers")
-
-	dLuther    = mustDebater("luther")
-	dZwingli   = mustDebater("zwingli")
-	dCalvin    = mustDebater("calvin")
-	dCranmer   = mustDebater("cranmer")
-	dBullinger = mustDebater("bullinger")
-	dEck       = mustDebater("eck")
-	dGardiner  = mustDebater("gardiner")
-	dAleander  = mustDebater("aleander")
-	dCampeggio = mustDebater("campeggio")
-
-	cLeipzig       = mustCard(6)
-	cHereIStand    = mustCard(7)
-	cPapalInq      = mustCard(56)
-	cThomasMore    = mustCard(112)
-	capitalsOf     [NumMajors][]SpaceID
-	homeSpacesOf   [NumPowers][]SpaceID
-	electorates    []SpaceID
-	spaceAdjMatrix [NumSpaces][NumSpaces]uint8 // 0 none, 1 normal, 2 pass
+	dLuther, dZwingli, dCalvin, dCranmer, dBullinger, dEck, dGardiner, dAleander, dCampeggio, cLeipzig, cHereIStand, cPapalInq, cThomasMore int
+	spWittenberg, spLondon, spZurich, spGeneva, spAlgiers                                                                                   SpaceID
+	capitalsOf                                                                                                                              [NumMajors][]SpaceID
+	homeSpacesOf                                                                                                                            [NumPowers][]SpaceID
+	electorates                                                                                                                             []SpaceID
+	spaceAdjMatrix                                                                                                                          [NumSpaces][NumSpaces]uint8 // 0 none, 1 normal, 2 pass
 )
 
 func init() {
+	spWittenberg = mustSpace("wittenberg")
+	spLondon = mustSpace("london")
+	spZurich = mustSpace("zurich")
+	spGeneva = mustSpace("geneva")
+	spAlgiers = mustSpace("algiers")
+	dLuther = mustDebater("luther")
+	dZwingli = mustDebater("zwingli")
+	dCalvin = mustDebater("calvin")
+	dCranmer = mustDebater("cranmer")
+	dBullinger = mustDebater("bullinger")
+	dEck = mustDebater("eck")
+	dGardiner = mustDebater("gardiner")
+	dAleander = mustDebater("aleander")
+	dCampeggio = mustDebater("campeggio")
+	cLeipzig = mustCard(6)
+	cHereIStand = mustCard(7)
+	cPapalInq = mustCard(56)
+	cThomasMore = mustCard(112)
 	for i := range Spaces {
 		sp := &Spaces[i]
 		if sp.Type == Capital && sp.Home.Major() {

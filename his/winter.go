@@ -29,6 +29,8 @@ type Winter struct {
 	Naval   int      `json:"naval"` // loc of the naval stack being moved, -1
 	Done    []string `json:"done"`  // the steps carried out, in order (for tests and people)
 	Jesuits int      `json:"jesuits"`
+	// LeadersDone marks leaders who had nowhere to go and stay put.
+	LeadersDone uint64 `json:"leaders_done,omitempty"`
 }
 
 func (w *Winter) clone() *Winter {
@@ -561,8 +563,12 @@ func (s *State) winterLeaders(p Power) bool {
 		if s.landCount(sp, p) > 0 && s.winterHomeOK(sp, p) {
 			continue
 		}
-		if s.winterHomeOK(sp, p) {
+		if s.winterHomeOK(sp, p) || w.LeadersDone&(1<<i) != 0 {
 			continue // a leader alone in his own fortress stays
+		}
+		if len(s.leaderDests(i)) == 0 {
+			w.LeadersDone |= 1 << i // nowhere to go: he stays where he is
+			continue
 		}
 		w.Leader = i
 		s.push(kWinLeader, p)

@@ -228,7 +228,15 @@ type File struct {
 	Debaters []Debater `json:"debaters"`
 	Cards    []Card    `json:"cards"`
 	Rulers   []Ruler   `json:"rulers"`
+	Passes   []Pass    `json:"passes"`
 	Setup    Setup     `json:"setup1517"`
+}
+
+// Pass is one pass connection and its mountain range.
+type Pass struct {
+	A     int    `json:"a"`
+	B     int    `json:"b"`
+	Range string `json:"range"` // pyrenees, alps, balkans
 }
 
 func load(dir, name string, v any) error {
@@ -245,6 +253,11 @@ func load(dir, name string, v any) error {
 func generate(dir string) ([]byte, error) {
 	var sp struct {
 		Spaces []refSpace `json:"spaces"`
+		Meta   struct {
+			Passes []struct {
+				A, B, Range string
+			} `json:"passes"`
+		} `json:"_meta"`
 	}
 	var se struct {
 		Seas []refSea `json:"seas"`
@@ -317,6 +330,17 @@ func generate(dir string) ([]byte, error) {
 		}
 		o.NoRel = s.Start.Religion == nil
 		f.Spaces = append(f.Spaces, o)
+	}
+	for _, p := range sp.Meta.Passes {
+		a, err := look(sIdx, p.A, "space")
+		if err != nil {
+			return nil, err
+		}
+		b, err := look(sIdx, p.B, "space")
+		if err != nil {
+			return nil, err
+		}
+		f.Passes = append(f.Passes, Pass{A: a, B: b, Range: p.Range})
 	}
 	for _, s := range se.Seas {
 		adj, err := list(zIdx, s.Adjacent, "sea")
@@ -510,6 +534,7 @@ func encode(f File) ([]byte, error) {
 		{"debaters", len(f.Debaters), func(i int) any { return f.Debaters[i] }},
 		{"cards", len(f.Cards), func(i int) any { return f.Cards[i] }},
 		{"rulers", len(f.Rulers), func(i int) any { return f.Rulers[i] }},
+		{"passes", len(f.Passes), func(i int) any { return f.Passes[i] }},
 	}
 	for _, l := range lists {
 		buf.WriteString(`"` + l.name + `":[` + "\n")
