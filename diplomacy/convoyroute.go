@@ -1,29 +1,31 @@
 package diplomacy
 
-import "sync"
+import "sync/atomic"
 
-// routeKey names one question of OnConvoyRoute.
-type routeKey struct{ fleet, from, to Province }
+// routeTable answers OnConvoyRoute for one origin province: bit
+// f*pw*64+d is set when the fleet in sea f lies on a shortcut-free convoy
+// route from the origin to coastal province d.
+type routeTable []uint64
 
-var routeCache sync.Map // map[*Map]*sync.Map of routeKey -> bool
+// routeRows holds one lazily built routeTable per origin province.
+type routeRows []atomic.Pointer[routeTable]
 
 // OnConvoyRoute reports whether a fleet in sea province f lies on a convoy
 // route from coastal province from to coastal province to: a chain of sea
 // provinces from a sea next to from to a sea next to to, through f, with no
 // shortcut (no two provinces of the chain touch unless they follow each
-// other; the land border of from and to does not count). Under the 2000 and
-// 2023 rules a convoy order by a fleet on no such route is illegal (DATC
-// 6.G.19). The answer depends on the map alone and is cached.
+// other; the land border of from and to does not count). A convoy order by
+// a fleet on no such route is illegal (DATC 6.F.1, 6.G.7, 6.G.19). The
+// answer depends on the map alone; each origin's answers are computed once.
 func (m *Map) OnConvoyRoute(f, from, to Province) bool {
-	v, _ := routeCache.LoadOrStore(m, &sync.Map{})
-	cache := v.(*sync.Map)
-	key := routeKey{f, from, to}
-	if r, ok := cache.Load(key); ok {
-		return r.(bool)
+	t := m.routes[from].Load()
+	if t == nil {
+		built := m.buildRouteTable(from)
+		m.routes[from].Store(&built)
+		t = &built
 	}
-	r := m.searchInducedRoute(f, from, to)
-	cache.Store(key, r)
-	return r
+	i := int(f)*m.pw*64 + int(to)
+	return (*t)[i>>6]&(1<<(uint(i)&63)) != 0
 }
 
 // touches reports whether provinces x and y are adjacent for the purpose
@@ -35,55 +37,72 @@ func (m *Map) touches(x, y Province) bool {
 	return m.FleetReaches(Loc(y), x)
 }
 
-// searchInducedRoute looks for an induced path from → seas… → to through f
-// by depth-first search, pruning any step that would create a shortcut. The
-// search gives up (answering true, the permissive reading) after a bounded
-// number of steps on very large maps.
-func (m *Map) searchInducedRoute(f, from, to Province) bool {
-	if m.Provinces[f].Kind != Sea {
-		return false
+// routeSearchBudget bounds the route enumeration of one origin; past it the
+// table answers true for every sea and coast (the permissive reading).
+const routeSearchBudget = 1 << 20
+
+// buildRouteTable enumerates the shortcut-free routes from origin by
+// depth-first search. cnt[q] counts the vertices of the current path that
+// touch q: a sea may extend the path only if just the last vertex touches
+// it, and a route may end at a coast only if just the last sea touches it.
+func (m *Map) buildRouteTable(origin Province) routeTable {
+	np := len(m.Provinces)
+	t := make(routeTable, np*m.pw)
+	if m.Provinces[origin].Kind != Coast {
+		return t
 	}
-	path := []Province{from}
-	budget := 200000
-	var dfs func(last Province) bool
-	dfs = func(last Province) bool {
+	cnt := make([]int32, np)
+	onPath := make([]bool, np)
+	var path []Province
+	budget := routeSearchBudget
+	touch := func(v Province, delta int32) {
+		if m.Provinces[v].Kind == Sea {
+			for _, l := range m.fleetAdj[v] {
+				cnt[m.Locs[l].Prov] += delta
+			}
+		} else {
+			for _, s := range m.seaNeighbours[v] {
+				cnt[s] += delta
+			}
+		}
+	}
+	var dfs func(last Province)
+	dfs = func(last Province) {
 		budget--
 		if budget < 0 {
-			return true
+			return
 		}
 		for _, next := range m.seaNeighbours[last] {
-			if containsProv(path, next) {
-				continue
-			}
-			// next may touch only the last province of the path.
-			ok := true
-			for _, q := range path[:len(path)-1] {
-				if m.touches(q, next) {
-					ok = false
-					break
-				}
-			}
-			if !ok {
+			if onPath[next] || cnt[next] != 1 {
 				continue
 			}
 			path = append(path, next)
-			if m.FleetReaches(Loc(next), to) {
-				// The route may end here; it counts if f is on it and no
-				// earlier sea touches the destination (checked on entry).
-				if containsProv(path, f) {
-					return true
+			onPath[next] = true
+			touch(next, 1)
+			for _, l := range m.fleetAdj[next] {
+				d := m.Locs[l].Prov
+				if d != origin && m.Provinces[d].Kind == Coast && cnt[d] == 1 {
+					for _, s := range path {
+						i := int(s)*m.pw*64 + int(d)
+						t[i>>6] |= 1 << (uint(i) & 63)
+					}
 				}
-			} else if dfs(next) {
-				return true
 			}
+			dfs(next)
+			touch(next, -1)
+			onPath[next] = false
 			path = path[:len(path)-1]
 		}
-		return false
 	}
-	// A sea touching the destination ends the route, so a sea before it must
-	// not touch the destination: that is the pruning above applied to `to`,
-	// checked when the route ends.
-	return dfs(from)
+	touch(origin, 1)
+	onPath[origin] = true
+	dfs(origin)
+	if budget < 0 {
+		for i := range t {
+			t[i] = ^uint64(0)
+		}
+	}
+	return t
 }
 
 // seaRouteAvoiding reports whether some chain of sea provinces, none of them
@@ -91,13 +110,21 @@ func (m *Map) searchInducedRoute(f, from, to Province) bool {
 // there without the fleet in avoid (which cannot both support and convoy;
 // DATC 6.D.31).
 func (m *Map) seaRouteAvoiding(from, to, avoid Province) bool {
-	seen := make([]bool, len(m.Provinces))
-	var queue []Province
-	for _, s := range m.seaNeighbours[from] {
-		if s != avoid && !seen[s] {
-			seen[s] = true
+	var seenBuf [8]uint64
+	seen := seenBuf[:]
+	if len(m.Provinces) > 8*64 {
+		seen = make([]uint64, m.pw)
+	}
+	var queueBuf [64]Province
+	queue := queueBuf[:0]
+	push := func(s Province) {
+		if s != avoid && !hasBit(seen, int(s)) {
+			setBit(seen, int(s))
 			queue = append(queue, s)
 		}
+	}
+	for _, s := range m.seaNeighbours[from] {
+		push(s)
 	}
 	for i := 0; i < len(queue); i++ {
 		f := queue[i]
@@ -105,10 +132,7 @@ func (m *Map) seaRouteAvoiding(from, to, avoid Province) bool {
 			return true
 		}
 		for _, g := range m.seaNeighbours[f] {
-			if g != avoid && !seen[g] {
-				seen[g] = true
-				queue = append(queue, g)
-			}
+			push(g)
 		}
 	}
 	return false

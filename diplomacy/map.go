@@ -12,6 +12,7 @@ import (
 	"embed"
 	"encoding/json"
 	"fmt"
+	"math/bits"
 	"sort"
 	"strings"
 	"sync"
@@ -125,6 +126,7 @@ type Map struct {
 	// seaNeighbours[p]: the sea provinces a fleet in province p (any coast)
 	// touches; the hops of a convoy.
 	seaNeighbours [][]Province
+	routes        routeRows        // convoy route tables, by origin (convoyroute.go)
 	names         map[string]Loc   // normalized name -> location
 	prefixes      map[string]bool  // normalized word-prefixes of multi-word names
 	powerNames    map[string]Power // lower-case id, name and adjective -> power
@@ -328,6 +330,7 @@ func parseMap(data []byte) (*Map, error) {
 	for i := range m.fleetAdj {
 		sort.Slice(m.fleetAdj[i], func(a, b int) bool { return m.fleetAdj[i][a] < m.fleetAdj[i][b] })
 	}
+	m.routes = make(routeRows, np)
 	m.seaNeighbours = make([][]Province, np)
 	for l, tos := range m.fleetAdj {
 		p := m.Locs[l].Prov
@@ -496,3 +499,5 @@ func (m *Map) Reaches(t UnitType, l Loc, q Province) bool {
 	}
 	return m.FleetReaches(l, q)
 }
+
+func trailingZeros(x uint64) int { return bits.TrailingZeros64(x) }
