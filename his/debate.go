@@ -498,7 +498,7 @@ func (s *State) debateBurn() {
 		s.Debaters[x] = DebBurnt
 		s.Powers[Papacy].BonusVP += Debaters[x].Value
 		s.dlog("%s is burnt at the stake: Papacy +%d VP", Debaters[x].Name, Debaters[x].Value)
-		for _, r := range reformerHomes {
+		for _, r := range reformerHomes() {
 			if r.debater == x && s.Reformer[r.space] {
 				s.Reformer[r.space] = false
 				s.dlog("the reformer %s leaves the map for good", Debaters[x].Name)
@@ -513,10 +513,16 @@ func (s *State) debateBurn() {
 	}
 }
 
-var reformerHomes = []struct {
+// reformerHome pairs a reformer-debater with his space.
+type reformerHome struct {
 	debater int
 	space   SpaceID
-}{{dLuther, spWittenberg}, {dZwingli, spZurich}, {dCalvin, spGeneva}, {dCranmer, spLondon}}
+}
+
+// reformerHomes lists the four reformers who are also debaters (§18.5 step 8).
+func reformerHomes() []reformerHome {
+	return []reformerHome{{dLuther, spWittenberg}, {dZwingli, spZurich}, {dCalvin, spGeneva}, {dCranmer, spLondon}}
+}
 
 // flipTargets lists the spaces the debate's winner may flip now: eligible
 // per §18.3 step 1 (Protestant) or §18.4 step 1 (Papacy), in the debate's

@@ -111,11 +111,17 @@ func (s *State) startTurn() {
 
 // reformers and the turn they enter (§8.2 step 2); Cranmer enters the turn
 // after Henry VIII marries Anne Boleyn (handled by AnneTurn).
-var reformerEntries = []struct {
+func reformerEntries() []struct {
 	debater int
 	space   SpaceID
 	turn    int
-}{{dZwingli, spZurich, 2}, {dCalvin, spGeneva, 4}}
+} {
+	return []struct {
+		debater int
+		space   SpaceID
+		turn    int
+	}{{dZwingli, spZurich, 2}, {dCalvin, spGeneva, 4}}
+}
 
 // cardDraw runs the Card Draw Phase steps this engine knows (§8.2): returning
 // reformers and debaters, entering reformers and debaters, new cards,
@@ -127,8 +133,8 @@ func (s *State) cardDraw() {
 		}
 	}
 	if s.Turn > 1 {
-		for _, r := range reformerEntries {
-			if r.turn == s.Turn && !s.Reformer[r.space] {
+		for _, r := range reformerEntries() {
+			if r.turn == s.Turn && !s.Reformer[r.space] && s.Debaters[r.debater] != DebBurnt {
 				s.Reformer[r.space] = true
 				s.convert(r.space, true)
 			}
