@@ -270,7 +270,8 @@ func (g *Generator) armyTouches(p Province, id int32) bool {
 // disbands of its units.
 func (g *Generator) adjustmentOrders(pos *Position, only Power) {
 	m := g.m
-	units, centers := pos.CountUnits(), pos.CountCenters()
+	var ub, cb [256]int
+	units, centers := pos.countUnitsInto(ub[:]), pos.countCentersInto(cb[:])
 	for pwi := range m.Powers {
 		pw := Power(pwi)
 		if only != NoPower && pw != only {

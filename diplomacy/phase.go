@@ -34,7 +34,8 @@ func (a *Adjudicator) updateOwners(pos *Position) {
 // anyAdjustment reports whether some power has a build it can make or a
 // disband it owes.
 func (a *Adjudicator) anyAdjustment(pos *Position) bool {
-	units, centers := pos.CountUnits(), pos.CountCenters()
+	var ub, cb [256]int
+	units, centers := pos.countUnitsInto(ub[:]), pos.countCentersInto(cb[:])
 	for pw := range a.m.Powers {
 		switch {
 		case centers[pw] < units[pw]:
@@ -166,7 +167,8 @@ func (a *Adjudicator) Retreats(pos *Position, orders []OrderIn, out []Outcome) {
 // disorder rule (CivilDisorder). pos becomes the position after the phase.
 func (a *Adjudicator) Adjustments(pos *Position, orders []OrderIn, out []Outcome) {
 	m := a.m
-	units, centers := pos.CountUnits(), pos.CountCenters()
+	var ub, cb [256]int
+	units, centers := pos.countUnitsInto(ub[:]), pos.countCentersInto(cb[:])
 	np := len(m.Powers)
 	var leftBuf [64]int
 	left := leftBuf[:0] // builds (>0) or disbands (<0) still open, per power

@@ -128,7 +128,14 @@ func (p *Position) UnitAt(pr Province) (Unit, bool) {
 
 // CountUnits counts each power's units; the result is indexed by Power.
 func (p *Position) CountUnits() []int {
-	n := make([]int, len(p.Map.Powers))
+	return p.countUnitsInto(make([]int, len(p.Map.Powers)))
+}
+
+func (p *Position) countUnitsInto(n []int) []int {
+	n = n[:len(p.Map.Powers)]
+	for i := range n {
+		n[i] = 0
+	}
 	for _, u := range p.Units {
 		if u.Type != NoUnit {
 			n[u.Power]++
@@ -139,7 +146,14 @@ func (p *Position) CountUnits() []int {
 
 // CountCenters counts each power's supply centres; indexed by Power.
 func (p *Position) CountCenters() []int {
-	n := make([]int, len(p.Map.Powers))
+	return p.countCentersInto(make([]int, len(p.Map.Powers)))
+}
+
+func (p *Position) countCentersInto(n []int) []int {
+	n = n[:len(p.Map.Powers)]
+	for i := range n {
+		n[i] = 0
+	}
 	for _, o := range p.Owners {
 		if o != NoPower {
 			n[o]++
@@ -151,7 +165,8 @@ func (p *Position) CountCenters() []int {
 // Winner is the power that owns at least the map's victory count of
 // centres, or NoPower.
 func (p *Position) Winner() Power {
-	for i, n := range p.CountCenters() {
+	var buf [256]int
+	for i, n := range p.countCentersInto(buf[:]) {
 		if n >= p.Map.Victory {
 			return Power(i)
 		}
