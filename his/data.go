@@ -293,12 +293,13 @@ func loadData(b []byte) error {
 			Start, Cranmer       bool
 		} `json:"debaters"`
 		Cards []struct {
-			N                     int
-			Name, Type, Power     string
-			CP, Enters            int
-			When, Remove, RulerOf string
-			No1532, Ed500, Diplo  bool
-			DebDice, DebDiceE     int
+			N                    int
+			Name, Type, Power    string
+			CP, Enters           int
+			When, Remove         string
+			RulerOf              string `json:"ruler_of"`
+			No1532, Ed500, Diplo bool
+			DebDice, DebDiceE    int
 		} `json:"cards"`
 		Rulers []struct {
 			Power, Name        string

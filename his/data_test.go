@@ -130,6 +130,12 @@ func TestCardsDebatersLeaders(t *testing.T) {
 	if byType[HomeCard] != 7 || byType[MandatoryCard] != 19 || byType[CombatCard] != 7 || byType[ResponseCard] != 9 || byType[EventCard] != 74 {
 		t.Errorf("card types %v", byType)
 	}
+	if c := Cards[mustCard(10)]; c.RulerOf != Papacy || c.Type != MandatoryCard {
+		t.Errorf("Clement VII: %+v", c)
+	}
+	if c := Cards[cThomasMore]; !c.Ed500 || c.DebDice != 1 || c.DebDiceE != 3 {
+		t.Errorf("Thomas More: %+v", c)
+	}
 	if c := Cards[cPapalInq]; c.Number != 56 || c.DebDice != 2 {
 		t.Errorf("Papal Inquisition: %+v", c)
 	}
