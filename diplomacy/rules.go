@@ -1,0 +1,485 @@
+package diplomacy
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"concordat/game"
+)
+
+// Rules is Diplomacy through the game contract (package game).
+//
+// Config: Variant is the map id ("standard" when empty); the one option is
+// "rules", the edition (1971, 1982, 2000, 2023; default 2023).
+//
+// Actions of a seat (a power):
+//   - "orders", args {"orders": ["A par - bur", …]}: replaces the power's
+//     orders for the current phase. Orders that do not parse, or that name
+//     a unit the power does not have, are refused (nothing changes); orders
+//     that are otherwise illegal are accepted and reported invalid when the
+//     phase resolves, as the rules say.
+//   - "ready", args {"ready": true|false}: the power is done (or not).
+//
+// System applies game.Advance when the deadline passes or every seat is
+// ready: the phase resolves with the orders in; units without orders hold,
+// unordered retreats disband, and missing adjustments follow the civil
+// disorder rule.
+type Rules struct{}
+
+// GameState is the state of one Diplomacy game.
+type GameState struct {
+	Config  game.Config
+	Edition Edition
+	Pos     *Position
+	Orders  map[Power][]string // submitted this phase, hidden from others
+	Ready   map[Power]bool
+	History []PhaseRecord
+}
+
+// PhaseRecord is one resolved phase: the position it started from, and
+// every order with its result.
+type PhaseRecord struct {
+	Position NextJSON          `json:"position"`
+	Orders   []OrderResultJSON `json:"orders"`
+}
+
+// Name is "diplomacy".
+func (Rules) Name() string { return "diplomacy" }
+
+// Setup starts a game on the configured map.
+func (Rules) Setup(cfg game.Config, seed uint64) (game.State, error) {
+	id := cfg.Variant
+	if id == "" {
+		id = "standard"
+	}
+	m, err := LoadMap(id)
+	if err != nil {
+		return nil, err
+	}
+	ed := Edition2023
+	for k, v := range cfg.Options {
+		switch k {
+		case "rules":
+			if ed, err = ParseEdition(v); err != nil {
+				return nil, err
+			}
+		default:
+			return nil, fmt.Errorf("unknown option %q for diplomacy (known: rules)", k)
+		}
+	}
+	return &GameState{Config: cfg, Edition: ed, Pos: StartPosition(m),
+		Orders: map[Power][]string{}, Ready: map[Power]bool{}}, nil
+}
+
+func state(s game.State) *GameState {
+	gs, ok := s.(*GameState)
+	if !ok {
+		panic(fmt.Sprintf("diplomacy: not a diplomacy state: %T", s))
+	}
+	return gs
+}
+
+// Seats lists the powers.
+func (Rules) Seats(s game.State) []game.Seat {
+	gs := state(s)
+	var seats []game.Seat
+	for _, p := range gs.Pos.Map.Powers {
+		seats = append(seats, game.Seat(p.ID))
+	}
+	return seats
+}
+
+// owing lists, per power, whether it has something to decide now.
+func (gs *GameState) owing() []bool {
+	pos := gs.Pos
+	owe := make([]bool, len(pos.Map.Powers))
+	if pos.Winner() != NoPower {
+		return owe
+	}
+	switch pos.Phase.Type {
+	case Movement:
+		for _, u := range pos.Units {
+			if u.Type != NoUnit {
+				owe[u.Power] = true
+			}
+		}
+	case Retreat:
+		for _, d := range pos.Dislodged {
+			owe[d.Power] = true
+		}
+	case Adjustment:
+		gen := NewGenerator(pos.Map)
+		for _, uo := range gen.Orders(pos, NoPower) {
+			owe[uo.Power] = true
+		}
+	}
+	return owe
+}
+
+// Pending lists the powers that owe orders this phase.
+func (Rules) Pending(s game.State) []game.Prompt {
+	gs := state(s)
+	var out []game.Prompt
+	for i, owe := range gs.owing() {
+		if !owe {
+			continue
+		}
+		pw := Power(i)
+		_, submitted := gs.Orders[pw]
+		out = append(out, game.Prompt{Seat: game.Seat(gs.Pos.Map.Powers[i].ID), Kind: "orders",
+			Text: fmt.Sprintf("orders for %s", gs.Pos.Phase), Submitted: submitted || gs.Ready[pw]})
+	}
+	return out
+}
+
+// Legal is the tree of the seat's legal orders: unit, then the order's
+// words ("-", "S", "C", …), then destinations and supported units.
+func (Rules) Legal(s game.State, seat game.Seat) game.Options {
+	gs := state(s)
+	m := gs.Pos.Map
+	pw, ok := m.LookupPower(string(seat))
+	if !ok {
+		return game.Options{}
+	}
+	gen := NewGenerator(m)
+	opts := game.Options{Kind: "orders"}
+	for _, uo := range gen.Orders(gs.Pos, pw) {
+		label := "build or waive"
+		if uo.Unit.Type != NoUnit {
+			label = m.unitString(uo.Unit)
+		} else if len(uo.Orders) > 0 && uo.Orders[0].Type == DisbandOrder {
+			label = "disband"
+		}
+		root := game.Choice{Label: label, Value: label}
+		for _, o := range uo.Orders {
+			words := strings.Fields(o.String(m))
+			if uo.Unit.Type != NoUnit {
+				words = words[2:] // the unit is the root
+			}
+			if n := len(words); n >= 3 && words[n-2] == "via" {
+				// "bel via Convoy" is one choice, beside plain "bel".
+				words = append(words[:n-3], words[n-3]+" via Convoy")
+			}
+			addPath(&root, words)
+		}
+		opts.Choices = append(opts.Choices, root)
+	}
+	return opts
+}
+
+func addPath(c *game.Choice, words []string) {
+	if len(words) == 0 {
+		return
+	}
+	for i := range c.Next {
+		if c.Next[i].Value == words[0] {
+			addPath(&c.Next[i], words[1:])
+			return
+		}
+	}
+	c.Next = append(c.Next, game.Choice{Value: words[0]})
+	addPath(&c.Next[len(c.Next)-1], words[1:])
+}
+
+// Apply carries out a seat's action or, for game.System, Advance.
+func (r Rules) Apply(s game.State, seat game.Seat, a game.Action) (game.State, []game.Event, error) {
+	gs := state(s)
+	if seat == game.System {
+		if a.Type != game.Advance {
+			return s, nil, fmt.Errorf("unknown system action %q", a.Type)
+		}
+		return s, gs.advance(), nil
+	}
+	m := gs.Pos.Map
+	pw, ok := m.LookupPower(string(seat))
+	if !ok {
+		return s, nil, fmt.Errorf("unknown seat %q", seat)
+	}
+	if gs.Pos.Winner() != NoPower {
+		return s, nil, fmt.Errorf("the game is over")
+	}
+	switch a.Type {
+	case "orders":
+		var args struct {
+			Orders []string `json:"orders"`
+		}
+		if err := strictJSON(a.Args, &args); err != nil {
+			return s, nil, fmt.Errorf("orders: %w", err)
+		}
+		if !gs.owing()[pw] && len(args.Orders) > 0 {
+			return s, nil, fmt.Errorf("%s has nothing to order in %s", m.Powers[pw].Name, gs.Pos.Phase)
+		}
+		for _, text := range args.Orders {
+			if err := gs.checkOwnOrder(pw, text); err != nil {
+				return s, nil, err
+			}
+		}
+		gs.Orders[pw] = append([]string{}, args.Orders...)
+		return s, nil, nil
+	case "ready":
+		var args struct {
+			Ready bool `json:"ready"`
+		}
+		if err := strictJSON(a.Args, &args); err != nil {
+			return s, nil, fmt.Errorf("ready: %w", err)
+		}
+		gs.Ready[pw] = args.Ready
+		return s, nil, nil
+	}
+	return s, nil, fmt.Errorf("unknown action %q (want orders or ready)", a.Type)
+}
+
+func strictJSON(data []byte, v any) error {
+	if len(data) == 0 {
+		return fmt.Errorf("missing arguments")
+	}
+	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v)
+}
+
+// checkOwnOrder refuses an order that does not parse or names a unit that
+// power pw does not have in this phase.
+func (gs *GameState) checkOwnOrder(pw Power, text string) error {
+	pos := gs.Pos
+	m := pos.Map
+	o, err := m.ParseOrder(text)
+	if err != nil {
+		return err
+	}
+	switch o.Type {
+	case BuildOrder, WaiveOrder:
+		return nil
+	}
+	if pos.Phase.Type == Retreat {
+		for _, d := range pos.Dislodged {
+			if m.Prov(d.Loc) == m.Prov(o.At) {
+				if d.Power != pw {
+					return fmt.Errorf("order %q: the unit at %s is not yours", text, m.LocName(d.Loc))
+				}
+				return nil
+			}
+		}
+		return fmt.Errorf("order %q: no dislodged unit at %s", text, m.LocName(o.At))
+	}
+	u := pos.Units[m.Prov(o.At)]
+	if u.Type == NoUnit {
+		return fmt.Errorf("order %q: there is no unit at %s", text, m.LocName(o.At))
+	}
+	if u.Power != pw {
+		return fmt.Errorf("order %q: the unit at %s is not yours", text, m.LocName(u.Loc))
+	}
+	return nil
+}
+
+// advance resolves the current phase with the orders in.
+func (gs *GameState) advance() []game.Event {
+	pos := gs.Pos
+	m := pos.Map
+	if pos.Winner() != NoPower {
+		return nil
+	}
+	rec := PhaseRecord{Position: PositionJSON(pos)}
+	var in []OrderIn
+	var texts []string
+	for i := range m.Powers {
+		pw := Power(i)
+		for _, text := range gs.Orders[pw] {
+			o, err := m.ParseOrder(text)
+			if err != nil {
+				continue // refused at submission; cannot happen
+			}
+			if pos.Phase.Type == Retreat && o.Type == Move {
+				o.Type = RetreatOrder
+			}
+			in = append(in, OrderIn{Power: pw, Order: o})
+			texts = append(texts, text)
+		}
+	}
+	out := make([]Outcome, len(in))
+	before := pos.Phase
+	NewAdjudicator(m, gs.Edition).Step(pos, in, out)
+	for i, o := range out {
+		rec.Orders = append(rec.Orders, OrderResultJSON{Power: m.PowerName(in[i].Power), Order: texts[i],
+			Result: o.Result.String(), Reason: o.Text(m)})
+	}
+	gs.History = append(gs.History, rec)
+	gs.Orders = map[Power][]string{}
+	gs.Ready = map[Power]bool{}
+	ev := []game.Event{{Type: "phase", Text: fmt.Sprintf("%s resolved; now %s", before, pos.Phase)}}
+	if w := pos.Winner(); w != NoPower {
+		ev = append(ev, game.Event{Type: "victory", Text: m.Powers[w].Name + " wins"})
+	}
+	return ev
+}
+
+// View is the board, the history, and the seat's own unresolved orders
+// (other powers' orders stay hidden until the phase resolves).
+func (Rules) View(s game.State, seat game.Seat) any {
+	gs := state(s)
+	m := gs.Pos.Map
+	v := struct {
+		Variant string            `json:"variant"`
+		Rules   string            `json:"rules"`
+		Board   NextJSON          `json:"board"`
+		Orders  []string          `json:"orders,omitempty"`
+		Ready   bool              `json:"ready,omitempty"`
+		Waiting []string          `json:"waiting"`
+		History []PhaseRecord     `json:"history"`
+		Powers  map[string]string `json:"powers"`
+	}{Variant: m.ID, Rules: gs.Edition.String(), Board: PositionJSON(gs.Pos), History: gs.History,
+		Powers: map[string]string{}, Waiting: []string{}}
+	if v.History == nil {
+		v.History = []PhaseRecord{}
+	}
+	for _, p := range m.Powers {
+		v.Powers[p.ID] = p.Name
+	}
+	if pw, ok := m.LookupPower(string(seat)); ok && seat != game.System {
+		v.Orders = gs.Orders[pw]
+		v.Ready = gs.Ready[pw]
+	}
+	for i, owe := range gs.owing() {
+		if owe && !gs.Ready[Power(i)] {
+			v.Waiting = append(v.Waiting, m.Powers[i].ID)
+		}
+	}
+	return v
+}
+
+// Over reports a win.
+func (Rules) Over(s game.State) (bool, string) {
+	gs := state(s)
+	if w := gs.Pos.Winner(); w != NoPower {
+		return true, gs.Pos.Map.Powers[w].Name + " wins"
+	}
+	return false, ""
+}
+
+// Clone copies the state.
+func (Rules) Clone(s game.State) game.State {
+	gs := state(s)
+	c := &GameState{Config: gs.Config, Edition: gs.Edition, Pos: gs.Pos.Clone(),
+		Orders: map[Power][]string{}, Ready: map[Power]bool{},
+		History: append([]PhaseRecord(nil), gs.History...)}
+	for k, v := range gs.Orders {
+		c.Orders[k] = append([]string(nil), v...)
+	}
+	for k, v := range gs.Ready {
+		c.Ready[k] = v
+	}
+	return c
+}
+
+type stateJSON struct {
+	Config  game.Config         `json:"config"`
+	Board   NextJSON            `json:"board"`
+	Orders  map[string][]string `json:"orders"`
+	Ready   []string            `json:"ready"`
+	History []PhaseRecord       `json:"history"`
+}
+
+// Marshal encodes the state as JSON.
+func (Rules) Marshal(s game.State) ([]byte, error) {
+	gs := state(s)
+	m := gs.Pos.Map
+	sj := stateJSON{Config: gs.Config, Board: PositionJSON(gs.Pos), Orders: map[string][]string{},
+		Ready: []string{}, History: gs.History}
+	for pw, o := range gs.Orders {
+		sj.Orders[m.PowerName(pw)] = o
+	}
+	for pw, r := range gs.Ready {
+		if r {
+			sj.Ready = append(sj.Ready, m.PowerName(pw))
+		}
+	}
+	sort.Strings(sj.Ready)
+	return json.Marshal(sj)
+}
+
+// Unmarshal decodes a state written by Marshal.
+func (r Rules) Unmarshal(b []byte) (game.State, error) {
+	var sj stateJSON
+	if err := json.Unmarshal(b, &sj); err != nil {
+		return nil, fmt.Errorf("diplomacy state: %w", err)
+	}
+	s, err := r.Setup(sj.Config, 0)
+	if err != nil {
+		return nil, fmt.Errorf("diplomacy state: %w", err)
+	}
+	gs := state(s)
+	m := gs.Pos.Map
+	pos, err := ParsePosition(m, sj.Board)
+	if err != nil {
+		return nil, fmt.Errorf("diplomacy state: %w", err)
+	}
+	gs.Pos = pos
+	for name, o := range sj.Orders {
+		pw, ok := m.LookupPower(name)
+		if !ok {
+			return nil, fmt.Errorf("diplomacy state: unknown power %q", name)
+		}
+		gs.Orders[pw] = o
+	}
+	for _, name := range sj.Ready {
+		pw, ok := m.LookupPower(name)
+		if !ok {
+			return nil, fmt.Errorf("diplomacy state: unknown power %q", name)
+		}
+		gs.Ready[pw] = true
+	}
+	gs.History = sj.History
+	return gs, nil
+}
+
+// ParsePosition rebuilds a position from its JSON form.
+func ParsePosition(m *Map, n NextJSON) (*Position, error) {
+	ph, err := n.Phase.parse()
+	if err != nil {
+		return nil, err
+	}
+	pos := NewPosition(m)
+	pos.Phase = ph
+	for _, uj := range n.Units {
+		u, err := m.parseUnitJSON(uj)
+		if err != nil {
+			return nil, err
+		}
+		pos.Place(u)
+	}
+	for _, dj := range n.Dislodged {
+		u, err := m.parseUnitJSON(unitJSON{Power: dj.Power, Type: dj.Type, At: dj.At})
+		if err != nil {
+			return nil, err
+		}
+		from, ok := m.locByID(dj.AttackerFrom)
+		if !ok {
+			return nil, fmt.Errorf("unknown province %q", dj.AttackerFrom)
+		}
+		d := Dislodged{Unit: u, AttackerFrom: m.Prov(from), Retreats: []Loc{}}
+		for _, r := range dj.Retreats {
+			l, ok := m.locByID(r)
+			if !ok {
+				return nil, fmt.Errorf("unknown province %q", r)
+			}
+			d.Retreats = append(d.Retreats, l)
+		}
+		pos.Dislodged = append(pos.Dislodged, d)
+	}
+	for k, v := range n.Centers {
+		l, ok := m.locByID(k)
+		if !ok {
+			return nil, fmt.Errorf("unknown province %q", k)
+		}
+		pw, ok := m.LookupPower(v)
+		if !ok {
+			return nil, fmt.Errorf("unknown power %q", v)
+		}
+		pos.Owners[m.Prov(l)] = pw
+	}
+	return pos, nil
+}
+
+var _ game.Rules = Rules{}
