@@ -1,0 +1,224 @@
+// Package store is the server's storage contract: accounts, games as
+// records of actions with snapshots, seats, press, votes and deadline jobs.
+// Implementations live in store/sqlite (the default, embedded) and
+// store/postgres; store/storetest is the conformance suite both must pass.
+//
+// A game is its record: setup (game, config, seed) and an append-only log
+// of actions, numbered from 1. Game.Seq is the number of the last action
+// applied. AppendAction writes an action, its effects and optionally a
+// snapshot in one transaction, and only if the game's Seq is still the one
+// the caller read: two requests that race are never both applied, and a
+// deadline is never resolved twice.
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"concordat/game"
+)
+
+// Errors every implementation returns (wrapped or not; test with errors.Is).
+var (
+	ErrNotFound  = errors.New("not found")
+	ErrConflict  = errors.New("already exists")
+	ErrStale     = errors.New("stale: the game changed since it was read")
+	ErrLeaseLost = errors.New("the job's lease is held by another owner or expired")
+)
+
+// User is an account. Name is unique (case-insensitively).
+type User struct {
+	ID           int64
+	Name         string
+	Email        string
+	PasswordHash string // argon2id/bcrypt encoded hash, never the password
+	CreatedAt    time.Time
+}
+
+// Credential is a login session or a personal API token, stored by the
+// hash of its secret; the secret itself is never stored.
+type Credential struct {
+	Hash      string // hex SHA-256 of the secret
+	UserID    int64
+	Kind      string // "session" or "token"
+	Name      string // a token's label
+	CreatedAt time.Time
+	ExpiresAt time.Time // zero: never
+}
+
+// Game statuses.
+const (
+	Forming  = "forming"  // seats open; not started
+	Active   = "active"   // being played
+	Paused   = "paused"   // by vote; deadlines stopped
+	Finished = "finished" // won, drawn or conceded
+)
+
+// Game is one hosted game.
+type Game struct {
+	ID        int64
+	Name      string
+	Kind      string // the game.Rules name: "diplomacy", "his"
+	Config    game.Config
+	Seed      uint64
+	Options   []byte // the server's options for the game, JSON (deadlines, press mode, privacy …)
+	Status    string
+	Seq       int64 // the last applied action's number; 0 after setup
+	CreatedBy int64
+	CreatedAt time.Time
+	UpdatedAt time.Time
+	Deadline  time.Time // zero: none
+	Result    string    // set when finished
+}
+
+// Seat is one place in a game and who holds it.
+type Seat struct {
+	GameID int64
+	Seat   game.Seat
+	UserID int64 // 0: empty
+	Bot    bool
+	Missed int // consecutive phases with nothing submitted
+	Order  int // position in the game's seat order
+}
+
+// Action is one entry of a game's log.
+type Action struct {
+	GameID int64
+	Seq    int64
+	Seat   game.Seat
+	UserID int64 // who submitted it; 0 for the system
+	Action game.Action
+	At     time.Time
+}
+
+// Snapshot is a game's encoded state after action Seq.
+type Snapshot struct {
+	GameID int64
+	Seq    int64
+	State  []byte
+}
+
+// Message is one piece of press. Channel is "public" or a sorted,
+// comma-separated list of seats ("england,france").
+type Message struct {
+	ID      int64
+	GameID  int64
+	Channel string
+	From    game.Seat
+	Body    string
+	At      time.Time
+}
+
+// Vote is one seat's vote on a proposal ("draw", "concede", "pause",
+// "extend"); Value is the choice ("yes", "no", or a proposal's parameter).
+type Vote struct {
+	GameID int64
+	Seat   game.Seat
+	Kind   string
+	Value  string
+	At     time.Time
+}
+
+// Job is a scheduled piece of work, claimed with a lease so that several
+// server processes run each job once: a deadline ("deadline") or a
+// reminder ("remind"). Seq is the game's Seq the job was scheduled for; a
+// job whose game has moved on is obsolete.
+type Job struct {
+	ID         int64
+	GameID     int64
+	Kind       string
+	Seq        int64
+	DueAt      time.Time
+	LeaseOwner string
+	LeaseUntil time.Time
+}
+
+// Effects are the changes that commit together with an action.
+type Effects struct {
+	Snapshot    []byte     // when not nil, the state after the action
+	Status      string     // when not "", the game's new status
+	Result      string     // when not "", the game's result
+	Deadline    *time.Time // when not nil, the new deadline (zero time: none)
+	Seats       []Seat     // seats to overwrite (missed counts, bots)
+	CompleteJob int64      // when not 0, a job (claimed by JobOwner) to delete
+	JobOwner    string
+	NewJobs     []Job // jobs to schedule
+	ClearVotes  bool  // drop the game's votes (a new phase)
+}
+
+// Store is the storage every server process shares.
+//
+// Every method takes a context and honours its cancellation. Times are
+// stored with at least millisecond precision and returned in UTC.
+type Store interface {
+	// CreateUser adds an account; ErrConflict if the name is taken.
+	CreateUser(ctx context.Context, u *User) error
+	// UserByName finds an account by name, case-insensitively.
+	UserByName(ctx context.Context, name string) (*User, error)
+	// UserByID finds an account.
+	UserByID(ctx context.Context, id int64) (*User, error)
+
+	// CreateCredential stores a session or token (by hash).
+	CreateCredential(ctx context.Context, c Credential) error
+	// CredentialUser finds the user of an unexpired credential; ErrNotFound
+	// for an unknown or expired one.
+	CredentialUser(ctx context.Context, hash string, now time.Time) (*User, *Credential, error)
+	// DeleteCredential removes a session (logout) or token.
+	DeleteCredential(ctx context.Context, hash string) error
+
+	// CreateGame stores a new game with its seats and its opening snapshot
+	// (Seq 0), and fills g.ID.
+	CreateGame(ctx context.Context, g *Game, seats []Seat, snapshot []byte) error
+	// GetGame reads one game.
+	GetGame(ctx context.Context, id int64) (*Game, error)
+	// ListGames lists games, newest first: with status when not "", and
+	// only those where user holds a seat when user is not 0.
+	ListGames(ctx context.Context, status string, user int64, limit int) ([]Game, error)
+	// Seats lists a game's seats in seat order.
+	Seats(ctx context.Context, gameID int64) ([]Seat, error)
+	// TakeSeat gives an empty seat of a forming game to user; ErrConflict
+	// if the seat is held or the user already holds a seat in the game.
+	TakeSeat(ctx context.Context, gameID int64, seat game.Seat, user int64) error
+	// LeaveSeat empties the user's seat in a forming game.
+	LeaveSeat(ctx context.Context, gameID int64, user int64) error
+	// SetStatus changes a game's status and deadline without an action (start, pause).
+	SetStatus(ctx context.Context, gameID int64, status string, deadline time.Time, jobs []Job) error
+
+	// AppendAction stores action number expectSeq+1 and its effects in one
+	// transaction if the game's Seq is still expectSeq; ErrStale otherwise,
+	// and ErrLeaseLost (nothing written) if Effects.CompleteJob is not
+	// claimed by Effects.JobOwner.
+	AppendAction(ctx context.Context, a Action, expectSeq int64, e Effects) error
+	// Actions lists a game's actions with Seq > after, in order.
+	Actions(ctx context.Context, gameID int64, after int64) ([]Action, error)
+	// LatestSnapshot is the game's snapshot with the highest Seq.
+	LatestSnapshot(ctx context.Context, gameID int64) (*Snapshot, error)
+
+	// PostMessage stores press and fills m.ID.
+	PostMessage(ctx context.Context, m *Message) error
+	// Messages lists a game's messages in the given channels with ID >
+	// after, oldest first; all channels when channels is nil.
+	Messages(ctx context.Context, gameID int64, channels []string, after int64) ([]Message, error)
+	// MarkRead records the last message a user read in a channel.
+	MarkRead(ctx context.Context, gameID int64, user int64, channel string, upTo int64) error
+	// LastRead returns, per channel, the last message ID the user read.
+	LastRead(ctx context.Context, gameID int64, user int64) (map[string]int64, error)
+
+	// CastVote records (or replaces) a seat's vote of a kind.
+	CastVote(ctx context.Context, v Vote) error
+	// Votes lists a game's current votes.
+	Votes(ctx context.Context, gameID int64) ([]Vote, error)
+
+	// ClaimJobs leases up to limit jobs due at now that nobody holds (or
+	// whose lease expired) to owner until now+lease, and returns them.
+	ClaimJobs(ctx context.Context, owner string, now time.Time, lease time.Duration, limit int) ([]Job, error)
+	// CompleteJob deletes a job the owner holds; ErrLeaseLost otherwise.
+	CompleteJob(ctx context.Context, id int64, owner string) error
+	// NextDue is the earliest due time of any job (zero when none), so a
+	// scheduler knows how long to sleep.
+	NextDue(ctx context.Context) (time.Time, error)
+
+	// Close releases the store's resources.
+	Close() error
+}
