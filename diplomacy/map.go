@@ -98,8 +98,52 @@ type PowerInfo struct {
 	ID        string // lower-case, as in the JSON interface: "england"
 	Name      string
 	Adjective string
-	Homes     []Province // home supply centres (where it builds)
-	Centers   []Province // centres owned at the start
+	// Dummy marks a power no player holds: the neutral garrisons of Sengoku
+	// and Europe 1939. Its units stand where the map puts them.
+	Dummy   bool
+	Homes   []Province // home supply centres (where it builds)
+	Centers []Province // centres owned at the start
+}
+
+// Calendar labels the years of a map whose calendar is not one spring and
+// one fall a year (Hundred, Classical, Age of Pericles). Game years still
+// count up by one from the start year; the zero Calendar is the plain one.
+type Calendar struct {
+	Era        string // written after the year: "BC"
+	Step       int    // calendar years per game year; 0 means 1
+	Fall       int    // calendar years from a spring to its fall (and winter)
+	Descending bool   // years count down
+	Seasonless bool   // phases are named by year alone, without a season
+	First      int    // the start year, shown as itself
+}
+
+// Year is the calendar year of phase p.
+func (c Calendar) Year(p Phase) int {
+	step := c.Step
+	if step == 0 {
+		step = 1
+	}
+	n := (p.Year - c.First) * step
+	if p.Season != Spring {
+		n += c.Fall
+	}
+	if c.Descending {
+		return c.First - n
+	}
+	return c.First + n
+}
+
+// Label names phase p in the map's calendar: "spring 1901 movement",
+// "1430 adjustment" (Hundred), "272 BC movement" (Classical).
+func (c Calendar) Label(p Phase) string {
+	s := fmt.Sprint(c.Year(p))
+	if c.Era != "" {
+		s += " " + c.Era
+	}
+	if !c.Seasonless {
+		s = p.Season.String() + " " + s
+	}
+	return s + " " + p.Type.String()
 }
 
 // Map is a Diplomacy board: its provinces and coasts, who may move where,
@@ -113,6 +157,13 @@ type Map struct {
 	Victory    int // supply centres needed to win
 	Start      Phase
 	StartUnits []Unit
+	// Calendar labels the map's years (Start.Year is its first year).
+	Calendar Calendar
+	// Rules are the map's special rules, as its source names them in lower
+	// case ("build_any", "remote_builds", "mobilize", "immobile_dummies");
+	// docs/variants.md says what each means. The adjudicator does not apply
+	// them by itself.
+	Rules []string
 
 	armyAdj  [][]Province // by province
 	fleetAdj [][]Loc      // by location
@@ -188,6 +239,8 @@ type mapFile struct {
 	Title     string            `json:"title"`
 	Victory   int               `json:"victory"`
 	Start     phaseJSON         `json:"start"`
+	Calendar  *calendarFile     `json:"calendar"`
+	Rules     []string          `json:"rules"`
 	Powers    []powerFile       `json:"powers"`
 	Provinces []provinceFile    `json:"provinces"`
 	Army      map[string]string `json:"army"`
@@ -200,8 +253,17 @@ type powerFile struct {
 	ID        string   `json:"id"`
 	Name      string   `json:"name"`
 	Adjective string   `json:"adjective"`
+	Dummy     bool     `json:"dummy"`
 	Homes     []string `json:"homes"`
 	Centers   []string `json:"centers"`
+}
+
+type calendarFile struct {
+	Era        string `json:"era"`
+	Step       int    `json:"step"`
+	Fall       int    `json:"fall"`
+	Descending bool   `json:"descending"`
+	Seasonless bool   `json:"seasonless"`
 }
 
 type provinceFile struct {
@@ -218,13 +280,13 @@ func parseMap(data []byte) (*Map, error) {
 	if err := json.Unmarshal(data, &f); err != nil {
 		return nil, err
 	}
-	m := &Map{ID: f.ID, Title: f.Title, Victory: f.Victory,
+	m := &Map{ID: f.ID, Title: f.Title, Victory: f.Victory, Rules: f.Rules,
 		names: map[string]Loc{}, prefixes: map[string]bool{}, powerNames: map[string]Power{}}
 	if len(f.Powers) >= int(NoPower) {
 		return nil, fmt.Errorf("%d powers: at most %d", len(f.Powers), NoPower-1)
 	}
 	for i, p := range f.Powers {
-		m.Powers = append(m.Powers, PowerInfo{ID: p.ID, Name: p.Name, Adjective: p.Adjective})
+		m.Powers = append(m.Powers, PowerInfo{ID: p.ID, Name: p.Name, Adjective: p.Adjective, Dummy: p.Dummy})
 		for _, n := range []string{p.ID, p.Name, p.Adjective} {
 			if n != "" {
 				m.powerNames[strings.ToLower(n)] = Power(i)
@@ -372,6 +434,10 @@ func parseMap(data []byte) (*Map, error) {
 		return nil, fmt.Errorf("start: %w", err)
 	}
 	m.Start = ph
+	if c := f.Calendar; c != nil {
+		m.Calendar = Calendar{Era: c.Era, Step: c.Step, Fall: c.Fall, Descending: c.Descending, Seasonless: c.Seasonless}
+	}
+	m.Calendar.First = ph.Year
 	return m, nil
 }
 
