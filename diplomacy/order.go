@@ -3,6 +3,8 @@ package diplomacy
 import (
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // OrderType is what an order tells a unit to do.
@@ -92,7 +94,7 @@ func (o Order) String(m *Map) string {
 // OrderError is a refused order text: which part is wrong and why.
 type OrderError struct {
 	Order string // the whole order as written
-	Part  string // the offending word(s), or "" when something is missing
+	Part  string // the offending word(s) as written, or "" when something is missing
 	Msg   string
 }
 
@@ -103,11 +105,19 @@ func (e *OrderError) Error() string {
 	return fmt.Sprintf("order %q: %s", e.Order, e.Msg)
 }
 
+// token is one word of an order: its lower-case text and the bytes it
+// spans in the order as written, so that an error can quote what the
+// player typed.
+type token struct {
+	s          string
+	start, end int
+}
+
 // orderParser walks the words of one order.
 type orderParser struct {
 	m    *Map
 	text string
-	toks []string
+	toks []token
 	i    int
 }
 
@@ -116,7 +126,8 @@ type orderParser struct {
 // "S"/"supports", "C"/"convoys", "H"/"holds", "R"/"retreat", "D"/"disband",
 // "Build A ber"/"B A ber"/"A ber build", "Waive"; coasts as "spa/sc",
 // "spa(sc)", "spa sc" or "spa (south coast)"; "via convoy" after a move.
-// The error names the part that could not be read.
+// An error is an *OrderError whose Part quotes the words that could not be
+// read, as written.
 func (m *Map) ParseOrder(text string) (Order, error) {
 	p := orderParser{m: m, text: text, toks: tokenize(text)}
 	o, err := p.parse()
@@ -126,25 +137,71 @@ func (m *Map) ParseOrder(text string) (Order, error) {
 	return o, nil
 }
 
-func tokenize(s string) []string {
-	s = strings.ToLower(s)
-	r := strings.NewReplacer("->", " - ", "=>", " - ", "→", " - ", "–", " - ", "—", " - ",
-		"(", " ", ")", " ", "/", " ", ",", " ", ":", " ", ";", " ", ".", " ")
-	s = r.Replace(s)
-	var toks []string
-	for _, f := range strings.Fields(s) {
-		toks = append(toks, f)
+// tokenize splits an order into words. Arrows ("->", "=>", "→", dashes)
+// become "-"; "(", ")" and "/" are words of their own (they introduce and
+// close a coast); commas, colons, semicolons and full stops only separate.
+// A hyphen inside a word stays there: "mid-atlantic" is a name, "par-bur"
+// is split later by splitHyphens.
+func tokenize(text string) []token {
+	var toks []token
+	start := -1
+	flush := func(end int) {
+		if start >= 0 {
+			toks = append(toks, token{strings.ToLower(text[start:end]), start, end})
+			start = -1
+		}
 	}
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		switch {
+		case strings.HasPrefix(text[i:], "->") || strings.HasPrefix(text[i:], "=>"):
+			flush(i)
+			size = 2
+			toks = append(toks, token{"-", i, i + size})
+		case r == '→' || r == '–' || r == '—' || r == '−':
+			flush(i)
+			toks = append(toks, token{"-", i, i + size})
+		case r == '(' || r == ')' || r == '/':
+			flush(i)
+			toks = append(toks, token{string(r), i, i + size})
+		case unicode.IsSpace(r) || r == ',' || r == ':' || r == ';' || r == '.':
+			flush(i)
+		default:
+			if start < 0 {
+				start = i
+			}
+		}
+		i += size
+	}
+	flush(len(text))
 	return toks
 }
 
-func (p *orderParser) fail(part, msg string) error {
+// failAt refuses the order, quoting tokens i to j-1 as written.
+func (p *orderParser) failAt(i, j int, msg string) error {
+	part := ""
+	if i < j && j <= len(p.toks) {
+		part = p.text[p.toks[i].start:p.toks[j-1].end]
+	}
 	return &OrderError{Order: p.text, Part: part, Msg: msg}
+}
+
+// failHere refuses the order, quoting the current token (nothing at the end).
+func (p *orderParser) failHere(msg string) error {
+	if p.i < len(p.toks) {
+		return p.failAt(p.i, p.i+1, msg)
+	}
+	return p.missing(msg)
+}
+
+// missing refuses an order that stops too early.
+func (p *orderParser) missing(msg string) error {
+	return &OrderError{Order: p.text, Msg: msg}
 }
 
 func (p *orderParser) peek() string {
 	if p.i < len(p.toks) {
-		return p.toks[p.i]
+		return p.toks[p.i].s
 	}
 	return ""
 }
@@ -160,7 +217,7 @@ func (p *orderParser) next() string {
 func (p *orderParser) accept(words ...string) bool {
 	t := p.peek()
 	for _, w := range words {
-		if t == w {
+		if t == w && t != "" {
 			p.i++
 			return true
 		}
@@ -178,28 +235,38 @@ func unitWord(t string) UnitType {
 	return NoUnit
 }
 
-// splitHyphens splits the current token at hyphens unless, whole, it begins
-// a known name ("mid-atlantic"): "par-bur" becomes "par", "-", "bur".
+// splitHyphens splits the current token at its hyphens unless, whole, it
+// is or begins a known name ("mid-atlantic"): "par-bur" becomes "par",
+// "-", "bur"; so do "par-" and "-bur".
 func (p *orderParser) splitHyphens() {
-	t := p.peek()
-	if !strings.Contains(t, "-") || t == "-" {
+	if p.i >= len(p.toks) {
 		return
 	}
-	key := normalize(t)
-	if _, ok := p.m.names[key]; ok || p.m.prefixes[key] {
+	t := p.toks[p.i]
+	if !strings.Contains(t.s, "-") || t.s == "-" {
 		return
 	}
-	parts := strings.Split(t, "-")
-	var repl []string
-	for i, part := range parts {
-		if i > 0 {
-			repl = append(repl, "-")
+	if !strings.HasPrefix(t.s, "-") && !strings.HasSuffix(t.s, "-") {
+		key := normalize(t.s)
+		if _, ok := p.m.names[key]; ok || p.m.prefixes[key] {
+			return
+		}
+	}
+	var repl []token
+	off := t.start
+	for k, part := range strings.Split(p.text[t.start:t.end], "-") {
+		if k > 0 {
+			repl = append(repl, token{"-", off - 1, off})
 		}
 		if part != "" {
-			repl = append(repl, part)
+			repl = append(repl, token{strings.ToLower(part), off, off + len(part)})
 		}
+		off += len(part) + 1
 	}
-	p.toks = append(p.toks[:p.i], append(repl, p.toks[p.i+1:]...)...)
+	toks := make([]token, 0, len(p.toks)+len(repl))
+	toks = append(toks, p.toks[:p.i]...)
+	toks = append(toks, repl...)
+	p.toks = append(toks, p.toks[p.i+1:]...)
 }
 
 var coastWords = map[string]string{
@@ -210,17 +277,35 @@ var coastWords = map[string]string{
 // oneLetterCoasts are coasts written "n coast"; a lone "s" means supports.
 var oneLetterCoasts = map[string]string{"n": "nc", "s": "sc", "e": "ec", "w": "wc"}
 
+// coastWord reads a coast at the current token ("nc", "north", "n coast",
+// with an optional "coast" after it); ok is false, and nothing is read, when
+// the token is no coast.
+func (p *orderParser) coastWord() (string, bool) {
+	t := p.peek()
+	c, ok := coastWords[t]
+	if !ok && p.i+1 < len(p.toks) && p.toks[p.i+1].s == "coast" {
+		c, ok = oneLetterCoasts[t]
+	}
+	if !ok {
+		return "", false
+	}
+	p.i++
+	p.accept("coast")
+	return c, true
+}
+
 // loc reads a location: the longest run of words naming one, then an
-// optional coast.
+// optional coast: "/sc", "(sc)", "(south coast)", or after a province that
+// has coasts "sc" or "south coast".
 func (p *orderParser) loc(what string) (Loc, error) {
 	p.splitHyphens()
 	if p.peek() == "" {
-		return NoLoc, p.fail("", "missing "+what)
+		return NoLoc, p.missing("missing " + what)
 	}
 	best, bestN := NoLoc, 0
 	key := ""
 	for n := 1; p.i+n <= len(p.toks); n++ {
-		part := normalize(p.toks[p.i+n-1])
+		part := normalize(p.toks[p.i+n-1].s)
 		if part == "" {
 			break
 		}
@@ -234,41 +319,44 @@ func (p *orderParser) loc(what string) (Loc, error) {
 		}
 	}
 	if bestN == 0 {
-		return NoLoc, p.fail(p.peek(), "unknown province")
+		return NoLoc, p.failHere("unknown province")
 	}
 	p.i += bestN
 	pr := p.m.Provinces[p.m.Locs[best].Prov]
-	if len(pr.Coasts) == 0 || p.m.Locs[best].Coast != "" {
+	marked := p.accept("/", "(")
+	if !marked && (len(pr.Coasts) == 0 || p.m.Locs[best].Coast != "") {
 		return best, nil
 	}
-	t := p.peek()
-	c, ok := coastWords[t]
-	if !ok && p.i+1 < len(p.toks) && p.toks[p.i+1] == "coast" {
-		c, ok = oneLetterCoasts[t]
-	}
-	if !ok {
+	at := p.i
+	c, ok := p.coastWord()
+	switch {
+	case !ok && !marked:
 		return best, nil
+	case !ok:
+		return NoLoc, p.failHere("unknown coast after " + pr.ID + " (want nc, sc, ec or wc)")
+	case p.m.Locs[best].Coast != "":
+		return NoLoc, p.failAt(at, p.i, "the coast is named twice")
+	case len(pr.Coasts) == 0:
+		return NoLoc, p.failAt(at, p.i, pr.ID+" has no coasts to name")
 	}
-	p.i++
-	p.accept("coast")
 	for _, cl := range pr.Coasts {
 		if p.m.Locs[cl].Coast == c {
+			if marked {
+				p.accept(")")
+			}
 			return cl, nil
 		}
 	}
-	return NoLoc, p.fail(t, pr.ID+" has no such coast")
+	return NoLoc, p.failAt(at, p.i, pr.ID+" has no such coast")
 }
 
+// unitAndLoc reads an optional unit type and a location.
 func (p *orderParser) unitAndLoc(what string) (UnitType, Loc, error) {
 	t := unitWord(p.peek())
 	if t != NoUnit {
-		// "a" could also begin a name; take it as a unit type when what
-		// follows reads as a location.
-		save := p.i
 		p.i++
 		if p.peek() == "" {
-			p.i = save
-			t = NoUnit
+			return NoUnit, NoLoc, p.missing("missing " + what)
 		}
 	}
 	l, err := p.loc(what)
@@ -280,7 +368,7 @@ func (p *orderParser) unitAndLoc(what string) (UnitType, Loc, error) {
 
 func (p *orderParser) parse() (Order, error) {
 	if len(p.toks) == 0 {
-		return Order{}, p.fail("", "empty order")
+		return Order{}, p.missing("empty order")
 	}
 	switch p.peek() {
 	case "waive", "waives", "w":
@@ -293,7 +381,7 @@ func (p *orderParser) parse() (Order, error) {
 			return Order{}, err
 		}
 		if t == NoUnit {
-			return Order{}, p.fail("", "build needs a unit type (A or F)")
+			return Order{}, p.missing("build needs a unit type (A or F)")
 		}
 		return p.end(Order{Type: BuildOrder, Unit: t, At: l, To: NoLoc, Aux: NoLoc})
 	case "disband", "remove", "d":
@@ -309,12 +397,14 @@ func (p *orderParser) parse() (Order, error) {
 		return Order{}, err
 	}
 	o := Order{Unit: t, At: at, To: NoLoc, Aux: NoLoc}
+	p.splitHyphens()
+	wordAt := p.i
 	w := p.next()
 	switch w {
 	case "", "h", "hold", "holds", "stand", "stands":
 		o.Type = Hold
 		return p.end(o)
-	case "-", "to", "m", "move", "moves", "->":
+	case "-", "to", "m", "move", "moves":
 		p.accept("to")
 		o.Type = Move
 		if o.To, err = p.loc("destination"); err != nil {
@@ -322,7 +412,7 @@ func (p *orderParser) parse() (Order, error) {
 		}
 		if p.accept("via", "by") {
 			if !p.accept("convoy", "c") {
-				return Order{}, p.fail(p.peek(), "expected 'convoy' after 'via'")
+				return Order{}, p.failHere("expected 'convoy' after 'via'")
 			}
 			o.ViaConvoy = true
 		} else if p.accept("vc") {
@@ -334,6 +424,7 @@ func (p *orderParser) parse() (Order, error) {
 		if o.AuxUnit, o.Aux, err = p.unitAndLoc("supported unit"); err != nil {
 			return Order{}, err
 		}
+		p.splitHyphens()
 		if p.accept("-", "to", "m", "move", "moves") {
 			p.accept("to")
 			if o.To, err = p.loc("supported destination"); err != nil {
@@ -348,8 +439,9 @@ func (p *orderParser) parse() (Order, error) {
 		if o.AuxUnit, o.Aux, err = p.unitAndLoc("convoyed army"); err != nil {
 			return Order{}, err
 		}
+		p.splitHyphens()
 		if !p.accept("-", "to", "m", "move", "moves") {
-			return Order{}, p.fail(p.peek(), "a convoy needs the army's destination ('- province')")
+			return Order{}, p.failHere("a convoy needs the army's destination ('- province')")
 		}
 		p.accept("to")
 		if o.To, err = p.loc("convoy destination"); err != nil {
@@ -357,6 +449,7 @@ func (p *orderParser) parse() (Order, error) {
 		}
 		return p.end(o)
 	case "r", "retreat", "retreats":
+		p.splitHyphens()
 		p.accept("to", "-")
 		o.Type = RetreatOrder
 		if o.To, err = p.loc("retreat destination"); err != nil {
@@ -368,17 +461,17 @@ func (p *orderParser) parse() (Order, error) {
 		return p.end(o)
 	case "b", "build", "builds":
 		if o.Unit == NoUnit {
-			return Order{}, p.fail("", "build needs a unit type (A or F)")
+			return Order{}, p.missing("build needs a unit type (A or F)")
 		}
 		o.Type = BuildOrder
 		return p.end(o)
 	}
-	return Order{}, p.fail(w, "unknown order word")
+	return Order{}, p.failAt(wordAt, wordAt+1, "unknown order word")
 }
 
 func (p *orderParser) end(o Order) (Order, error) {
 	if p.i < len(p.toks) {
-		return Order{}, p.fail(strings.Join(p.toks[p.i:], " "), "unexpected words at the end")
+		return Order{}, p.failAt(p.i, len(p.toks), "unexpected words at the end")
 	}
 	return o, nil
 }
