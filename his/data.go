@@ -538,3 +538,20 @@ func init() {
 		}
 	}
 }
+
+// MarshalText writes the power's id, so that states and views read well.
+func (p Power) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
+
+// UnmarshalText reads a power's id ("none" for NoPower).
+func (p *Power) UnmarshalText(b []byte) error {
+	if string(b) == "none" {
+		*p = NoPower
+		return nil
+	}
+	q, err := ParsePower(string(b))
+	if err != nil {
+		return err
+	}
+	*p = q
+	return nil
+}

@@ -426,12 +426,12 @@ func (s *State) debateRoll() {
 	}
 	ah, adice := s.Hits(an)
 	dh, ddice := s.Hits(dn)
-	s.dlog("round %d: %s attacks with %d dice [%s] %v: %d hits", d.Round, Debaters[s.attackerX()].Name, an, atext, adice, ah)
+	s.dlog("round %d: %s attacks with %d dice [%s] %v: %d hit(s)", d.Round, Debaters[s.attackerX()].Name, an, atext, adice, ah)
 	freshText := "committed: value + 1"
 	if fresh {
 		freshText = "uncommitted: value + 2"
 	}
-	s.dlog("round %d: %s defends with %d dice [%s] %v: %d hits", d.Round, Debaters[defX].Name, dn, freshText, ddice, dh)
+	s.dlog("round %d: %s defends with %d dice [%s] %v: %d hit(s)", d.Round, Debaters[defX].Name, dn, freshText, ddice, dh)
 	s.Debaters[d.Pap] = DebCommitted
 	s.Debaters[d.Prot] = DebCommitted
 	if d.Initiator == Papacy {

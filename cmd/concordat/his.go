@@ -1,0 +1,149 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"concordat/game"
+	"concordat/his"
+)
+
+func init() {
+	register("his", "Here I Stand: print a new game's setup, run a theological debate (docs/his.md)", runHIS)
+}
+
+// maxPositionBytes bounds a debate position's JSON text.
+const maxPositionBytes = 1 << 20
+
+// runHIS is `concordat his new|debate`. Exit status: 0 ok, 1 failure, 2 bad
+// input or arguments.
+func runHIS(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		hisUsage(stderr)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	switch args[0] {
+	case "new":
+		return runHISNew(args[1:], stdout, stderr)
+	case "debate":
+		return runHISDebate(args[1:], stdin, stdout, stderr)
+	}
+	fmt.Fprintf(stderr, "concordat his: unknown sub-command %q\n", args[0])
+	hisUsage(stderr)
+	return 2
+}
+
+func hisUsage(w io.Writer) {
+	fmt.Fprintln(w, "usage: concordat his new [--scenario 1517] [--seed S] [--edition 500th|2010] [--seat POWER]")
+	fmt.Fprintln(w, "       concordat his debate [--json] < position.json")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "new prints a new game's setup as JSON (what --seat may see; default a spectator's view).")
+	fmt.Fprintln(w, "debate runs a theological debate from a JSON position and prints its log. See docs/his.md.")
+}
+
+func runHISNew(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("his new", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	scenario := fs.String("scenario", "1517", "the scenario (only 1517 so far)")
+	seed := fs.Uint64("seed", 1, "the game's random seed")
+	edition := fs.String("edition", "500th", "rules edition: 500th or 2010")
+	seat := fs.String("seat", "", "print what this power sees (its hand included); default: a spectator's view")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "concordat his new: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	var rules his.Rules
+	st, err := rules.Setup(game.Config{Variant: *scenario, Options: map[string]string{"edition": *edition}}, *seed)
+	if err != nil {
+		fmt.Fprintln(stderr, "concordat his new:", err)
+		return 2
+	}
+	view := game.Seat(*seat)
+	if *seat != "" {
+		ok := false
+		for _, s := range rules.Seats(st) {
+			ok = ok || s == view
+		}
+		if !ok {
+			fmt.Fprintf(stderr, "concordat his new: unknown seat %q (want one of ottoman, hapsburg, england, france, papacy, protestant)\n", *seat)
+			return 2
+		}
+	}
+	out := struct {
+		Game    string        `json:"game"`
+		Seed    uint64        `json:"seed"`
+		Config  game.Config   `json:"config"`
+		Pending []game.Prompt `json:"pending"`
+		View    any           `json:"view"`
+	}{"his", *seed, game.Config{Variant: *scenario, Options: map[string]string{"edition": *edition}}, rules.Pending(st), rules.View(st, view)}
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(out); err != nil {
+		fmt.Fprintln(stderr, "concordat his new:", err)
+		return 1
+	}
+	return 0
+}
+
+func runHISDebate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("his debate", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	asJSON := fs.Bool("json", false, "print the whole report as JSON instead of the log")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "concordat his debate: unexpected argument %q (the position is read from stdin)\n", fs.Arg(0))
+		return 2
+	}
+	b, err := io.ReadAll(io.LimitReader(stdin, maxPositionBytes+1))
+	if err != nil {
+		fmt.Fprintln(stderr, "concordat his debate: reading stdin:", err)
+		return 1
+	}
+	if len(b) > maxPositionBytes {
+		fmt.Fprintf(stderr, "concordat his debate: the position is larger than %d bytes\n", maxPositionBytes)
+		return 2
+	}
+	var pos his.DebatePosition
+	dec := json.NewDecoder(strings.NewReader(string(b)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&pos); err != nil {
+		fmt.Fprintln(stderr, "concordat his debate: bad position:", err)
+		return 2
+	}
+	rep, err := his.RunDebate(pos)
+	if err != nil {
+		fmt.Fprintln(stderr, "concordat his debate:", err)
+		return 2
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(rep); err != nil {
+			return 1
+		}
+		return 0
+	}
+	for _, l := range rep.Log {
+		fmt.Fprintln(stdout, l)
+	}
+	fmt.Fprintln(stdout, "result:", rep.Result)
+	return 0
+}
