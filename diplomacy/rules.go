@@ -129,7 +129,7 @@ func (Rules) Pending(s game.State) []game.Prompt {
 		pw := Power(i)
 		_, submitted := gs.Orders[pw]
 		out = append(out, game.Prompt{Seat: game.Seat(gs.Pos.Map.Powers[i].ID), Kind: "orders",
-			Text: fmt.Sprintf("orders for %s", gs.Pos.Phase), Submitted: submitted || gs.Ready[pw]})
+			Text: fmt.Sprintf("orders for %s", gs.Pos.Phase), Submitted: submitted, Ready: gs.Ready[pw]})
 	}
 	return out
 }

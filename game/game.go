@@ -67,6 +67,10 @@ type Prompt struct {
 	// Submitted is true once the seat has answered a prompt that stays open
 	// for changes until the window closes (Diplomacy orders before the deadline).
 	Submitted bool `json:"submitted,omitempty"`
+	// Ready is true when the seat has declared itself done with a prompt
+	// that stays open: once every pending prompt is ready, the server closes
+	// the window early (applies Advance).
+	Ready bool `json:"ready,omitempty"`
 }
 
 // Options is what a seat may do now, as a tree a UI or a bot walks: each
