@@ -465,10 +465,18 @@ func contains(list []string, s string) bool {
 	return false
 }
 
+// joined writes each adjacency list as one string, leaving out a province's
+// border with itself (Speed Europa lists Swabia among its own neighbours).
 func joined(adj map[string][]string) map[string]string {
 	out := make(map[string]string, len(adj))
 	for k, v := range adj {
-		out[k] = strings.Join(v, " ")
+		var keep []string
+		for _, to := range v {
+			if strings.Split(to, "/")[0] != strings.Split(k, "/")[0] {
+				keep = append(keep, to)
+			}
+		}
+		out[k] = strings.Join(keep, " ")
 	}
 	return out
 }
