@@ -331,7 +331,9 @@ func (s *State) applyAnnounce(a game.Action) error {
 		if p == d.Who {
 			continue
 		}
-		if s.Edition == Ed500 && p < d.Who { // D1: only parties later in Impulse Order
+		// D1: in the 500th edition only parties later in Impulse Order
+		// confirm; on turn 1 England's partner always confirms (§7).
+		if s.Edition == Ed500 && p < d.Who && s.Turn != 1 {
 			continue
 		}
 		d.Confirm = append(d.Confirm, p)
@@ -378,9 +380,22 @@ func itemOrder(t string) int {
 func (s *State) doDeal(deal *Deal) error {
 	items := append([]Item(nil), deal.Items...)
 	sort.SliceStable(items, func(i, j int) bool { return itemOrder(items[i].Type) < itemOrder(items[j].Type) })
+	var allies [NumMajors]uint16 // alliances formed by this deal
 	for i := range items {
-		if err := s.doItem(&items[i]); err != nil {
+		it := &items[i]
+		if it.Type == "loan" {
+			from, to := pw(it.From), pw(it.To)
+			if from < NumMajors && to < NumMajors && allies[from]&bit(to) == 0 {
+				return errorf("loan: squadrons are loaned together with the alliance of %s and %s, in the same deal", from, to)
+			}
+		}
+		if err := s.doItem(it); err != nil {
 			return err
+		}
+		if it.Type == "alliance" {
+			a, b := pw(it.A), pw(it.B)
+			allies[a] |= bit(b)
+			allies[b] |= bit(a)
 		}
 	}
 	return nil

@@ -347,3 +347,67 @@ func TestRansomExcommunicationAndWar(t *testing.T) {
 		t.Errorf("after paying, the Action Phase begins; phase %s", s.Phase)
 	}
 }
+
+// Turn 1 (§7, D6): England alone announces, its partner (the Hapsburgs or
+// France) confirms even though the Hapsburgs come earlier in Impulse Order;
+// no other segment follows.
+func TestTurnOneDiplomacy(t *testing.T) {
+	var rules Rules
+	st, _ := rules.Setup(game.Config{}, 11)
+	s := st.(*State)
+	if err := announce(t, s, England, Deal{Items: []Item{{Type: "alliance", A: "england", B: "papacy"}}}); err == nil {
+		t.Error("on turn 1 England deals only with the Hapsburgs and France")
+	}
+	mustAnnounce(t, s, England, Item{Type: "alliance", A: "england", B: "hapsburg"})
+	answer(t, s, kConfirm, Hapsburg, "confirm")
+	if !s.Allied(England, Hapsburg) {
+		t.Error("the confirmed alliance takes effect")
+	}
+	mustAnnounce(t, s, England, Item{Type: "cards", From: "england", To: "france", N: 1})
+	answer(t, s, kConfirm, France, "reject")
+	announce(t, s, England, Deal{Done: true})
+	if d, _ := s.top(); s.Phase != PhaseAction || d.Kind != kImpulse || d.Power != Ottoman {
+		t.Errorf("after England is done the Action Phase starts: phase %s, %+v", s.Phase, d)
+	}
+}
+
+func TestLoanOnlyWithTheAlliance(t *testing.T) {
+	s := diploState(t, Ed500, 2)
+	announceDone(t, s, England)
+	mustAnnounce(t, s, England, Item{Type: "alliance", A: "england", B: "france"})
+	answer(t, s, kConfirm, France, "confirm")
+	if err := announce(t, s, England, Deal{Items: []Item{{Type: "loan", From: "france", To: "england", Space: "rouen", N: 1, Dest: "portsmouth"}}}); err == nil {
+		t.Error("a loan must be declared together with the alliance")
+	}
+	if err := announce(t, s, England, Deal{Items: []Item{{Type: "alliance", A: "england", B: "france"}, {Type: "loan", From: "france", To: "protestant", Space: "rouen", N: 1}}}); err == nil {
+		t.Error("never to the Protestant")
+	}
+}
+
+func TestAdvanceTakesDefaults(t *testing.T) {
+	var rules Rules
+	st, _ := rules.Setup(game.Config{}, 4)
+	s := st.(*State)
+	advance := func(n int) {
+		for i := 0; i < n; i++ {
+			if _, _, err := rules.Apply(st, game.System, game.Action{Type: game.Advance}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	advance(1)
+	if s.Phase != PhaseAction {
+		t.Fatalf("Advance on England's announcement means done: phase %s", s.Phase)
+	}
+	advance(5)
+	if s.Passes != 5 || s.Turn != 1 {
+		t.Fatalf("five passes: %d, turn %d", s.Passes, s.Turn)
+	}
+	advance(1)
+	if s.Turn != 2 || s.Phase != PhaseDiplomacy || s.LastWinter == nil {
+		t.Errorf("six passes end the Action Phase; Winter; turn 2 Diplomacy: turn %d phase %s", s.Turn, s.Phase)
+	}
+	if _, _, err := rules.Apply(st, game.System, game.NewAction("impulse", []string{"pass"})); err == nil {
+		t.Error("System may only Advance")
+	}
+}

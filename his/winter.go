@@ -224,6 +224,14 @@ func (s *State) nearestPorts(loc int, p Power) []SpaceID {
 // navalToMove finds the next naval stack that must return: at sea, or in a
 // port its power does not control.
 func (s *State) navalToMove() (loc int, p Power) {
+	for i, l := range s.Leaders {
+		if Leaders[i].Naval && l.Loc >= SeaLoc && l.Captor == NoPower {
+			q := Leaders[i].Power
+			if s.Seas[l.Loc-SeaLoc].Units[q].Naval() == 0 && (q.Major() || s.MinorAllyOf(q) != NoPower) {
+				return l.Loc, q // a naval leader alone at sea goes to port too
+			}
+		}
+	}
 	for z := 0; z < NumSeas; z++ {
 		for p := Power(0); p < Independent; p++ {
 			if s.Seas[z].Units[p].Naval() > 0 && (p.Major() || s.MinorAllyOf(p) != NoPower) {
@@ -475,7 +483,7 @@ func (s *State) winterDests(from SpaceID, p, owner Power, over bool) []SpaceID {
 		if id == from || d[i] < 0 || !s.winterHomeOK(id, p) || isCapitalOf(id, p) || s.landCount(id, p) >= 4 {
 			continue
 		}
-		if owner == Scotland && Spaces[i].Home != Scotland {
+		if owner == Scotland && Spaces[i].Home != Scotland || s.noElectorate(id, p) {
 			continue
 		}
 		if best < 0 || d[i] < best {
@@ -487,7 +495,7 @@ func (s *State) winterDests(from SpaceID, p, owner Power, over bool) []SpaceID {
 		if id == from || d[i] != best || !s.winterHomeOK(id, p) || isCapitalOf(id, p) || s.landCount(id, p) >= 4 {
 			continue
 		}
-		if owner == Scotland && Spaces[i].Home != Scotland {
+		if owner == Scotland && Spaces[i].Home != Scotland || s.noElectorate(id, p) {
 			continue
 		}
 		dup := false
@@ -499,6 +507,12 @@ func (s *State) winterDests(from SpaceID, p, owner Power, over bool) []SpaceID {
 		}
 	}
 	return out
+}
+
+// noElectorate: before the League no power but the Protestant may enter an
+// electorate (§21.6, §19.3 exception 3).
+func (s *State) noElectorate(sp SpaceID, p Power) bool {
+	return !s.League && p != Protestant && Spaces[sp].Type == Electorate
 }
 
 // winterLand moves land units power by power; true when a decision is owed.

@@ -241,3 +241,25 @@ func TestWinterOverdueMandatoryEvents(t *testing.T) {
 		t.Error("a Mandatory Event that already occurred is not resolved again")
 	}
 }
+
+func TestWinterNavalLeaderAloneAndElectorates(t *testing.T) {
+	s := winterState(t, 1)
+	doria, _ := LeaderByID("andrea_doria")
+	s.MinorAlly[Genoa-firstMinor] = France
+	s.Leaders[doria].Loc = SeaLoc + int(sea(t, "tyrrhenian_sea"))
+	s.StartWinter()
+	answer(t, s, kWinNaval, France, "bastia") // Genoa and Bastia are both Genoese ports on the sea
+	if loc := s.Leaders[doria].Loc; loc != int(sp(t, "bastia")) {
+		t.Errorf("Andrea Doria stays at sea (%s)", s.locName(s.Leaders[doria]))
+	}
+	// Hapsburg units in the field never winter in an electorate before the League.
+	s = winterState(t, 1)
+	kassel := sp(t, "kassel")
+	s.Spaces[kassel].Units[Hapsburg].Reg = 2
+	s.StartWinter()
+	for _, c := range (Rules{}).Legal(s, "hapsburg").Choices {
+		if Spaces[mustSpace(c.Value)].Type == Electorate {
+			t.Errorf("electorate %s offered before the League", c.Value)
+		}
+	}
+}

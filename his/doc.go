@@ -1,0 +1,44 @@
+// Package his is the Here I Stand rules engine (500th Anniversary edition,
+// with the earlier edition of the project's source documents as a setting).
+// It implements game.Rules and does no I/O; the rules it follows are
+// ../shared/his/RULES.md, and section numbers in comments (§18.5, ruling R8)
+// refer to it.
+//
+// # Design
+//
+// Static facts (spaces, seas, leaders, debaters, cards, rulers, the 1517
+// setup) are loaded once from the embedded hisdata.json into tables indexed
+// by small integers: SpaceID, SeaID, leader, debater and card indices, Power
+// (majors 0–5 in Impulse Order, minors 6–9, Independent 10). The State holds
+// only what changes, in fixed arrays (units per space per power as five
+// byte counters, wars and alliances as bit sets), so that a Clone is a few
+// slice copies and procedures change the state in place.
+//
+// Every decision a power owes is a Decision on the state's stack; the
+// procedures (StartDebate, the Diplomacy and Winter Phases) are state
+// machines kept in the state (Debate, Diplo, Winter) that run until they
+// need a decision and resume when Apply answers it. Handlers check an
+// action completely before they change anything, so a refused action leaves
+// the state as it was. All randomness comes from the state's game.RNG (or
+// from scripted dice and picks, for tests and tools).
+//
+// # Simplifications (documented choices)
+//
+//   - Units are counts; the piece-denomination rule of §5.2 is never
+//     binding. The counter-mix limits are not in the reference data, so they
+//     are not enforced yet.
+//   - Displacement (§12.5) sends units to the nearest fortified space their
+//     power controls, lowest index on a tie, without asking the owner.
+//   - Peace Step 7 pairs the loser's non-key home spaces in map order.
+//   - Winter: a stack may be split across destinations one group at a time;
+//     units already in a fortified space of their own do not get the option
+//     of moving to the capital; the Protestant's units do not move before
+//     the Schmalkaldic League (§21.6: it may not move).
+//   - Deals carry their owners' choices inside the deal (which mercenaries,
+//     the receiving electorate, the return space of a freed leader, the
+//     port a loan sails to).
+//   - The Action Phase is not built: an impulse may pass, call a debate (a
+//     card of 3+ CP) or play Leipzig Debate. The 95 Theses phase only places
+//     Luther; the Diet of Worms, Spring Deployment, New World and Victory
+//     Determination are not built.
+package his
