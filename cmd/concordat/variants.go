@@ -1,0 +1,104 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"concordat/diplomacy"
+)
+
+func init() {
+	register("variants", "list the Diplomacy maps: id, title, players, centres, victory, first phase", runVariants)
+}
+
+// variantInfo is one line of `concordat variants` (and one object of its
+// --json output).
+type variantInfo struct {
+	ID         string   `json:"id"`
+	Title      string   `json:"title"`
+	Players    int      `json:"players"`
+	Powers     []string `json:"powers"`
+	Centers    int      `json:"centers"`
+	Victory    int      `json:"victory"`
+	Units      int      `json:"units"`
+	FirstPhase string   `json:"first_phase"`
+	Rules      []string `json:"rules,omitempty"`
+}
+
+// variantInfos describes every embedded map, in id order.
+func variantInfos() ([]variantInfo, error) {
+	var out []variantInfo
+	for _, id := range diplomacy.MapIDs() {
+		m, err := diplomacy.LoadMap(id)
+		if err != nil {
+			return nil, err
+		}
+		v := variantInfo{ID: m.ID, Title: m.Title, Victory: m.Victory, Units: len(m.StartUnits),
+			FirstPhase: m.Calendar.Label(m.Start), Rules: m.Rules, Powers: []string{}}
+		for _, pw := range m.Powers {
+			if !pw.Dummy {
+				v.Players++
+				v.Powers = append(v.Powers, pw.ID)
+			}
+		}
+		for _, p := range m.Provinces {
+			if p.Center {
+				v.Centers++
+			}
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+// runVariants lists the maps as a table, or as JSON with --json.
+func runVariants(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("variants", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	asJSON := fs.Bool("json", false, "print a JSON array (with each map's powers and rules) instead of a table")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintln(stderr, "usage: concordat variants [--json]")
+		return 2
+	}
+	infos, err := variantInfos()
+	if err != nil {
+		fmt.Fprintln(stderr, "variants:", err)
+		return 1
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", " ")
+		if err := enc.Encode(infos); err != nil {
+			fmt.Fprintln(stderr, "variants:", err)
+			return 1
+		}
+		return 0
+	}
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tTITLE\tPLAYERS\tCENTRES\tVICTORY\tFIRST PHASE")
+	for _, v := range infos {
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%s\n", v.ID, shorten(v.Title, 48), v.Players, v.Centers, v.Victory, v.FirstPhase)
+	}
+	if err := tw.Flush(); err != nil {
+		fmt.Fprintln(stderr, "variants:", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "%d maps; docs/variants.md says what is special about each.\n", len(infos))
+	return 0
+}
+
+// shorten cuts s to at most n runes, marking the cut with "…".
+func shorten(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return strings.TrimSpace(string(r[:n-1])) + "…"
+}
