@@ -634,6 +634,9 @@ func (s *State) doCede(it *Item) error {
 	if isCapitalOf(sp, from) {
 		return errorf("cede: %s may not cede its own capital", from)
 	}
+	if to == Protestant && !s.League {
+		return errorf("cede: the Protestant may not gain political control before the Schmalkaldic League (§21.6)")
+	}
 	if s.Edition == Ed500 {
 		ok := info.Home == from || info.Home == to || info.Home == Independent ||
 			info.Home.Minor() && s.MinorAllyOf(info.Home) == to

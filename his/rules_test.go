@@ -66,9 +66,18 @@ func TestRandomGamesReplayIdentically(t *testing.T) {
 	for _, ed := range []string{"500th", "2010"} {
 		cfg := game.Config{Variant: "1517", Options: map[string]string{"edition": ed}}
 		for seed := uint64(1); seed <= 5; seed++ {
-			rec, final := playRandom(t, seed, cfg)
-			if len(rec.Steps) < 50 {
-				t.Fatalf("seed %d: only %d steps", seed, len(rec.Steps))
+			played, final := playRandom(t, seed, cfg)
+			if len(played.Steps) < 50 {
+				t.Fatalf("seed %d: only %d steps", seed, len(played.Steps))
+			}
+			// The record survives storage as JSON.
+			rb, err := json.Marshal(played)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var rec game.Record
+			if err := json.Unmarshal(rb, &rec); err != nil {
+				t.Fatal(err)
 			}
 			// Snapshot every state of the first run, then replay and compare.
 			var first [][]byte
@@ -81,7 +90,7 @@ func TestRandomGamesReplayIdentically(t *testing.T) {
 				first = append(first, b)
 			}
 			i := 0
-			_, err := game.Replay(rules, rec, func(step int, s game.State) {
+			_, err = game.Replay(rules, rec, func(step int, s game.State) {
 				b, err := rules.Marshal(s)
 				if err != nil {
 					t.Fatal(err)
@@ -109,6 +118,12 @@ func TestRandomGameSpeed(t *testing.T) {
 		playRandom(t, seed, game.Config{})
 	}
 	t.Logf("a random game (of the phases built so far) takes %v", time.Since(start)/n)
+}
+
+func BenchmarkRandomGame(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		playRandom(b, uint64(i), game.Config{})
+	}
 }
 
 func TestMarshalRoundTripAndClone(t *testing.T) {
