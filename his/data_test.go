@@ -204,6 +204,13 @@ func TestSetup1517(t *testing.T) {
 			t.Errorf("%s: %d keys, %d VP; want %d and %d", p, k, vp, w[0], w[1])
 		}
 	}
+	// Total VP at the start equal the scenario's starting VP (setup.json).
+	for name, want := range setup.VP {
+		p, _ := ParsePower(name)
+		if got := s.VP(p); got != want {
+			t.Errorf("%s starts with %d VP, want %d", name, got, want)
+		}
+	}
 	if !s.AtWar(Hapsburg, France) || !s.AtWar(France, Papacy) || !s.AtWar(Ottoman, Hungary) || s.AtWar(England, France) {
 		t.Error("1517 wars wrong")
 	}

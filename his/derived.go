@@ -362,3 +362,68 @@ func SeasAdjacent(a, b SeaID) bool {
 // Catholic reports whether a space is Catholic (Ottoman home spaces have no
 // religion).
 func (s *State) Catholic(sp SpaceID) bool { return !Spaces[sp].NoRel && !s.Spaces[sp].Prot }
+
+// protTrack is the Protestant Spaces Track (§23.2): for a count of
+// Protestant spaces (not in unrest), the first count of each row and the
+// Papal / Protestant VP.
+var protTrack = [][3]int{{0, 15, 0}, {4, 14, 1}, {7, 13, 2}, {10, 12, 3}, {14, 11, 4}, {17, 10, 5}, {20, 9, 6},
+	{24, 8, 7}, {27, 7, 8}, {30, 6, 9}, {34, 5, 10}, {37, 4, 11}, {40, 3, 12}, {44, 2, 13}, {47, 1, 14}}
+
+// ProtestantSpaces counts the spaces under Protestant influence that are not
+// in unrest (the Protestant Spaces Track; 50 is a religious victory).
+func (s *State) ProtestantSpaces() int {
+	n := 0
+	for i := range s.Spaces {
+		if s.Spaces[i].Prot && !s.Spaces[i].Unrest {
+			n++
+		}
+	}
+	return n
+}
+
+// VP is p's victory points (§23.2): base (power card, or the Protestant's
+// electorates) + special + bonus. The piracy and chateaux tracks are not
+// built yet and count 0.
+func (s *State) VP(p Power) int {
+	_, vp, _ := s.KeyCardsVP(p)
+	n := s.ProtestantSpaces()
+	row := protTrack[0]
+	for _, r := range protTrack {
+		if n >= r[0] {
+			row = r
+		}
+	}
+	switch p {
+	case Hapsburg:
+		if s.League {
+			for _, e := range electorates {
+				if s.ControlledBy(e, Hapsburg) && !s.Spaces[e].Unrest {
+					vp++
+				}
+			}
+		}
+	case England:
+		switch {
+		case s.Pregnancy&(1<<5|1<<6) != 0:
+			vp += 5
+		case s.Pregnancy&(1<<4) != 0:
+			vp += 2
+		}
+		prot := 0
+		for _, h := range homeSpacesOf[England] {
+			if s.Spaces[h].Prot && !s.Spaces[h].Unrest {
+				prot++
+			}
+		}
+		vp += prot / 2
+	case Papacy:
+		vp += row[1] + s.StPeterVP
+	case Protestant:
+		vp += row[2]
+	}
+	vp += s.Powers[p].BonusVP + s.Powers[p].WarVP
+	if s.Phony[p] {
+		vp--
+	}
+	return vp
+}

@@ -162,3 +162,29 @@ func TestMovementCosts(t *testing.T) {
 		t.Error("Paris and Rome are not adjacent")
 	}
 }
+
+func TestVictoryPoints(t *testing.T) {
+	s := NewState1517(Ed500, 1)
+	for _, id := range []string{"wittenberg", "leipzig", "magdeburg", "brandenburg"} {
+		s.convert(sp(t, id), true)
+	}
+	// 4 Protestant spaces: Papacy 14 (+4 keys), Protestant 1; the electorates
+	// are Hapsburg-controlled, so no Protestant base VP.
+	if s.VP(Papacy) != 18 || s.VP(Protestant) != 1 {
+		t.Errorf("Papacy %d (18), Protestant %d (1)", s.VP(Papacy), s.VP(Protestant))
+	}
+	s.Spaces[sp(t, "wittenberg")].Ctl = Protestant
+	s.Spaces[sp(t, "leipzig")].Unrest = true // 3 spaces count now
+	if s.VP(Protestant) != 2 || s.VP(Papacy) != 19 {
+		t.Errorf("a Protestant electorate gives 2; unrest drops a space: Protestant %d (2), Papacy %d (19)", s.VP(Protestant), s.VP(Papacy))
+	}
+	s.Powers[Protestant].BonusVP = 3
+	s.Phony[Protestant] = true
+	if s.VP(Protestant) != 4 {
+		t.Errorf("bonus VP and a Phony War marker: %d, want 4", s.VP(Protestant))
+	}
+	s.Pregnancy = 1 << 4
+	if s.VP(England) != 9+2 {
+		t.Errorf("Elizabeth born: England %d, want 11", s.VP(England))
+	}
+}

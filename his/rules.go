@@ -529,7 +529,7 @@ func (s *State) view(seat game.Seat) *view {
 	}
 	for p := Power(0); p < NumMajors; p++ {
 		ps := &s.Powers[p]
-		e := map[string]any{"ruler": Rulers[ps.Ruler].Name, "hand_size": len(ps.Hand), "bonus_vp": ps.BonusVP, "war_winner_vp": ps.WarVP, "minus_one_card": ps.MinusOne}
+		e := map[string]any{"vp": s.VP(p), "ruler": Rulers[ps.Ruler].Name, "hand_size": len(ps.Hand), "bonus_vp": ps.BonusVP, "war_winner_vp": ps.WarVP, "minus_one_card": ps.MinusOne}
 		if string(seat) == p.String() {
 			var hand []int
 			for _, c := range ps.Hand {
