@@ -510,6 +510,7 @@ func (s *State) advanceMarital() {
 	s.Marital++
 	if s.Marital == 2 {
 		s.Catherine = true
+		s.AnneTurn = s.Turn
 	}
 	r := s.Die()
 	if s.Marital == 3 {

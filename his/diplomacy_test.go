@@ -411,3 +411,46 @@ func TestAdvanceTakesDefaults(t *testing.T) {
 		t.Error("System may only Advance")
 	}
 }
+
+// The divorce starts the English Reformation the next turn (§21.3, A4):
+// Cranmer enters London with his debaters and the Anne Boleyn cards.
+func TestDivorceStartsEnglishReformation(t *testing.T) {
+	s := diploState(t, Ed500, 2)
+	s.Marital = 1
+	announceDone(t, s, Papacy)
+	mustAnnounce(t, s, Papacy, Item{Type: "divorce"})
+	if s.AnneTurn != 2 {
+		t.Fatalf("married on turn %d", s.AnneTurn)
+	}
+	s.Turn = 3
+	s.cardDraw()
+	if !s.Reformer[spLondon] || !s.Spaces[spLondon].Prot {
+		t.Error("Cranmer enters London, which turns Protestant")
+	}
+	for _, id := range []string{"cranmer", "coverdale", "latimer"} {
+		if s.Debaters[deb(id)] != DebUncommitted {
+			t.Errorf("%s enters on turn 3 with the reformer (A4)", id)
+		}
+	}
+	found := 0
+	for _, c := range append(append([]uint8(nil), s.Deck...), allHands(s)...) {
+		switch Cards[c].Number {
+		case 62, 63, 64:
+			found++
+		}
+	}
+	if found != 3 {
+		t.Errorf("%d of the three Anne Boleyn cards joined the deck", found)
+	}
+	if err := s.StartDebate(Papacy, LangEnglish, SrcAction); err != nil {
+		t.Errorf("English debates are now possible: %v", err)
+	}
+}
+
+func allHands(s *State) []uint8 {
+	var out []uint8
+	for p := range s.Powers {
+		out = append(out, s.Powers[p].Hand...)
+	}
+	return out
+}

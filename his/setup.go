@@ -140,14 +140,32 @@ func (s *State) cardDraw() {
 			}
 		}
 	}
+	// The English Reformation (§21.3, ruling A4): the turn after Henry VIII
+	// marries Anne Boleyn, the reformer Cranmer enters London, his three
+	// debaters with him, and the three Anne Boleyn cards join the deck.
+	anne := false
+	if s.AnneTurn > 0 && s.Turn > s.AnneTurn && !s.Reformer[spLondon] && s.Debaters[dCranmer] == DebOut {
+		s.Reformer[spLondon] = true
+		s.convert(spLondon, true)
+		anne = true
+	}
 	for i, d := range Debaters {
-		if s.Debaters[i] != DebOut || d.Enters > s.Turn || (d.Enters == 1 && !d.Start && s.Turn == 1) {
+		if s.Debaters[i] != DebOut {
 			continue
 		}
-		if d.WaitsCranmer && !s.Reformer[spLondon] {
+		if d.WaitsCranmer {
+			if !s.Reformer[spLondon] {
+				continue
+			}
+		} else if d.Enters > s.Turn || (d.Enters == 1 && !d.Start && s.Turn == 1) {
 			continue
 		}
 		s.Debaters[i] = DebUncommitted
+	}
+	if anne {
+		for _, n := range []int{62, 63, 64} {
+			s.Deck = append(s.Deck, uint8(mustCard(n)))
+		}
 	}
 	if s.Turn >= 3 {
 		for i, c := range Cards {

@@ -187,6 +187,7 @@ type State struct {
 	Divorce      bool            `json:"divorce,omitempty"`      // the Papacy granted the divorce this turn
 	Renegade     bool            `json:"renegade,omitempty"`     // Charles Bourbon's leader entered this turn
 	Universities int             `json:"universities,omitempty"` // Jesuit universities still to place (Society of Jesus)
+	AnneTurn     int             `json:"anne_turn,omitempty"`    // turn Henry VIII married Anne Boleyn
 	Catherine    bool            `json:"catherine,omitempty"`    // Hapsburgs hold the Catherine of Aragon marker
 	Pregnancy    uint8           `json:"pregnancy,omitempty"`    // bit r: pregnancy result r has occurred
 	StPeterCP    int             `json:"st_peter_cp,omitempty"`
