@@ -12,12 +12,30 @@ import (
 // owed.
 func answer(t *testing.T, s *State, kind string, p Power, path ...string) {
 	t.Helper()
+	if kind != kWinExtra {
+		skipOptional(t, s)
+		defer skipOptional(t, s)
+	}
 	d, ok := s.top()
 	if !ok || d.Kind != kind || d.Power != p {
 		t.Fatalf("want %s owed by %s, have %+v (stack %v)", kind, p, d, s.Stack)
 	}
 	if _, _, err := (Rules{}).Apply(s, game.Seat(p.String()), game.NewAction(kind, path)); err != nil {
 		t.Fatalf("%s %v: %v", kind, path, err)
+	}
+}
+
+// skipOptional declines the Winter's optional moves (winter.optional).
+func skipOptional(t *testing.T, s *State) {
+	t.Helper()
+	for {
+		d, ok := s.top()
+		if !ok || d.Kind != kWinExtra {
+			return
+		}
+		if _, _, err := (Rules{}).Apply(s, game.Seat(d.Power.String()), game.NewAction(kWinExtra, []string{"done"})); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 

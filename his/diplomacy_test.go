@@ -404,6 +404,12 @@ func TestAdvanceTakesDefaults(t *testing.T) {
 		t.Fatalf("five passes: %d, turn %d", s.Passes, s.Turn)
 	}
 	advance(1)
+	if s.Phase != PhaseWinter {
+		t.Fatalf("six passes end the Action Phase: phase %s", s.Phase)
+	}
+	for i := 0; i < 10 && s.Phase == PhaseWinter; i++ {
+		advance(1) // each power declines its optional winter moves
+	}
 	if s.Turn != 2 || s.Phase != PhaseDiplomacy || s.LastWinter == nil {
 		t.Errorf("six passes end the Action Phase; Winter; turn 2 Diplomacy: turn %d phase %s", s.Turn, s.Phase)
 	}

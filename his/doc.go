@@ -30,10 +30,9 @@
 //   - Displacement (§12.5) sends units to the nearest fortified space their
 //     power controls, lowest index on a tie, without asking the owner.
 //   - Peace Step 7 pairs the loser's non-key home spaces in map order.
-//   - Winter: a stack may be split across destinations one group at a time;
-//     units already in a fortified space of their own do not get the option
-//     of moving to the capital; the Protestant's units do not move before
-//     the Schmalkaldic League (§21.6: it may not move).
+//   - Winter: a land stack may be split across destinations one group at a
+//     time; a naval stack goes whole to one port; the Protestant's units do
+//     not move before the Schmalkaldic League (§21.6: it may not move).
 //   - Deals carry their owners' choices inside the deal (which mercenaries,
 //     the receiving electorate, the return space of a freed leader, the
 //     port a loan sails to).

@@ -237,6 +237,7 @@ const (
 	kWinLand     = "winter.land"
 	kWinLoss     = "winter.attrition"
 	kWinLeader   = "winter.leader"
+	kWinExtra    = "winter.optional"
 	kWinJesuit   = "winter.university"
 	kAnnounce    = "diplomacy.announce"
 	kConfirm     = "diplomacy.confirm"

@@ -29,6 +29,8 @@ type Winter struct {
 	Naval   int      `json:"naval"` // loc of the naval stack being moved, -1
 	Done    []string `json:"done"`  // the steps carried out, in order (for tests and people)
 	Jesuits int      `json:"jesuits"`
+	// ExtraDone: the current power has finished its optional moves.
+	ExtraDone bool `json:"extra_done,omitempty"`
 	// LeadersDone marks leaders who had nowhere to go and stay put.
 	LeadersDone uint64 `json:"leaders_done,omitempty"`
 }
@@ -540,10 +542,16 @@ func (s *State) winterLand() bool {
 			s.push(kWinLand, p)
 			return true
 		}
+		if !w.ExtraDone && len(s.extraChoices(p)) > 1 {
+			s.push(kWinExtra, p)
+			return true
+		}
+		w.ExtraDone = true
 		if s.winterLeaders(p) {
 			return true
 		}
 		w.Power++
+		w.ExtraDone = false
 		w.Left = w.Left[:0]
 	}
 	return false
@@ -563,6 +571,38 @@ func (s *State) eliminate(sp SpaceID, owner Power, n int) {
 			u.Reg--
 		}
 	}
+}
+
+// extraChoices: units in fortified spaces of their own (not a capital) may
+// choose to go to a capital p controls (§19.3: every land unit outside the
+// capital may at least choose to move). The first choice is "done".
+func (s *State) extraChoices(p Power) []game.Choice {
+	out := []game.Choice{{Label: "no (more) optional moves", Value: "done"}}
+	if p == Protestant {
+		return out
+	}
+	var caps []SpaceID
+	for _, c := range capitalsOf[p] {
+		if s.Spaces[c].Ctl == p {
+			caps = append(caps, c)
+		}
+	}
+	if len(caps) == 0 {
+		return out
+	}
+	for i := range s.Spaces {
+		id := SpaceID(i)
+		u := s.Spaces[i].Units[p]
+		if u.Land() == 0 || isCapitalOf(id, p) || !s.winterHomeOK(id, p) {
+			continue
+		}
+		var next []game.Choice
+		for _, c := range caps {
+			next = append(next, game.Choice{Label: Spaces[c].Name, Value: Spaces[c].ID, Next: compositions(u, 0)})
+		}
+		out = append(out, game.Choice{Label: Spaces[i].Name, Value: Spaces[i].ID, Next: next})
+	}
+	return out
 }
 
 // winterLeaders routes p's army leaders left in spaces p's units have
@@ -688,6 +728,8 @@ func (s *State) winterChoices(d Decision) []game.Choice {
 		return out
 	case kWinLoss:
 		return compositions(s.Spaces[w.Dest].Units[w.Owner].capTo(w.Mv), w.Loss)
+	case kWinExtra:
+		return s.extraChoices(d.Power)
 	case kWinLeader:
 		var out []game.Choice
 		for _, dst := range s.leaderDests(w.Leader) {
@@ -723,6 +765,14 @@ func (s *State) resolveWinter(d Decision, p []string) {
 	case kWinNaval:
 		s.moveNaval(w.Naval, w.Owner, int(mustSpace(p[0])))
 		w.Naval = -1
+	case kWinExtra:
+		if p[0] == "done" {
+			w.ExtraDone = true
+			return
+		}
+		w.Cur, w.Owner = int(mustSpace(p[0])), d.Power
+		p = p[1:]
+		fallthrough
 	case kWinLand:
 		dst := mustSpace(p[0])
 		mv := parseComp(p[1])

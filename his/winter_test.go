@@ -12,9 +12,15 @@ func winterState(t *testing.T, turn int) *State {
 	return s
 }
 
+func startWinter(t *testing.T, s *State) {
+	t.Helper()
+	s.StartWinter()
+	skipOptional(t, s)
+}
+
 func TestWinterStepsInOrder(t *testing.T) {
 	s := winterState(t, 1)
-	s.StartWinter()
+	startWinter(t, s)
 	want := []string{"loans", "renegade", "naval", "land", "alliances", "replacements", "piracy", "debaters", "mandatory"}
 	if s.LastWinter == nil || !reflect.DeepEqual(s.LastWinter.Done, want) {
 		t.Fatalf("winter steps %v, want %v", s.LastWinter, want)
@@ -31,7 +37,7 @@ func TestWinterLoansReturnToOwner(t *testing.T) {
 	s.Spaces[ports].Units[England].Sq++
 	s.Loans = []Loan{{Owner: France, Borrower: England, Loc: int(ports), N: 1, Leader: -1}}
 	before := s.Spaces[sp(t, "rouen")].Units[France].Sq + s.Spaces[sp(t, "marseille")].Units[France].Sq
-	s.StartWinter()
+	startWinter(t, s)
 	// Step 3 sends the French squadron to the nearest French port: Rouen and
 	// Brest and Boulogne are all on the Channel, so France chooses.
 	opts := (Rules{}).Legal(s, "france")
@@ -59,7 +65,7 @@ func TestWinterRenegadeRemoved(t *testing.T) {
 	paris := sp(t, "paris")
 	s.Leaders[r] = LeaderState{Loc: int(paris), Captor: NoPower}
 	regs := s.Spaces[paris].Units[France].Reg
-	s.StartWinter()
+	startWinter(t, s)
 	if s.Leaders[r].Loc != Removed {
 		t.Error("the renegade leader leaves the game in Winter")
 	}
@@ -71,14 +77,15 @@ func TestWinterRenegadeRemoved(t *testing.T) {
 func TestWinterNavalNearestPort(t *testing.T) {
 	s := winterState(t, 1)
 	s.Seas[sea(t, "gulf_of_lyon")].Units[France].Sq = 2
-	s.StartWinter()
+	startWinter(t, s)
 	if u := s.Spaces[sp(t, "marseille")].Units[France]; u.Sq != 3 {
 		t.Errorf("Marseille has %d French squadrons, want 1 + 2", u.Sq)
 	}
 	// Equidistant ports: the owner chooses.
 	s = winterState(t, 1)
 	s.Seas[sea(t, "north_sea")].Units[England].Sq = 1
-	s.StartWinter()
+	startWinter(t, s)
+	skipOptional(t, s)
 	opts := (Rules{}).Legal(s, "england")
 	var got []string
 	for _, c := range opts.Choices {
@@ -99,7 +106,7 @@ func TestWinterLandAttrition(t *testing.T) {
 	s := winterState(t, 1)
 	trent := sp(t, "trent")
 	s.Spaces[trent].Units[Papacy].Reg = 5
-	s.StartWinter()
+	startWinter(t, s)
 	opts := (Rules{}).Legal(s, "papacy")
 	if opts.Kind != kWinLand {
 		t.Fatalf("want a land decision, have %+v", opts)
@@ -127,7 +134,7 @@ func TestWinterNoAttritionOnOpenPath(t *testing.T) {
 	// 3 French regulars in unfortified Dijon walk home through French land.
 	dijon := sp(t, "dijon")
 	s.Spaces[dijon].Units[France].Reg = 3
-	s.StartWinter()
+	startWinter(t, s)
 	opts := (Rules{}).Legal(s, "france")
 	if opts.Kind != kWinLand {
 		t.Fatalf("want a land decision, have %+v", opts)
@@ -142,7 +149,7 @@ func TestWinterOverstacking(t *testing.T) {
 	s := winterState(t, 1)
 	naples := sp(t, "naples")
 	s.Spaces[naples].Units[Hapsburg].Reg = 6
-	s.StartWinter()
+	startWinter(t, s)
 	opts := (Rules{}).Legal(s, "hapsburg")
 	if opts.Kind != kWinLand {
 		t.Fatalf("want a land decision, have %+v", opts)
@@ -162,7 +169,7 @@ func TestWinterOverstacking(t *testing.T) {
 func TestWinterProtestantDoesNotMoveBeforeLeague(t *testing.T) {
 	s := winterState(t, 1)
 	s.convert(spWittenberg, true)
-	s.StartWinter()
+	startWinter(t, s)
 	if s.Spaces[spWittenberg].Units[Protestant].Reg != 2 {
 		t.Error("the Protestant regulars stay in Wittenberg before the League")
 	}
@@ -180,7 +187,7 @@ func TestWinterAlliancesReplacementsPiracyDebaters(t *testing.T) {
 	s.Spaces[rome].Ctl = France // Rome held by France: no Papal replacement
 	s.Spaces[rome].Units[Papacy] = Units{}
 	pr, vr := s.Spaces[paris].Units[France].Reg, s.Spaces[vienna].Units[Hapsburg].Reg
-	s.StartWinter()
+	startWinter(t, s)
 	if s.Ally[England] != 0 || s.Allied(England, France) {
 		t.Error("alliances between major powers end")
 	}
@@ -200,12 +207,12 @@ func TestWinterAlliancesReplacementsPiracyDebaters(t *testing.T) {
 
 func TestWinterOverdueMandatoryEvents(t *testing.T) {
 	s := winterState(t, 2)
-	s.StartWinter()
+	startWinter(t, s)
 	if Rulers[s.Powers[Papacy].Ruler].Name != "Clement VII" || !s.isGone(mustCard(10)) {
 		t.Error("Clement VII comes due in the Winter of Turn 2")
 	}
 	s = winterState(t, 3)
-	s.StartWinter()
+	startWinter(t, s)
 	if !s.Barbary || s.Spaces[spAlgiers].Ctl != Ottoman || s.Spaces[spAlgiers].Units[Ottoman].Cor != 2 {
 		t.Error("Barbary Pirates comes due in the Winter of Turn 3")
 	}
@@ -214,7 +221,7 @@ func TestWinterOverdueMandatoryEvents(t *testing.T) {
 	}
 	s = winterState(t, 4)
 	s.convert(spWittenberg, true)
-	s.StartWinter()
+	startWinter(t, s)
 	if !s.League || !s.AtWar(Protestant, Hapsburg) || !s.AtWar(Protestant, Papacy) || s.Spaces[spWittenberg].Ctl != Protestant {
 		t.Error("the Schmalkaldic League comes due in the Winter of Turn 4")
 	}
@@ -226,7 +233,7 @@ func TestWinterOverdueMandatoryEvents(t *testing.T) {
 		t.Error("John Frederick joins the Protestant stack in Wittenberg")
 	}
 	s = winterState(t, 6)
-	s.StartWinter()
+	startWinter(t, s)
 	answer(t, s, kWinJesuit, Papacy, "rome")
 	answer(t, s, kWinJesuit, Papacy, "paris")
 	if !s.Spaces[sp(t, "rome")].Jesuit || !s.Spaces[sp(t, "paris")].Jesuit || !s.isGone(mustCard(15)) {
@@ -236,7 +243,7 @@ func TestWinterOverdueMandatoryEvents(t *testing.T) {
 	s = winterState(t, 2)
 	s.takeOut(mustCard(10))
 	s.Gone = append(s.Gone, uint8(mustCard(10)))
-	s.StartWinter()
+	startWinter(t, s)
 	if Rulers[s.Powers[Papacy].Ruler].Name != "Leo X" {
 		t.Error("a Mandatory Event that already occurred is not resolved again")
 	}
@@ -247,7 +254,7 @@ func TestWinterNavalLeaderAloneAndElectorates(t *testing.T) {
 	doria, _ := LeaderByID("andrea_doria")
 	s.MinorAlly[Genoa-firstMinor] = France
 	s.Leaders[doria].Loc = SeaLoc + int(sea(t, "tyrrhenian_sea"))
-	s.StartWinter()
+	startWinter(t, s)
 	answer(t, s, kWinNaval, France, "bastia") // Genoa and Bastia are both Genoese ports on the sea
 	if loc := s.Leaders[doria].Loc; loc != int(sp(t, "bastia")) {
 		t.Errorf("Andrea Doria stays at sea (%s)", s.locName(s.Leaders[doria]))
@@ -256,10 +263,31 @@ func TestWinterNavalLeaderAloneAndElectorates(t *testing.T) {
 	s = winterState(t, 1)
 	kassel := sp(t, "kassel")
 	s.Spaces[kassel].Units[Hapsburg].Reg = 2
-	s.StartWinter()
+	startWinter(t, s)
 	for _, c := range (Rules{}).Legal(s, "hapsburg").Choices {
 		if Spaces[mustSpace(c.Value)].Type == Electorate {
 			t.Errorf("electorate %s offered before the League", c.Value)
 		}
+	}
+}
+
+// Units in a fortified space of their own may choose to go to the capital.
+func TestWinterOptionalMoveToCapital(t *testing.T) {
+	s := winterState(t, 1)
+	s.StartWinter()
+	for {
+		d, _ := s.top()
+		if d.Kind == kWinExtra && d.Power == Papacy {
+			break
+		}
+		answer(t, s, kWinExtra, d.Power, "done")
+	}
+	opts := (Rules{}).Legal(s, "papacy")
+	if len(opts.Choices) != 2 || opts.Choices[1].Value != "ravenna" {
+		t.Fatalf("the Papacy may move Ravenna's regular to Rome: %+v", opts.Choices)
+	}
+	answer(t, s, kWinExtra, Papacy, "ravenna", "rome", "1:0:0")
+	if s.Spaces[sp(t, "ravenna")].Units[Papacy].Reg != 0 || s.Spaces[sp(t, "rome")].Units[Papacy].Reg != 1+1+1 {
+		t.Error("Ravenna's regular goes to Rome (then +1 replacement)")
 	}
 }
