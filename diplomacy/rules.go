@@ -482,4 +482,8 @@ func ParsePosition(m *Map, n NextJSON) (*Position, error) {
 	return pos, nil
 }
 
+// ShortWindow reports whether the current phase is a retreat or adjustment
+// phase, which servers give a shorter deadline.
+func (Rules) ShortWindow(s game.State) bool { return state(s).Pos.Phase.Type != Movement }
+
 var _ game.Rules = Rules{}
