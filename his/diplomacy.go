@@ -286,8 +286,11 @@ func (s *State) applyAnnounce(a game.Action) error {
 	if len(a.Args) == 0 {
 		return errorf("diplomacy.announce: missing arguments: a deal {\"items\": […]} or {\"done\": true}")
 	}
-	if err := json.Unmarshal(a.Args, &deal); err != nil {
-		return errorf("diplomacy.announce: %v", err)
+	var path []string
+	if json.Unmarshal(a.Args, &path) == nil && len(path) == 1 && path[0] == "done" {
+		deal.Done = true // the options-tree form: ["done"]
+	} else if err := json.Unmarshal(a.Args, &deal); err != nil {
+		return errorf("diplomacy.announce: want a deal {\"items\": […]}, {\"done\": true} or [\"done\"]: %v", err)
 	}
 	if deal.Done {
 		if len(deal.Items) > 0 {
@@ -1014,6 +1017,9 @@ func yesNo(no, yes string, canYes bool) []game.Choice {
 func (s *State) diploChoices(dec Decision) []game.Choice {
 	d := s.Diplo
 	switch dec.Kind {
+	case kAnnounce:
+		// A deal is a JSON object (see Deal), not a path of this tree.
+		return []game.Choice{{Label: "done: announce nothing (more); a deal is sent as a Deal object", Value: "done"}}
 	case kConfirm:
 		return []game.Choice{{Label: "reject", Value: "reject"}, {Label: "confirm", Value: "confirm"}}
 	case kSue:
