@@ -188,3 +188,34 @@ func TestVictoryPoints(t *testing.T) {
 		t.Errorf("Elizabeth born: England %d, want 11", s.VP(England))
 	}
 }
+
+func TestCounterMixIsAHardLimit(t *testing.T) {
+	s := NewState1517(Ed500, 1)
+	if r := s.Room(Ottoman); r.Merc != 0 || r.Cav != Unlimited {
+		t.Errorf("the Ottomans have no mercenaries: %+v", r)
+	}
+	if r := s.Room(Protestant); r.Sq != 0 {
+		t.Errorf("the Protestant has no squadrons: %+v", r)
+	}
+	// With the Papal regulars all on the map, Winter adds none to Rome.
+	on := s.OnMap(Papacy)
+	s.Mix[Papacy].Reg = on.Reg
+	rome := sp(t, "rome")
+	before := s.Spaces[rome].Units[Papacy].Reg
+	s.Turn = 1
+	s.StartWinter()
+	skipOptional(t, s)
+	if s.Spaces[rome].Units[Papacy].Reg != before {
+		t.Error("no replacement beyond the counter mix")
+	}
+	if s.Spaces[sp(t, "paris")].Units[France].Reg != 5 {
+		t.Error("France (unlimited here) still gets its replacement")
+	}
+	// A mercenary transfer beyond the receiver's mix is refused.
+	s = NewState1517(Ed500, 1)
+	s.Spaces[sp(t, "lyon")].Units[France].Merc = 2
+	s.Mix[England].Merc = 1
+	if err := s.doMercs(&Item{Type: "mercs", From: "france", To: "england", Take: map[string]int{"lyon": 2}, Dest: "london"}); err == nil {
+		t.Error("England has 1 mercenary counter; 2 cannot be placed")
+	}
+}

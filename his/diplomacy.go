@@ -769,10 +769,13 @@ func (s *State) doMercs(it *Item) error {
 	} else if !isCapitalOf(dst, to) || s.Spaces[dst].Ctl != to {
 		return errorf("mercs: %s places mercenaries in its own capital, under its control; not %s", to, Spaces[dst].Name)
 	}
+	if r := s.Room(to).Merc; r != Unlimited && int(r) < n {
+		return errorf("mercs: %s has only %d mercenary counters left", to, r)
+	}
 	for _, k := range keys {
 		s.Spaces[mustSpace(k)].Units[from].Merc -= uint8(it.Take[k])
 	}
-	s.Spaces[dst].Units[to].Merc += uint8(n)
+	s.place(&s.Spaces[dst].Units[to], to, 'm', n)
 	s.MercDir[from] |= bit(to)
 	return nil
 }

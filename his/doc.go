@@ -25,8 +25,10 @@
 // # Simplifications (documented choices)
 //
 //   - Units are counts; the piece-denomination rule of §5.2 is never
-//     binding. The counter-mix limits are not in the reference data, so they
-//     are not enforced yet.
+//     binding. The counter mix (State.Mix) is enforced wherever units are
+//     placed, but the reference data lacks its numbers: only the limits the
+//     rules state are set (no Ottoman mercenaries, no Protestant or Hungarian
+//     squadrons, cavalry and corsairs Ottoman only); others are Unlimited.
 //   - Displacement (§12.5) sends units to the nearest fortified space their
 //     power controls, lowest index on a tie, without asking the owner.
 //   - Peace Step 7 pairs the loser's non-key home spaces in map order.

@@ -10,7 +10,7 @@ import (
 // turn starts: control, religion, units, leaders, wars, rulers, debaters and
 // the Electorate Display. Rules.Setup then starts Turn 1.
 func NewState1517(ed Edition, seed uint64) *State {
-	s := &State{Edition: ed, RNG: game.NewRNG(seed)}
+	s := &State{Edition: ed, RNG: game.NewRNG(seed), Mix: defaultMix()}
 	for i := range s.Spaces {
 		s.Spaces[i].Ctl = Spaces[i].ctl
 	}
@@ -202,7 +202,7 @@ func (s *State) convert(sp SpaceID, prot bool) {
 	}
 	s.Spaces[sp].Prot = prot
 	if prot && s.Display[sp] > 0 && (!s.League || s.ControlledBy(sp, Protestant)) {
-		s.Spaces[sp].Units[Protestant].Reg += s.Display[sp]
+		s.place(&s.Spaces[sp].Units[Protestant], Protestant, 'r', int(s.Display[sp]))
 		s.Display[sp] = 0
 	}
 }

@@ -156,11 +156,13 @@ type State struct {
 	// Display, per electorate space.
 	Display [NumSpaces]uint8 `json:"display"`
 
-	Powers    [NumMajors]PowerState `json:"powers"`
-	War       [NumPowers]uint16     `json:"war"`  // bit q of War[p]: p and q at war
-	Ally      [NumPowers]uint16     `json:"ally"` // alliances between majors (this turn)
-	MinorAlly [4]Power              `json:"minor_ally"`
-	Loans     []Loan                `json:"loans,omitempty"`
+	Powers [NumMajors]PowerState `json:"powers"`
+	// Mix is each power's counter mix (Unlimited where unknown).
+	Mix       [NumPowers]Units  `json:"mix"`
+	War       [NumPowers]uint16 `json:"war"`  // bit q of War[p]: p and q at war
+	Ally      [NumPowers]uint16 `json:"ally"` // alliances between majors (this turn)
+	MinorAlly [4]Power          `json:"minor_ally"`
+	Loans     []Loan            `json:"loans,omitempty"`
 	// PeaceThisTurn / AllyThisTurn record peace and alliances made in this
 	// Diplomacy Phase (they restrict declarations of war, §9.6).
 	PeaceThisTurn [NumPowers]uint16 `json:"peace_turn"`

@@ -113,8 +113,7 @@ func (s *State) stepWinter() {
 		case wReplacements:
 			for p := Power(0); p < Protestant; p++ {
 				for _, c := range capitalsOf[p] {
-					if s.Spaces[c].Ctl == p && !s.Spaces[c].Unrest {
-						s.Spaces[c].Units[p].Reg++
+					if s.Spaces[c].Ctl == p && !s.Spaces[c].Unrest && s.place(&s.Spaces[c].Units[p], p, 'r', 1) == 1 {
 						s.emit("winter", fmt.Sprintf("%s adds a regular in %s", p, Spaces[c].Name))
 					}
 				}
@@ -896,8 +895,8 @@ func (s *State) mandatoryEvent(c int) {
 		s.Barbary = true
 		s.Spaces[spAlgiers].Ctl = Ottoman
 		u := &s.Spaces[spAlgiers].Units[Ottoman]
-		u.Reg += 2
-		u.Cor += 2
+		s.place(u, Ottoman, 'r', 2)
+		s.place(u, Ottoman, 'k', 2)
 		b, _ := LeaderByID("barbarossa")
 		s.Leaders[b] = LeaderState{Loc: int(spAlgiers), Captor: NoPower}
 	case 13: // Schmalkaldic League (§21.6)
@@ -919,7 +918,7 @@ func (s *State) formLeague() {
 	}
 	for _, e := range electorates {
 		if s.Spaces[e].Prot && s.Display[e] > 0 && s.ControlledBy(e, Protestant) {
-			s.Spaces[e].Units[Protestant].Reg += s.Display[e]
+			s.place(&s.Spaces[e].Units[Protestant], Protestant, 'r', int(s.Display[e]))
 			s.Display[e] = 0
 		}
 	}
