@@ -224,3 +224,43 @@ func TestViewHidesHandsAndDeck(t *testing.T) {
 		}
 	}
 }
+
+// Wrong actions at random points of random games are refused and change
+// nothing.
+func TestRefusedActionsChangeNothing(t *testing.T) {
+	var rules Rules
+	rec, _ := playRandom(t, 77, game.Config{})
+	st, _ := rules.Setup(rec.Config, rec.Seed)
+	r := rand.New(rand.NewPCG(1, 2))
+	seats := rules.Seats(st)
+	junk := []game.Action{
+		game.NewAction("impulse", []string{"fly"}),
+		game.NewAction("debate.flip", []string{"atlantis"}),
+		game.NewAction("winter.land", []string{"rome"}),
+		game.NewAction(kAnnounce, Deal{Items: []Item{{Type: "cede", From: "papacy", To: "france", Space: "rome"}}}),
+		{Type: "diplomacy.war"},
+		{Type: "diplomacy.war", Args: []byte(`{"x":1}`)},
+	}
+	for i, step := range rec.Steps {
+		if i%7 == 0 {
+			before, _ := rules.Marshal(st)
+			a := junk[r.IntN(len(junk))]
+			seat := seats[r.IntN(len(seats))]
+			if r.IntN(2) == 0 { // the right seat and kind, with a bad path
+				pr := rules.Pending(st)
+				seat, a = pr[0].Seat, game.NewAction(pr[0].Kind, []string{"no-such-choice", "x"})
+			}
+			if _, _, err := rules.Apply(st, seat, a); err == nil {
+				t.Fatalf("step %d: %s %s %s accepted", i, seat, a.Type, a.Args)
+			}
+			after, _ := rules.Marshal(st)
+			if !bytes.Equal(before, after) {
+				t.Fatalf("step %d: refused %s changed the state", i, a.Type)
+			}
+		}
+		var err error
+		if st, _, err = rules.Apply(st, step.Seat, step.Action); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
