@@ -355,6 +355,7 @@ func TestTurnOneDiplomacy(t *testing.T) {
 	var rules Rules
 	st, _ := rules.Setup(game.Config{}, 11)
 	s := st.(*State)
+	throughTheses(t, s)
 	if err := announce(t, s, England, Deal{Items: []Item{{Type: "alliance", A: "england", B: "papacy"}}}); err == nil {
 		t.Error("on turn 1 England deals only with the Hapsburgs and France")
 	}
@@ -395,6 +396,7 @@ func TestAdvanceTakesDefaults(t *testing.T) {
 			}
 		}
 	}
+	advance(5) // the 95 Theses: the first target each time
 	advance(1)
 	if s.Phase != PhaseAction {
 		t.Fatalf("Advance on England's announcement means done: phase %s", s.Phase)

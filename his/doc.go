@@ -39,7 +39,8 @@
 //     the receiving electorate, the return space of a freed leader, the
 //     port a loan sails to).
 //   - The Action Phase is not built: an impulse may pass, call a debate (a
-//     card of 3+ CP) or play Leipzig Debate. The 95 Theses phase only places
-//     Luther; the Diet of Worms, Spring Deployment, New World and Victory
-//     Determination are not built.
+//     card of 3+ CP) or play Leipzig Debate. Reformation attempts take no
+//     debater bonuses yet; an aligned stack counts once per space. The Diet
+//     of Worms, Spring Deployment, Counter Reformation, New World and
+//     Victory Determination are not built.
 package his

@@ -238,6 +238,7 @@ const (
 	kWinLoss     = "winter.attrition"
 	kWinLeader   = "winter.leader"
 	kWinExtra    = "winter.optional"
+	kReform      = "reformation.target"
 	kWinJesuit   = "winter.university"
 	kAnnounce    = "diplomacy.announce"
 	kConfirm     = "diplomacy.confirm"
@@ -255,6 +256,8 @@ func (s *State) promptText(d Decision) string {
 	switch d.Kind {
 	case kImpulse:
 		return fmt.Sprintf("turn %d: %s's impulse: pass, or call a theological debate", s.Turn, d.Power)
+	case kReform:
+		return s.reformText()
 	case kDebZone:
 		return "choose the language zone of the debate"
 	case kDebLeipzig:
@@ -279,6 +282,8 @@ func (s *State) choices(d Decision) []game.Choice {
 	switch {
 	case d.Kind == kImpulse:
 		return s.impulseChoices(d.Power)
+	case d.Kind == kReform:
+		return s.reformChoices()
 	case strings.HasPrefix(d.Kind, "debate."):
 		return s.debateChoices(d)
 	case strings.HasPrefix(d.Kind, "winter."):
@@ -293,6 +298,8 @@ func (s *State) resolve(d Decision, p []string) {
 	switch {
 	case d.Kind == kImpulse:
 		s.resolveImpulse(d.Power, p)
+	case d.Kind == kReform:
+		s.attempt(mustSpace(p[0]))
 	case strings.HasPrefix(d.Kind, "debate."):
 		s.resolveDebate(d, p)
 	case strings.HasPrefix(d.Kind, "winter."):
@@ -306,6 +313,8 @@ func (s *State) resolve(d Decision, p []string) {
 func (s *State) run() {
 	for len(s.Stack) == 0 && s.Phase != PhaseOver {
 		switch {
+		case s.Reform != nil:
+			s.stepReform()
 		case s.Debate != nil:
 			s.stepDebate()
 		case s.Winter != nil:

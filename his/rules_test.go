@@ -168,6 +168,7 @@ func TestSetupRefusesBadConfig(t *testing.T) {
 func TestApplyRefusalLeavesStateUnchanged(t *testing.T) {
 	var rules Rules
 	st, _ := rules.Setup(game.Config{}, 3)
+	throughTheses(t, st.(*State))
 	before, _ := rules.Marshal(st)
 	pr := rules.Pending(st)
 	if len(pr) != 1 || pr[0].Seat != "england" || pr[0].Kind != kAnnounce {

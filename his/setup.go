@@ -96,12 +96,17 @@ func (s *State) startTurn() {
 	s.Turn++
 	s.emit("turn", fmt.Sprintf("turn %d begins", s.Turn))
 	if s.Turn == 1 {
-		// Luther's 95 Theses, step 1 (§18.1.1): Luther enters Wittenberg,
-		// which turns Protestant and receives its 2 display regulars. The
-		// five Reformation attempts of step 2 are not built yet.
+		// Luther's 95 Theses (§18.1.1): Luther enters Wittenberg, which
+		// turns Protestant and receives its 2 display regulars; then 5
+		// Reformation attempts in the German zone with +1 die each. The card
+		// leaves the game; the Card Draw follows.
 		s.Reformer[spWittenberg] = true
 		s.convert(spWittenberg, true)
 		s.Gone = append(s.Gone, uint8(mustCard(8)))
+		s.Phase = PhaseTheses
+		s.StartReformation(Protestant, LangGerman, 5, 1, false, "Luther's 95 Theses")
+		s.run()
+		return
 	}
 	s.cardDraw()
 	s.Phase = PhaseDiplomacy

@@ -41,9 +41,10 @@ const (
 	PhaseAction
 	PhaseWinter
 	PhaseOver
+	PhaseTheses // Luther's 95 Theses (Turn 1, before the Card Draw)
 )
 
-var phaseNames = []string{"diplomacy", "action", "winter", "over"}
+var phaseNames = []string{"diplomacy", "action", "winter", "over", "95 theses"}
 
 // String is the phase's id.
 func (p Phase) String() string { return phaseNames[p] }
@@ -204,6 +205,9 @@ type State struct {
 	LastWinter *Winter `json:"last_winter,omitempty"`
 	Winter     *Winter `json:"winter,omitempty"`
 	Diplo      *Diplo  `json:"diplo,omitempty"`
+	Reform     *Reform `json:"reform,omitempty"`
+	// LastReform is the most recent finished series of Reformation attempts.
+	LastReform *Reform `json:"last_reform,omitempty"`
 
 	// Script, when not empty, supplies the next die rolls in place of the
 	// generator (scripted dice for tests and `concordat his debate`).
@@ -287,6 +291,12 @@ func (s *State) Clone() *State {
 	}
 	if s.Diplo != nil {
 		c.Diplo = s.Diplo.clone()
+	}
+	if s.Reform != nil {
+		c.Reform = s.Reform.clone()
+	}
+	if s.LastReform != nil {
+		c.LastReform = s.LastReform.clone()
 	}
 	c.events = nil
 	return &c

@@ -31,7 +31,7 @@ func TestHISNew(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &v); err != nil {
 		t.Fatal(err)
 	}
-	if v.Seed != 7 || v.View.Turn != 1 || len(v.View.Spaces) != 134 || len(v.Pending) != 1 || v.Pending[0].Seat != "england" {
+	if v.Seed != 7 || v.View.Turn != 1 || len(v.View.Spaces) != 134 || len(v.Pending) != 1 || v.Pending[0].Seat != "protestant" || v.Pending[0].Kind != "reformation.target" {
 		t.Errorf("setup: seed %d turn %d spaces %d pending %v", v.Seed, v.View.Turn, len(v.View.Spaces), v.Pending)
 	}
 	if _, ok := v.View.Powers["papacy"]["hand"]; !ok {

@@ -1,0 +1,230 @@
+package his
+
+import (
+	"fmt"
+	"strings"
+
+	"concordat/game"
+)
+
+// Reform is a series of Reformation attempts in progress (§18.3), such as
+// the five of Luther's 95 Theses.
+type Reform struct {
+	By      Power     `json:"by"`      // the attempting power (Protestant, or England for its treatise)
+	Zone    Lang      `json:"zone"`    // the target zone
+	Left    int       `json:"left"`    // attempts left
+	Bonus   int       `json:"bonus"`   // extra dice per attempt (95 Theses: 1)
+	PlusOne bool      `json:"plus1"`   // +1 to each Protestant die in the target zone
+	Source  string    `json:"source"`  // what made the attempts
+	Done    []SpaceID `json:"targets"` // spaces targeted this impulse
+	Log     []string  `json:"log"`
+}
+
+func (r *Reform) clone() *Reform {
+	c := *r
+	c.Done = append([]SpaceID(nil), r.Done...)
+	c.Log = append([]string(nil), r.Log...)
+	return &c
+}
+
+func (s *State) rlog(format string, a ...any) {
+	line := fmt.Sprintf(format, a...)
+	s.Reform.Log = append(s.Reform.Log, line)
+	s.emit("reformation", line)
+}
+
+// StartReformation begins n Reformation attempts by p targeting zone
+// (§18.3); their targets come through Pending / Apply.
+func (s *State) StartReformation(p Power, zone Lang, n, bonus int, plusOne bool, source string) {
+	s.Reform = &Reform{By: p, Zone: zone, Left: n, Bonus: bonus, PlusOne: plusOne, Source: source}
+	s.emit("reformation", fmt.Sprintf("%s: %d Reformation attempts in the %s zone", source, n, zone))
+}
+
+// Alignment of land units in religious rolls (§18.2.3).
+const (
+	alignNone = iota
+	alignProt
+	alignCath
+)
+
+func (s *State) alignment(q Power) int {
+	switch q {
+	case Ottoman:
+		return alignNone
+	case Protestant:
+		return alignProt
+	case England:
+		switch Rulers[s.Powers[England].Ruler].Name {
+		case "Edward VI", "Elizabeth I":
+			return alignProt
+		case "Mary I":
+			return alignCath
+		}
+		return alignNone // Henry VIII: English troops are ignored
+	case Scotland:
+		if s.MinorAllyOf(Scotland) == England {
+			return s.alignment(England)
+		}
+	}
+	return alignCath
+}
+
+// alignedStack reports whether a space holds land units aligned with the
+// side (one stack per space, whatever its size; regulars and mercenaries).
+func (s *State) alignedStack(sp SpaceID, side int) bool {
+	for q := Power(0); q < NumPowers; q++ {
+		u := s.Spaces[sp].Units[q]
+		if int(u.Reg)+int(u.Merc) > 0 && s.alignment(q) == side {
+			return true
+		}
+	}
+	return false
+}
+
+// religionDice counts one side's dice for an attempt on target (§18.3 steps
+// 2 and 6): adjacent spaces of its religion, reformers / universities and
+// aligned stacks count 1 each, +2 for a reformer / university or an aligned
+// stack in the target; neighbours across a pass or in unrest give nothing;
+// at least 1.
+func (s *State) religionDice(target SpaceID, prot bool) int {
+	side := alignCath
+	if prot {
+		side = alignProt
+	}
+	marker := func(x SpaceID) bool {
+		if prot {
+			return s.Reformer[x]
+		}
+		return s.Spaces[x].Jesuit
+	}
+	n := 0
+	for _, e := range Spaces[target].Edges {
+		x := e.To
+		if e.Pass || s.Spaces[x].Unrest {
+			continue
+		}
+		if !Spaces[x].NoRel && s.Spaces[x].Prot == prot {
+			n++
+		}
+		if marker(x) {
+			n++
+		}
+		if s.alignedStack(x, side) {
+			n++
+		}
+	}
+	if marker(target) {
+		n += 2
+	}
+	if s.alignedStack(target, side) {
+		n += 2
+	}
+	if n < 1 {
+		n = 1
+	}
+	return n
+}
+
+func (s *State) reformTargets() []SpaceID {
+	var out []SpaceID
+	for i := range Spaces {
+		sp := SpaceID(i)
+		if !s.eligible(sp, true) {
+			continue
+		}
+		done := false
+		for _, d := range s.Reform.Done {
+			done = done || d == sp
+		}
+		if !done {
+			out = append(out, sp)
+		}
+	}
+	return out
+}
+
+func (s *State) stepReform() {
+	r := s.Reform
+	if r.Left > 0 && len(s.reformTargets()) > 0 {
+		s.push(kReform, r.By)
+		return
+	}
+	if r.Left > 0 {
+		s.rlog("no eligible target for the remaining %d attempt(s)", r.Left)
+	}
+	s.LastReform = r
+	s.Reform = nil
+	if s.Phase == PhaseTheses {
+		s.cardDraw()
+		s.Phase = PhaseDiplomacy
+		s.startDiplomacy()
+	}
+}
+
+func (s *State) reformChoices() []game.Choice {
+	var out []game.Choice
+	for _, sp := range s.reformTargets() {
+		out = append(out, game.Choice{Label: fmt.Sprintf("%s (%d vs %d dice)", Spaces[sp].Name, s.religionDice(sp, true)+s.reformBonus(), s.religionDice(sp, false)), Value: Spaces[sp].ID})
+	}
+	return out
+}
+
+func (s *State) reformBonus() int {
+	n := s.Reform.Bonus
+	if s.Printing {
+		n++
+	}
+	return n
+}
+
+func highest(dice []int, plus int) int {
+	h := 0
+	for _, d := range dice {
+		if d+plus > h {
+			h = d + plus
+		}
+	}
+	return h
+}
+
+// attempt resolves one Reformation attempt on sp (§18.3 steps 2–8).
+func (s *State) attempt(sp SpaceID) {
+	r := s.Reform
+	r.Left--
+	r.Done = append(r.Done, sp)
+	inZone := r.Zone == LangNone || Spaces[sp].Lang == r.Zone
+	pn := s.religionDice(sp, true) + s.reformBonus()
+	_, pd := s.Hits(pn)
+	plus := 0
+	if r.PlusOne && inZone {
+		plus = 1
+	}
+	ph := highest(pd, plus)
+	line := fmt.Sprintf("%s: %s rolls %d dice %v", Spaces[sp].Name, r.By, pn, pd)
+	if ph >= 6 && inZone {
+		s.rlog("%s: automatic success", line)
+		s.convert(sp, true)
+		return
+	}
+	cn := s.religionDice(sp, false)
+	_, cd := s.Hits(cn)
+	ch := highest(cd, 0)
+	line += fmt.Sprintf(", the Papacy %d dice %v: %d against %d", cn, cd, ph, ch)
+	switch {
+	case ph > ch, ph == ch && inZone:
+		s.rlog("%s: Protestant", line)
+		s.convert(sp, true)
+	default:
+		s.rlog("%s: stays Catholic", line)
+	}
+}
+
+// reformText lists the targets of an attempt, for prompts.
+func (s *State) reformText() string {
+	r := s.Reform
+	var done []string
+	for _, d := range r.Done {
+		done = append(done, Spaces[d].Name)
+	}
+	return fmt.Sprintf("%s: choose the target of a Reformation attempt (%d left; targeted: %s)", r.Source, r.Left, strings.Join(done, ", "))
+}
