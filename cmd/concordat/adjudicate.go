@@ -131,6 +131,9 @@ func decodePhase(data []byte) (*diplomacy.PhaseInput, error) {
 	dec.DisallowUnknownFields()
 	var in diplomacy.PhaseInput
 	if err := dec.Decode(&in); err != nil {
+		if msg := err.Error(); strings.HasPrefix(msg, "json: unknown field ") {
+			return nil, &inputError{strings.TrimPrefix(msg, "json: ") + " in the phase (a misspelt field? see docs/adjudicate.md)"}
+		}
 		return nil, &inputError{"malformed phase JSON: " + jsonErrorText(err)}
 	}
 	if _, err := dec.Token(); err != io.EOF {
