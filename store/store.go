@@ -9,12 +9,20 @@
 // snapshot in one transaction, and only if the game's Seq is still the one
 // the caller read: two requests that race are never both applied, and a
 // deadline is never resolved twice.
+//
+// The store reads no clock: every time it keeps is one the caller gives
+// (CreatedAt, At, DueAt, now). Methods that list a game's rows (Seats,
+// Actions, Messages, LastRead, Votes) return an empty list, not an error,
+// for a game that does not exist.
 package store
 
 import (
 	"context"
 	"errors"
 	"time"
+
+	"golang.org/x/text/cases"
+	"golang.org/x/text/unicode/norm"
 
 	"concordat/game"
 )
@@ -27,7 +35,14 @@ var (
 	ErrLeaseLost = errors.New("the job's lease is held by another owner or expired")
 )
 
-// User is an account. Name is unique (case-insensitively).
+// NameKey is the form in which user names are compared: case-folded
+// (Unicode full case folding) and in normalization form C, so that
+// "Émile", "ÉMILE" and "e\u0301mile" are one name.
+func NameKey(name string) string {
+	return norm.NFC.String(cases.Fold().String(norm.NFC.String(name)))
+}
+
+// User is an account. Name is unique (case-insensitively, see NameKey).
 type User struct {
 	ID           int64
 	Name         string
@@ -67,7 +82,7 @@ type Game struct {
 	Seq       int64 // the last applied action's number; 0 after setup
 	CreatedBy int64
 	CreatedAt time.Time
-	UpdatedAt time.Time
+	UpdatedAt time.Time // the At of the last action; as given at creation before any
 	Deadline  time.Time // zero: none
 	Result    string    // set when finished
 }
@@ -140,10 +155,10 @@ type Effects struct {
 	Status      string     // when not "", the game's new status
 	Result      string     // when not "", the game's result
 	Deadline    *time.Time // when not nil, the new deadline (zero time: none)
-	Seats       []Seat     // seats to overwrite (missed counts, bots)
+	Seats       []Seat     // seats to overwrite: holder, bot and missed count (Order stays); ErrNotFound for an unknown seat
 	CompleteJob int64      // when not 0, a job (claimed by JobOwner) to delete
 	JobOwner    string
-	NewJobs     []Job // jobs to schedule
+	NewJobs     []Job // jobs to schedule; GameID and Seq default to the action's
 	ClearVotes  bool  // drop the game's votes (a new phase)
 }
 
@@ -152,71 +167,93 @@ type Effects struct {
 // Every method takes a context and honours its cancellation. Times are
 // stored with at least millisecond precision and returned in UTC.
 type Store interface {
-	// CreateUser adds an account; ErrConflict if the name is taken.
+	// CreateUser adds an account and fills u.ID; ErrConflict if the name is
+	// taken (names compare by NameKey).
 	CreateUser(ctx context.Context, u *User) error
-	// UserByName finds an account by name, case-insensitively.
+	// UserByName finds an account by name, compared by NameKey.
 	UserByName(ctx context.Context, name string) (*User, error)
 	// UserByID finds an account.
 	UserByID(ctx context.Context, id int64) (*User, error)
 
-	// CreateCredential stores a session or token (by hash).
+	// CreateCredential stores a session or token (by hash); ErrConflict if
+	// the hash is stored already, ErrNotFound if the user does not exist.
 	CreateCredential(ctx context.Context, c Credential) error
 	// CredentialUser finds the user of an unexpired credential; ErrNotFound
-	// for an unknown or expired one.
+	// for an unknown or expired one (expired: now is at or after ExpiresAt).
 	CredentialUser(ctx context.Context, hash string, now time.Time) (*User, *Credential, error)
-	// DeleteCredential removes a session (logout) or token.
+	// DeleteCredential removes a session (logout) or token; ErrNotFound if
+	// there is none with that hash.
 	DeleteCredential(ctx context.Context, hash string) error
 
 	// CreateGame stores a new game with its seats and its opening snapshot
-	// (Seq 0), and fills g.ID.
+	// (Seq 0), and fills g.ID. g.Seq is set to 0, an empty g.Status to
+	// Forming. ErrConflict if seats names a seat twice.
 	CreateGame(ctx context.Context, g *Game, seats []Seat, snapshot []byte) error
 	// GetGame reads one game.
 	GetGame(ctx context.Context, id int64) (*Game, error)
 	// ListGames lists games, newest first: with status when not "", and
-	// only those where user holds a seat when user is not 0.
+	// only those where user holds a seat when user is not 0; all of them
+	// when limit is 0 or less.
 	ListGames(ctx context.Context, status string, user int64, limit int) ([]Game, error)
 	// Seats lists a game's seats in seat order.
 	Seats(ctx context.Context, gameID int64) ([]Seat, error)
 	// TakeSeat gives an empty seat of a forming game to user; ErrConflict
-	// if the seat is held or the user already holds a seat in the game.
+	// if the seat is held, the user already holds a seat in the game, or
+	// the game is not forming; ErrNotFound for an unknown game, seat or user.
 	TakeSeat(ctx context.Context, gameID int64, seat game.Seat, user int64) error
-	// LeaveSeat empties the user's seat in a forming game.
+	// LeaveSeat empties the user's seat in a forming game; ErrNotFound if
+	// the user holds none, ErrConflict if the game is not forming.
 	LeaveSeat(ctx context.Context, gameID int64, user int64) error
-	// SetStatus changes a game's status and deadline without an action (start, pause).
+	// SetStatus changes a game's status and deadline without an action
+	// (start, pause, resume), and replaces the game's jobs, leased or not,
+	// with jobs (nil: none), so a pause stops its deadline and a resume
+	// never leaves an old one behind. A job's GameID must be 0 or gameID;
+	// Seq defaults to the game's. ErrNotFound for an unknown game.
 	SetStatus(ctx context.Context, gameID int64, status string, deadline time.Time, jobs []Job) error
 
 	// AppendAction stores action number expectSeq+1 and its effects in one
 	// transaction if the game's Seq is still expectSeq; ErrStale otherwise,
 	// and ErrLeaseLost (nothing written) if Effects.CompleteJob is not
-	// claimed by Effects.JobOwner.
+	// claimed by Effects.JobOwner, ErrNotFound for an unknown game. a.Seq is
+	// ignored; the game's UpdatedAt becomes a.At.
 	AppendAction(ctx context.Context, a Action, expectSeq int64, e Effects) error
 	// Actions lists a game's actions with Seq > after, in order.
 	Actions(ctx context.Context, gameID int64, after int64) ([]Action, error)
 	// LatestSnapshot is the game's snapshot with the highest Seq.
 	LatestSnapshot(ctx context.Context, gameID int64) (*Snapshot, error)
 
-	// PostMessage stores press and fills m.ID.
+	// PostMessage stores press and fills m.ID, which grows with each
+	// message; ErrNotFound for an unknown game.
 	PostMessage(ctx context.Context, m *Message) error
 	// Messages lists a game's messages in the given channels with ID >
-	// after, oldest first; all channels when channels is nil.
+	// after, oldest first; all channels when channels is nil, none when it
+	// is empty.
 	Messages(ctx context.Context, gameID int64, channels []string, after int64) ([]Message, error)
-	// MarkRead records the last message a user read in a channel.
+	// MarkRead records the last message a user read in a channel. The
+	// marker only moves forward: an upTo below the recorded one is ignored.
+	// ErrNotFound for an unknown game or user.
 	MarkRead(ctx context.Context, gameID int64, user int64, channel string, upTo int64) error
 	// LastRead returns, per channel, the last message ID the user read.
 	LastRead(ctx context.Context, gameID int64, user int64) (map[string]int64, error)
 
-	// CastVote records (or replaces) a seat's vote of a kind.
+	// CastVote records (or replaces) a seat's vote of a kind; ErrNotFound
+	// for an unknown game or seat.
 	CastVote(ctx context.Context, v Vote) error
-	// Votes lists a game's current votes.
+	// Votes lists a game's current votes in the order they were cast.
 	Votes(ctx context.Context, gameID int64) ([]Vote, error)
 
 	// ClaimJobs leases up to limit jobs due at now that nobody holds (or
-	// whose lease expired) to owner until now+lease, and returns them.
+	// whose lease expired) to owner until now+lease, and returns them,
+	// earliest due first. Due at now counts; a lease ending at now has
+	// expired. Two owners claiming at once never get the same job. owner
+	// must not be empty, lease and limit must be positive.
 	ClaimJobs(ctx context.Context, owner string, now time.Time, lease time.Duration, limit int) ([]Job, error)
-	// CompleteJob deletes a job the owner holds; ErrLeaseLost otherwise.
+	// CompleteJob deletes a job the owner holds; ErrLeaseLost otherwise
+	// (another owner holds it, nobody does, or it is gone).
 	CompleteJob(ctx context.Context, id int64, owner string) error
-	// NextDue is the earliest due time of any job (zero when none), so a
-	// scheduler knows how long to sleep.
+	// NextDue is the earliest time a job can be claimed (zero when there
+	// are no jobs): its due time, or the end of its lease while it is
+	// leased, so a scheduler knows how long to sleep.
 	NextDue(ctx context.Context) (time.Time, error)
 
 	// Close releases the store's resources.

@@ -1,0 +1,111 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"concordat/store"
+)
+
+// CreateUser adds an account and fills u.ID.
+func (s *Store) CreateUser(ctx context.Context, u *store.User) error {
+	err := s.w.QueryRowContext(ctx, `INSERT INTO users (name, name_key, email, password_hash, created_at)
+		VALUES (?, ?, ?, ?, ?) RETURNING id`,
+		u.Name, store.NameKey(u.Name), u.Email, u.PasswordHash, micros(u.CreatedAt)).Scan(&u.ID)
+	if err != nil {
+		return fail("create user", err, fmt.Sprintf("the name %q is taken", u.Name))
+	}
+	return nil
+}
+
+const userColumns = `id, name, email, password_hash, created_at`
+
+func scanUser(row interface{ Scan(...any) error }) (*store.User, error) {
+	var u store.User
+	var created int64
+	if err := row.Scan(&u.ID, &u.Name, &u.Email, &u.PasswordHash, &created); err != nil {
+		return nil, err
+	}
+	u.CreatedAt = fromMicros(created)
+	return &u, nil
+}
+
+// UserByName finds an account by name (compared by store.NameKey).
+func (s *Store) UserByName(ctx context.Context, name string) (*store.User, error) {
+	u, err := scanUser(s.r.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE name_key = ?`, store.NameKey(name)))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("sqlite: user %q: %w", name, store.ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: user %q: %w", name, err)
+	}
+	return u, nil
+}
+
+// UserByID finds an account.
+func (s *Store) UserByID(ctx context.Context, id int64) (*store.User, error) {
+	u, err := scanUser(s.r.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("sqlite: user %d: %w", id, store.ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: user %d: %w", id, err)
+	}
+	return u, nil
+}
+
+// CreateCredential stores a session or token by the hash of its secret.
+func (s *Store) CreateCredential(ctx context.Context, c store.Credential) error {
+	_, err := s.w.ExecContext(ctx, `INSERT INTO credentials (hash, user_id, kind, name, created_at, expires_at)
+		VALUES (?, ?, ?, ?, ?, ?)`,
+		c.Hash, c.UserID, c.Kind, c.Name, micros(c.CreatedAt), nullMicros(c.ExpiresAt))
+	if err != nil {
+		what := "a credential with this hash exists"
+		if constraint(err) == store.ErrNotFound {
+			what = fmt.Sprintf("user %d", c.UserID)
+		}
+		return fail("create credential", err, what)
+	}
+	return nil
+}
+
+// CredentialUser finds the user of a credential unexpired at now.
+func (s *Store) CredentialUser(ctx context.Context, hash string, now time.Time) (*store.User, *store.Credential, error) {
+	row := s.r.QueryRowContext(ctx, `SELECT u.id, u.name, u.email, u.password_hash, u.created_at,
+			c.hash, c.user_id, c.kind, c.name, c.created_at, c.expires_at
+		FROM credentials c JOIN users u ON u.id = c.user_id
+		WHERE c.hash = ? AND (c.expires_at IS NULL OR c.expires_at > ?)`, hash, micros(now))
+	var u store.User
+	var c store.Credential
+	var uCreated, cCreated int64
+	var expires sql.NullInt64
+	err := row.Scan(&u.ID, &u.Name, &u.Email, &u.PasswordHash, &uCreated,
+		&c.Hash, &c.UserID, &c.Kind, &c.Name, &cCreated, &expires)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil, fmt.Errorf("sqlite: credential: no unexpired credential with this hash: %w", store.ErrNotFound)
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("sqlite: credential: %w", err)
+	}
+	u.CreatedAt = fromMicros(uCreated)
+	c.CreatedAt = fromMicros(cCreated)
+	c.ExpiresAt = fromNullMicros(expires)
+	return &u, &c, nil
+}
+
+// DeleteCredential removes a session or token.
+func (s *Store) DeleteCredential(ctx context.Context, hash string) error {
+	res, err := s.w.ExecContext(ctx, `DELETE FROM credentials WHERE hash = ?`, hash)
+	if err != nil {
+		return fmt.Errorf("sqlite: delete credential: %w", err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return fmt.Errorf("sqlite: delete credential: %w", err)
+	} else if n == 0 {
+		return fmt.Errorf("sqlite: delete credential: no credential with this hash: %w", store.ErrNotFound)
+	}
+	return nil
+}

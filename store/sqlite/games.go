@@ -1,0 +1,403 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"concordat/game"
+	"concordat/store"
+)
+
+// CreateGame stores a new game with its seats and opening snapshot.
+func (s *Store) CreateGame(ctx context.Context, g *store.Game, seats []store.Seat, snapshot []byte) error {
+	config, err := json.Marshal(g.Config)
+	if err != nil {
+		return fmt.Errorf("sqlite: create game: encode config: %w", err)
+	}
+	status := g.Status
+	if status == "" {
+		status = store.Forming
+	}
+	var id int64
+	err = s.write(ctx, func(tx *sql.Tx) error {
+		err := tx.QueryRowContext(ctx, `INSERT INTO games
+			(name, kind, config, seed, options, status, seq, created_by, created_at, updated_at, deadline, result)
+			VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?) RETURNING id`,
+			g.Name, g.Kind, string(config), int64(g.Seed), g.Options, status, g.CreatedBy,
+			micros(g.CreatedAt), micros(g.UpdatedAt), nullMicros(g.Deadline), g.Result).Scan(&id)
+		if err != nil {
+			return fail("create game", err, "game")
+		}
+		for _, st := range seats {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO seats (game_id, seat, user_id, bot, missed, ord) VALUES (?, ?, ?, ?, ?, ?)`,
+				id, string(st.Seat), nullID(st.UserID), st.Bot, st.Missed, st.Order); err != nil {
+				what := fmt.Sprintf("seat %q is listed twice", st.Seat)
+				if constraint(err) == store.ErrNotFound {
+					what = fmt.Sprintf("seat %q: user %d", st.Seat, st.UserID)
+				}
+				return fail("create game", err, what)
+			}
+		}
+		if snapshot != nil {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO snapshots (game_id, seq, state) VALUES (?, 0, ?)`, id, snapshot); err != nil {
+				return fail("create game: snapshot", err, "snapshot")
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	g.ID, g.Seq, g.Status = id, 0, status
+	return nil
+}
+
+const gameColumns = `id, name, kind, config, seed, options, status, seq, created_by, created_at, updated_at, deadline, result`
+
+func scanGame(row interface{ Scan(...any) error }) (*store.Game, error) {
+	var g store.Game
+	var config string
+	var seed, created, updated int64
+	var deadline sql.NullInt64
+	if err := row.Scan(&g.ID, &g.Name, &g.Kind, &config, &seed, &g.Options, &g.Status, &g.Seq,
+		&g.CreatedBy, &created, &updated, &deadline, &g.Result); err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal([]byte(config), &g.Config); err != nil {
+		return nil, fmt.Errorf("game %d: decode config: %w", g.ID, err)
+	}
+	g.Seed = uint64(seed)
+	g.CreatedAt, g.UpdatedAt, g.Deadline = fromMicros(created), fromMicros(updated), fromNullMicros(deadline)
+	return &g, nil
+}
+
+// GetGame reads one game.
+func (s *Store) GetGame(ctx context.Context, id int64) (*store.Game, error) {
+	g, err := scanGame(s.r.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("sqlite: game %d: %w", id, store.ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: game %d: %w", id, err)
+	}
+	return g, nil
+}
+
+// ListGames lists games, newest first, filtered by status and seated user.
+func (s *Store) ListGames(ctx context.Context, status string, user int64, limit int) ([]store.Game, error) {
+	var where []string
+	var args []any
+	if status != "" {
+		where = append(where, `status = ?`)
+		args = append(args, status)
+	}
+	if user != 0 {
+		where = append(where, `id IN (SELECT game_id FROM seats WHERE user_id = ?)`)
+		args = append(args, user)
+	}
+	q := `SELECT ` + gameColumns + ` FROM games`
+	if len(where) > 0 {
+		q += ` WHERE ` + strings.Join(where, ` AND `)
+	}
+	q += ` ORDER BY created_at DESC, id DESC`
+	if limit > 0 {
+		q += ` LIMIT ?`
+		args = append(args, limit)
+	}
+	rows, err := s.r.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: list games: %w", err)
+	}
+	defer rows.Close()
+	var gs []store.Game
+	for rows.Next() {
+		g, err := scanGame(rows)
+		if err != nil {
+			return nil, fmt.Errorf("sqlite: list games: %w", err)
+		}
+		gs = append(gs, *g)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlite: list games: %w", err)
+	}
+	return gs, nil
+}
+
+// Seats lists a game's seats in seat order.
+func (s *Store) Seats(ctx context.Context, gameID int64) ([]store.Seat, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT game_id, seat, coalesce(user_id, 0), bot, missed, ord
+		FROM seats WHERE game_id = ? ORDER BY ord, seat`, gameID)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: seats of game %d: %w", gameID, err)
+	}
+	defer rows.Close()
+	var ss []store.Seat
+	for rows.Next() {
+		var st store.Seat
+		var seat string
+		if err := rows.Scan(&st.GameID, &seat, &st.UserID, &st.Bot, &st.Missed, &st.Order); err != nil {
+			return nil, fmt.Errorf("sqlite: seats of game %d: %w", gameID, err)
+		}
+		st.Seat = game.Seat(seat)
+		ss = append(ss, st)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlite: seats of game %d: %w", gameID, err)
+	}
+	return ss, nil
+}
+
+// formingGame fails unless the game exists and is forming.
+func formingGame(ctx context.Context, tx *sql.Tx, gameID int64) error {
+	var status string
+	err := tx.QueryRowContext(ctx, `SELECT status FROM games WHERE id = ?`, gameID).Scan(&status)
+	if errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("game %d: %w", gameID, store.ErrNotFound)
+	}
+	if err != nil {
+		return err
+	}
+	if status != store.Forming {
+		return fmt.Errorf("game %d is %s, not forming: %w", gameID, status, store.ErrConflict)
+	}
+	return nil
+}
+
+// TakeSeat gives an empty seat of a forming game to user.
+func (s *Store) TakeSeat(ctx context.Context, gameID int64, seat game.Seat, user int64) error {
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		if err := formingGame(ctx, tx, gameID); err != nil {
+			return err
+		}
+		var holder sql.NullInt64
+		err := tx.QueryRowContext(ctx, `SELECT user_id FROM seats WHERE game_id = ? AND seat = ?`, gameID, string(seat)).Scan(&holder)
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("game %d has no seat %q: %w", gameID, seat, store.ErrNotFound)
+		}
+		if err != nil {
+			return err
+		}
+		if holder.Valid {
+			return fmt.Errorf("seat %q of game %d is held by user %d: %w", seat, gameID, holder.Int64, store.ErrConflict)
+		}
+		var held string
+		err = tx.QueryRowContext(ctx, `SELECT seat FROM seats WHERE game_id = ? AND user_id = ?`, gameID, user).Scan(&held)
+		if err == nil {
+			return fmt.Errorf("user %d already holds seat %q of game %d: %w", user, held, gameID, store.ErrConflict)
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE seats SET user_id = ?, bot = 0, missed = 0 WHERE game_id = ? AND seat = ?`,
+			user, gameID, string(seat)); err != nil {
+			if constraint(err) == store.ErrNotFound {
+				return fmt.Errorf("user %d: %w", user, store.ErrNotFound)
+			}
+			return err
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("sqlite: take seat: %w", err)
+	}
+	return nil
+}
+
+// LeaveSeat empties the user's seat in a forming game.
+func (s *Store) LeaveSeat(ctx context.Context, gameID int64, user int64) error {
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		if err := formingGame(ctx, tx, gameID); err != nil {
+			return err
+		}
+		res, err := tx.ExecContext(ctx, `UPDATE seats SET user_id = NULL WHERE game_id = ? AND user_id = ?`, gameID, user)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return fmt.Errorf("user %d holds no seat in game %d: %w", user, gameID, store.ErrNotFound)
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("sqlite: leave seat: %w", err)
+	}
+	return nil
+}
+
+// SetStatus changes a game's status and deadline and replaces its jobs.
+func (s *Store) SetStatus(ctx context.Context, gameID int64, status string, deadline time.Time, jobs []store.Job) error {
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		var seq int64
+		err := tx.QueryRowContext(ctx, `UPDATE games SET status = ?, deadline = ? WHERE id = ? RETURNING seq`,
+			status, nullMicros(deadline), gameID).Scan(&seq)
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("game %d: %w", gameID, store.ErrNotFound)
+		}
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM jobs WHERE game_id = ?`, gameID); err != nil {
+			return err
+		}
+		return insertJobs(ctx, tx, gameID, seq, jobs)
+	})
+	if err != nil {
+		return fmt.Errorf("sqlite: set status of game %d: %w", gameID, err)
+	}
+	return nil
+}
+
+// insertJobs schedules jobs for a game, defaulting their Seq to seq.
+func insertJobs(ctx context.Context, tx *sql.Tx, gameID, seq int64, jobs []store.Job) error {
+	for _, j := range jobs {
+		if j.GameID != 0 && j.GameID != gameID {
+			return fmt.Errorf("a %s job for game %d among game %d's jobs", j.Kind, j.GameID, gameID)
+		}
+		if j.Seq == 0 {
+			j.Seq = seq
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO jobs (game_id, kind, seq, due_at) VALUES (?, ?, ?, ?)`,
+			gameID, j.Kind, j.Seq, micros(j.DueAt)); err != nil {
+			return fmt.Errorf("schedule %s job: %w", j.Kind, err)
+		}
+	}
+	return nil
+}
+
+// AppendAction stores action expectSeq+1 and its effects if the game's
+// Seq is still expectSeq.
+func (s *Store) AppendAction(ctx context.Context, a store.Action, expectSeq int64, e store.Effects) error {
+	seq := expectSeq + 1
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		set := `seq = ?, updated_at = ?`
+		args := []any{seq, micros(a.At)}
+		if e.Status != "" {
+			set += `, status = ?`
+			args = append(args, e.Status)
+		}
+		if e.Result != "" {
+			set += `, result = ?`
+			args = append(args, e.Result)
+		}
+		if e.Deadline != nil {
+			set += `, deadline = ?`
+			args = append(args, nullMicros(*e.Deadline))
+		}
+		args = append(args, a.GameID, expectSeq)
+		res, err := tx.ExecContext(ctx, `UPDATE games SET `+set+` WHERE id = ? AND seq = ?`, args...)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			var current int64
+			err := tx.QueryRowContext(ctx, `SELECT seq FROM games WHERE id = ?`, a.GameID).Scan(&current)
+			if errors.Is(err, sql.ErrNoRows) {
+				return fmt.Errorf("game %d: %w", a.GameID, store.ErrNotFound)
+			}
+			if err != nil {
+				return err
+			}
+			return fmt.Errorf("game %d is at action %d, not %d: %w", a.GameID, current, expectSeq, store.ErrStale)
+		}
+		if e.CompleteJob != 0 {
+			res, err := tx.ExecContext(ctx, `DELETE FROM jobs WHERE id = ? AND lease_owner = ? AND lease_owner <> ''`, e.CompleteJob, e.JobOwner)
+			if err != nil {
+				return err
+			}
+			if n, err := res.RowsAffected(); err != nil {
+				return err
+			} else if n == 0 {
+				return fmt.Errorf("job %d is not held by %q: %w", e.CompleteJob, e.JobOwner, store.ErrLeaseLost)
+			}
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO actions (game_id, seq, seat, user_id, type, args, at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			a.GameID, seq, string(a.Seat), a.UserID, a.Action.Type, []byte(a.Action.Args), micros(a.At)); err != nil {
+			return fmt.Errorf("action %d: %w", seq, err)
+		}
+		if e.Snapshot != nil {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)`, a.GameID, seq, e.Snapshot); err != nil {
+				return fmt.Errorf("snapshot %d: %w", seq, err)
+			}
+		}
+		for _, st := range e.Seats {
+			res, err := tx.ExecContext(ctx, `UPDATE seats SET user_id = ?, bot = ?, missed = ? WHERE game_id = ? AND seat = ?`,
+				nullID(st.UserID), st.Bot, st.Missed, a.GameID, string(st.Seat))
+			if err != nil {
+				if constraint(err) == store.ErrNotFound {
+					return fmt.Errorf("seat %q: user %d: %w", st.Seat, st.UserID, store.ErrNotFound)
+				}
+				return fmt.Errorf("seat %q: %w", st.Seat, err)
+			}
+			if n, err := res.RowsAffected(); err != nil {
+				return err
+			} else if n == 0 {
+				return fmt.Errorf("game %d has no seat %q: %w", a.GameID, st.Seat, store.ErrNotFound)
+			}
+		}
+		if err := insertJobs(ctx, tx, a.GameID, seq, e.NewJobs); err != nil {
+			return err
+		}
+		if e.ClearVotes {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM votes WHERE game_id = ?`, a.GameID); err != nil {
+				return fmt.Errorf("clear votes: %w", err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("sqlite: append action: %w", err)
+	}
+	return nil
+}
+
+// Actions lists a game's actions after a Seq, in order.
+func (s *Store) Actions(ctx context.Context, gameID int64, after int64) ([]store.Action, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT game_id, seq, seat, user_id, type, args, at
+		FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq`, gameID, after)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: actions of game %d: %w", gameID, err)
+	}
+	defer rows.Close()
+	var as []store.Action
+	for rows.Next() {
+		var a store.Action
+		var seat string
+		var args []byte
+		var at int64
+		if err := rows.Scan(&a.GameID, &a.Seq, &seat, &a.UserID, &a.Action.Type, &args, &at); err != nil {
+			return nil, fmt.Errorf("sqlite: actions of game %d: %w", gameID, err)
+		}
+		a.Seat, a.At = game.Seat(seat), fromMicros(at)
+		if args != nil {
+			a.Action.Args = json.RawMessage(args)
+		}
+		as = append(as, a)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlite: actions of game %d: %w", gameID, err)
+	}
+	return as, nil
+}
+
+// LatestSnapshot is the game's snapshot with the highest Seq.
+func (s *Store) LatestSnapshot(ctx context.Context, gameID int64) (*store.Snapshot, error) {
+	sn := store.Snapshot{GameID: gameID}
+	err := s.r.QueryRowContext(ctx, `SELECT seq, state FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1`, gameID).
+		Scan(&sn.Seq, &sn.State)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("sqlite: snapshot of game %d: %w", gameID, store.ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: snapshot of game %d: %w", gameID, err)
+	}
+	return &sn, nil
+}

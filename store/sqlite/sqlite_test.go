@@ -1,0 +1,169 @@
+package sqlite
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"concordat/game"
+	"concordat/store"
+	"concordat/store/storetest"
+)
+
+func openTemp(t testing.TB) *Store {
+	t.Helper()
+	s, err := Open(filepath.Join(t.TempDir(), "concordat.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestConformance runs the store contract on a database file.
+func TestConformance(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) store.Store { return openTemp(t) })
+}
+
+// TestConformanceMemory runs the store contract on ":memory:", where
+// reads and writes share the one connection.
+func TestConformanceMemory(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) store.Store {
+		s, err := Open(":memory:")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	})
+}
+
+// TestReopen: data survives closing and reopening, and migrations are
+// applied once.
+func TestReopen(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "concordat.db")
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := &store.User{Name: "alice", PasswordHash: "x", CreatedAt: time.Unix(1, 0)}
+	if err := s.CreateUser(ctx, u); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 2; i++ {
+		s, err = Open(path)
+		if err != nil {
+			t.Fatalf("reopen %d: %v", i, err)
+		}
+		got, err := s.UserByName(ctx, "alice")
+		if err != nil || got.ID != u.ID {
+			t.Fatalf("reopen %d: alice is %+v, %v; want user %d", i, got, err, u.ID)
+		}
+		v, err := s.SchemaVersion(ctx)
+		if err != nil || v != 1 {
+			t.Fatalf("schema version %d, %v; want 1", v, err)
+		}
+		var n int
+		if err := s.r.QueryRowContext(ctx, `SELECT count(*) FROM schema_version`).Scan(&n); err != nil || n != 1 {
+			t.Fatalf("schema_version has %d rows (%v), want 1", n, err)
+		}
+		var mode string
+		if err := s.r.QueryRowContext(ctx, `PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "wal" {
+			t.Fatalf("journal mode %q (%v), want wal", mode, err)
+		}
+		var fk int
+		if err := s.w.QueryRowContext(ctx, `PRAGMA foreign_keys`).Scan(&fk); err != nil || fk != 1 {
+			t.Fatalf("foreign_keys %d (%v), want 1", fk, err)
+		}
+		if err := s.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestNewerSchema: a database migrated by a newer program is refused.
+func TestNewerSchema(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "concordat.db")
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.w.Exec(`INSERT INTO schema_version (version, name) VALUES (999, '0999_future.sql')`); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	if s, err := Open(path); err == nil {
+		s.Close()
+		t.Fatal("Open accepted a database from a newer schema")
+	}
+}
+
+// TestTwoProcesses: two stores on one file (as two server processes)
+// race to append to one game; exactly one wins each round, the other gets
+// ErrStale, never SQLITE_BUSY.
+func TestTwoProcesses(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "concordat.db")
+	var stores []*Store
+	for i := 0; i < 3; i++ {
+		s, err := Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		stores = append(stores, s)
+	}
+	g := &store.Game{Name: "g", Kind: "diplomacy", Status: store.Active}
+	if err := stores[0].CreateGame(ctx, g, []store.Seat{{Seat: "france"}}, []byte("s")); err != nil {
+		t.Fatal(err)
+	}
+	const rounds, perStore = 20, 4
+	for round := 0; round < rounds; round++ {
+		var wg sync.WaitGroup
+		errs := make([]error, len(stores)*perStore)
+		for i := range errs {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				a := store.Action{GameID: g.ID, Seat: "france", Action: game.Action{Type: fmt.Sprint(i)}, At: time.Unix(int64(round), 0)}
+				errs[i] = stores[i%len(stores)].AppendAction(ctx, a, int64(round), store.Effects{})
+			}()
+		}
+		wg.Wait()
+		wins := 0
+		for _, err := range errs {
+			switch {
+			case err == nil:
+				wins++
+			case !errors.Is(err, store.ErrStale):
+				t.Fatalf("round %d: %v, want nil or ErrStale", round, err)
+			}
+		}
+		if wins != 1 {
+			t.Fatalf("round %d: %d appends won, want 1", round, wins)
+		}
+	}
+	as, err := stores[2].Actions(ctx, g.ID, 0)
+	if err != nil || len(as) != rounds {
+		t.Fatalf("%d actions (%v), want %d", len(as), err, rounds)
+	}
+}
+
+func TestOpenErrors(t *testing.T) {
+	for _, path := range []string{"", "a?b", filepath.Join(t.TempDir(), "missing-dir", "x.db")} {
+		if s, err := Open(path); err == nil {
+			s.Close()
+			t.Errorf("Open(%q): no error", path)
+		}
+	}
+}
+
+func BenchmarkAppendAction(b *testing.B) {
+	storetest.BenchmarkAppendAction(b, func(b *testing.B) store.Store { return openTemp(b) })
+}
