@@ -367,8 +367,8 @@ func TestTurnOneDiplomacy(t *testing.T) {
 	mustAnnounce(t, s, England, Item{Type: "cards", From: "england", To: "france", N: 1})
 	answer(t, s, kConfirm, France, "reject")
 	announce(t, s, England, Deal{Done: true})
-	if d, _ := s.top(); s.Phase != PhaseAction || d.Kind != kImpulse || d.Power != Ottoman {
-		t.Errorf("after England is done the Action Phase starts: phase %s, %+v", s.Phase, d)
+	if d, _ := s.top(); s.Phase != PhaseDiet || d.Kind != kDiet || d.Power != Protestant {
+		t.Errorf("after England is done the Diet of Worms follows: phase %s, %+v", s.Phase, d)
 	}
 }
 
@@ -398,8 +398,14 @@ func TestAdvanceTakesDefaults(t *testing.T) {
 	}
 	advance(5) // the 95 Theses: the first target each time
 	advance(1)
-	if s.Phase != PhaseAction {
+	if s.Phase != PhaseDiet {
 		t.Fatalf("Advance on England's announcement means done: phase %s", s.Phase)
+	}
+	for i := 0; i < 20 && s.Phase == PhaseDiet; i++ {
+		advance(1) // the first card of each hand; then the first flips
+	}
+	if s.Phase != PhaseAction {
+		t.Fatalf("after the Diet of Worms the Action Phase: %s", s.Phase)
 	}
 	advance(5)
 	if s.Passes != 5 || s.Turn != 1 {

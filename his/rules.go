@@ -239,6 +239,8 @@ const (
 	kWinLeader   = "winter.leader"
 	kWinExtra    = "winter.optional"
 	kReform      = "reformation.target"
+	kDiet        = "diet.card"
+	kDietFlip    = "diet.flip"
 	kWinJesuit   = "winter.university"
 	kAnnounce    = "diplomacy.announce"
 	kConfirm     = "diplomacy.confirm"
@@ -258,6 +260,10 @@ func (s *State) promptText(d Decision) string {
 		return fmt.Sprintf("turn %d: %s's impulse: pass, or call a theological debate", s.Turn, d.Power)
 	case kReform:
 		return s.reformText()
+	case kDiet:
+		return "Diet of Worms: commit a card in secret (not a Mandatory Event)"
+	case kDietFlip:
+		return fmt.Sprintf("Diet of Worms: flip a German space (%d left)", s.Diet.Flips)
 	case kDebZone:
 		return "choose the language zone of the debate"
 	case kDebLeipzig:
@@ -284,6 +290,10 @@ func (s *State) choices(d Decision) []game.Choice {
 		return s.impulseChoices(d.Power)
 	case d.Kind == kReform:
 		return s.reformChoices()
+	case d.Kind == kDiet:
+		return s.dietCards(d.Power)
+	case d.Kind == kDietFlip:
+		return s.dietTargets()
 	case strings.HasPrefix(d.Kind, "debate."):
 		return s.debateChoices(d)
 	case strings.HasPrefix(d.Kind, "winter."):
@@ -300,6 +310,8 @@ func (s *State) resolve(d Decision, p []string) {
 		s.resolveImpulse(d.Power, p)
 	case d.Kind == kReform:
 		s.attempt(mustSpace(p[0]))
+	case d.Kind == kDiet, d.Kind == kDietFlip:
+		s.resolveDiet(d, p)
 	case strings.HasPrefix(d.Kind, "debate."):
 		s.resolveDebate(d, p)
 	case strings.HasPrefix(d.Kind, "winter."):
@@ -321,7 +333,12 @@ func (s *State) run() {
 			s.stepWinter()
 		case s.Diplo != nil:
 			s.stepDiplo()
-		case s.Phase == PhaseDiplomacy:
+		case s.Diet != nil:
+			s.stepDiet()
+		case s.Phase == PhaseDiplomacy && s.Turn == 1 && s.LastDiet == nil:
+			s.Phase = PhaseDiet
+			s.startDiet()
+		case s.Phase == PhaseDiplomacy, s.Phase == PhaseDiet:
 			s.Phase = PhaseAction
 			s.Impulse, s.Passes = Ottoman, 0
 			s.push(kImpulse, Ottoman)
@@ -484,6 +501,7 @@ type view struct {
 	Discard  []int             `json:"discard"`
 	Removed  []int             `json:"removed"`
 	Debate   *Debate           `json:"debate,omitempty"`
+	Diet     *Diet             `json:"diet_of_worms,omitempty"` // once revealed
 }
 
 func unitsJSON(us *[NumPowers]Units) map[string]Units {
@@ -503,7 +521,7 @@ func (s *State) view(seat game.Seat) *view {
 	v := &view{Seat: string(seat), Edition: s.Edition.String(), Turn: s.Turn, Phase: s.Phase.String(),
 		Pending: append([]Decision(nil), s.Stack...), Spaces: map[string]any{}, Seas: map[string]any{},
 		Leaders: map[string]string{}, Debaters: map[string]string{}, Powers: map[string]any{}, Minors: map[string]string{},
-		Deck: len(s.Deck), Debate: s.Debate}
+		Deck: len(s.Deck), Debate: s.Debate, Diet: s.LastDiet}
 	for i := range s.Spaces {
 		sp := &s.Spaces[i]
 		e := map[string]any{"control": sp.Ctl.String()}

@@ -42,9 +42,10 @@ const (
 	PhaseWinter
 	PhaseOver
 	PhaseTheses // Luther's 95 Theses (Turn 1, before the Card Draw)
+	PhaseDiet   // the Diet of Worms (Turn 1, after Diplomacy)
 )
 
-var phaseNames = []string{"diplomacy", "action", "winter", "over", "95 theses"}
+var phaseNames = []string{"diplomacy", "action", "winter", "over", "95 theses", "diet of worms"}
 
 // String is the phase's id.
 func (p Phase) String() string { return phaseNames[p] }
@@ -206,6 +207,9 @@ type State struct {
 	Winter     *Winter `json:"winter,omitempty"`
 	Diplo      *Diplo  `json:"diplo,omitempty"`
 	Reform     *Reform `json:"reform,omitempty"`
+	Diet       *Diet   `json:"diet,omitempty"`
+	// LastDiet is the Diet of Worms once resolved.
+	LastDiet *Diet `json:"last_diet,omitempty"`
 	// LastReform is the most recent finished series of Reformation attempts.
 	LastReform *Reform `json:"last_reform,omitempty"`
 
@@ -294,6 +298,12 @@ func (s *State) Clone() *State {
 	}
 	if s.Reform != nil {
 		c.Reform = s.Reform.clone()
+	}
+	if s.Diet != nil {
+		c.Diet = s.Diet.clone()
+	}
+	if s.LastDiet != nil {
+		c.LastDiet = s.LastDiet.clone()
 	}
 	if s.LastReform != nil {
 		c.LastReform = s.LastReform.clone()
