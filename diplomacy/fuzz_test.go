@@ -265,14 +265,16 @@ func FuzzPhaseInput(f *testing.F) {
 }
 
 // FuzzAdjudicate builds phases from a compact text so that the fuzzer
-// reaches the adjudicator rather than the JSON decoder. units holds one
-// unit per line, "power type at" ("england fleet nth"), or for a
-// dislodged unit "*power type at attacker_from"; orders holds
+// reaches the adjudicator rather than the JSON decoder. variant 0 is the
+// standard map, n > 0 the (n-1)th map of MapIDs. units holds one unit per
+// line, "power type at" ("england fleet nth"), or for a dislodged unit
+// "*power type at attacker_from [retreat,retreat…]"; orders holds
 // "power: order" lines. The checks: no panic; refusals say why; one result
 // per order; the next position has at most one unit per province, each
 // where its type may stand; a movement phase loses no unit (it moves,
-// stays or is dislodged); a retreat phase gains none; and a fresh engine
-// agrees with a used one.
+// stays or is dislodged); a retreat phase leaves every unit that was not
+// dislodged where it stood and adds at most the dislodged ones; and a
+// fresh engine agrees with a used one.
 func FuzzAdjudicate(f *testing.F) {
 	f.Add(uint8(0), uint8(0), uint8(0),
 		"england fleet nth\nengland fleet nwy\nrussia fleet swe\ngermany fleet den\ngermany fleet bal\ngermany fleet ska",
@@ -280,6 +282,11 @@ func FuzzAdjudicate(f *testing.F) {
 	f.Add(uint8(0), uint8(1), uint8(0),
 		"germany fleet swe\ngermany fleet ska\n*russia fleet swe den\n*austria army ser bul\nturkey army ser",
 		"russia: F swe - bal\naustria: A ser - bud")
+	// A retreats list naming an occupied province once let the retreat
+	// replace the unit standing there.
+	f.Add(uint8(0), uint8(1), uint8(0),
+		"germany fleet swe\ngermany fleet ska\n*russia fleet swe den bot,ska",
+		"russia: F swe - ska")
 	f.Add(uint8(0), uint8(2), uint8(3),
 		"russia army gal\nrussia fleet nwy\nrussia army mos\ngermany army hol",
 		"germany: Build A ber\ngermany: B F kie\nrussia: A mos D")
@@ -308,7 +315,7 @@ func FuzzAdjudicate(f *testing.F) {
 			units = append(units, m.PowerName(u.Power)+" "+u.Type.Name()+" "+m.LocName(u.Loc))
 			orders = append(orders, m.PowerName(u.Power)+": "+m.unitString(u)+" - "+m.LocName(firstNeighbour(m, u)))
 		}
-		f.Add(uint8(i), uint8(0), uint8(0), strings.Join(units, "\n"), strings.Join(orders, "\n"))
+		f.Add(uint8(i+1), uint8(0), uint8(0), strings.Join(units, "\n"), strings.Join(orders, "\n"))
 	}
 	phases := []phaseJSON{
 		{Season: "spring", Year: 1901, Type: "movement"},
@@ -320,9 +327,9 @@ func FuzzAdjudicate(f *testing.F) {
 	editions := []string{"2023", "2000", "1982", "1971"}
 	shared := NewEngine()
 	f.Fuzz(func(t *testing.T, variant, phase, rules uint8, units, orders string) {
-		id := ids[int(variant)%len(ids)]
-		if variant >= 128 {
-			id = "standard"
+		id := "standard"
+		if variant > 0 {
+			id = ids[int(variant-1)%len(ids)]
 		}
 		in := &PhaseInput{Variant: id, Rules: editions[int(rules)%len(editions)],
 			Phase: phases[int(phase)%len(phases)]}
@@ -333,6 +340,9 @@ func FuzzAdjudicate(f *testing.F) {
 				in.Units = append(in.Units, unitJSON{Power: fl[0], Type: fl[1], At: fl[2]})
 			case len(fl) == 4 && strings.HasPrefix(fl[0], "*"):
 				in.Dislodged = append(in.Dislodged, dislodgedJSON{Power: fl[0][1:], Type: fl[1], At: fl[2], AttackerFrom: fl[3]})
+			case len(fl) == 5 && strings.HasPrefix(fl[0], "*"):
+				in.Dislodged = append(in.Dislodged, dislodgedJSON{Power: fl[0][1:], Type: fl[1], At: fl[2], AttackerFrom: fl[3],
+					Retreats: strings.Split(fl[4], ",")})
 			}
 		}
 		nOrders := 0
@@ -410,6 +420,12 @@ func adjudicateChecked(t *testing.T, e *Engine, in *PhaseInput, nOrders int) ([]
 			t.Fatalf("movement: %d units before, %d after and %d dislodged", had, count, len(after.Dislodged))
 		}
 	case Retreat:
+		for i, u := range before.Units {
+			if u.Type != NoUnit && after.Units[i] != u {
+				v := after.Units[i]
+				t.Fatalf("retreat: %s %s became %s %s", m.PowerName(u.Power), m.unitString(u), m.PowerName(v.Power), m.unitString(v))
+			}
+		}
 		if count < had || count > had+len(before.Dislodged) || len(after.Dislodged) != 0 {
 			t.Fatalf("retreat: %d units and %d dislodged before, %d units and %d dislodged after",
 				had, len(before.Dislodged), count, len(after.Dislodged))

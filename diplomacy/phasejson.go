@@ -292,6 +292,9 @@ func (e *Engine) Prepare(in *PhaseInput) (*Prepared, error) {
 				if !ok {
 					return nil, fmt.Errorf("dislodged %s %s: unknown retreat province %q", dj.Type, dj.At, r)
 				}
+				if pos.Units[m.Prov(l)].Type != NoUnit { // a retreat would replace the unit standing there
+					return nil, fmt.Errorf("dislodged %s %s: retreat %q is occupied by a unit", dj.Type, dj.At, r)
+				}
 				d.Retreats = append(d.Retreats, l)
 			}
 		} else {

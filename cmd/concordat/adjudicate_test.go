@@ -487,6 +487,12 @@ func TestAdjudicateBadInput(t *testing.T) {
 		{"two units on coasts", strings.Replace(valid, `"units": [`, `"units": [{"power": "russia", "type": "fleet", "at": "stp/nc"}, {"power": "russia", "type": "army", "at": "stp"}, `, 1), "two units in stp"},
 		{"dislodged in movement", strings.Replace(valid, `"orders"`, `"dislodged": [{"power": "england", "type": "fleet", "at": "lon", "attacker_from": "wal"}], "orders"`, 1), "dislodged"},
 		{"array", `[` + valid + `]`, "malformed"},
+		{"retreat to an occupied province", `{"phase": {"season": "spring", "year": 1901, "type": "retreat"},
+		  "units": [{"power": "germany", "type": "fleet", "at": "swe"}, {"power": "germany", "type": "fleet", "at": "ska"}],
+		  "dislodged": [{"power": "russia", "type": "fleet", "at": "swe", "attacker_from": "den", "retreats": ["bot", "ska"]}],
+		  "orders": {"russia": ["F swe - ska"]}}`, `retreat "ska" is occupied`},
+		{"unknown retreat", strings.Replace(retreatPhase, "RETREATS", `, "retreats": ["bot", "xyz"]`, 1), `unknown retreat province "xyz"`},
+		{"unknown attacker_from", strings.Replace(strings.Replace(retreatPhase, "RETREATS", "", 1), `"bul"`, `"bulg"`, 1), `unknown attacker_from province "bulg"`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
