@@ -63,8 +63,8 @@ func TestDietOfWormsProtestantWins(t *testing.T) {
 		}
 		answer(t, s, kDietFlip, Protestant, opts.Choices[0].Value)
 	}
-	if s.Phase != PhaseAction || s.LastDiet == nil {
-		t.Fatalf("after the Diet, the Action Phase: %s", s.Phase)
+	if s.Phase != PhaseSpring || s.LastDiet == nil {
+		t.Fatalf("after the Diet, Spring Deployment: %s", s.Phase)
 	}
 	if s.holds(Protestant, cHereIStand) || !s.holds(Papacy, mustCard(10)) {
 		t.Error("the committed cards are spent (R11)")
@@ -96,7 +96,7 @@ func TestDietOfWormsCatholicWinsAndTie(t *testing.T) {
 	s.Script = cat([]int{5}, ones(8), []int{5}, ones(4), ones(3))
 	prot = s.ProtestantSpaces()
 	answer(t, s, kDiet, Papacy, "6")
-	if s.Phase != PhaseAction || s.ProtestantSpaces() != prot {
+	if s.Phase != PhaseSpring || s.ProtestantSpaces() != prot {
 		t.Error("equal hits: nothing happens")
 	}
 }

@@ -343,8 +343,8 @@ func TestRansomExcommunicationAndWar(t *testing.T) {
 			answer(t, s, kPay, p, opts.Choices[0].Value)
 		}
 	}
-	if s.Phase != PhaseAction {
-		t.Errorf("after paying, the Action Phase begins; phase %s", s.Phase)
+	if s.Phase != PhaseSpring {
+		t.Errorf("after paying, Spring Deployment begins; phase %s", s.Phase)
 	}
 }
 
@@ -401,11 +401,11 @@ func TestAdvanceTakesDefaults(t *testing.T) {
 	if s.Phase != PhaseDiet {
 		t.Fatalf("Advance on England's announcement means done: phase %s", s.Phase)
 	}
-	for i := 0; i < 20 && s.Phase == PhaseDiet; i++ {
-		advance(1) // the first card of each hand; then the first flips
+	for i := 0; i < 30 && (s.Phase == PhaseDiet || s.Phase == PhaseSpring); i++ {
+		advance(1) // the first card of each hand; the first flips; no deployment
 	}
 	if s.Phase != PhaseAction {
-		t.Fatalf("after the Diet of Worms the Action Phase: %s", s.Phase)
+		t.Fatalf("after the Diet of Worms and Spring Deployment, the Action Phase: %s", s.Phase)
 	}
 	advance(5)
 	if s.Passes != 5 || s.Turn != 1 {

@@ -40,7 +40,7 @@
 //     port a loan sails to).
 //   - The Action Phase is not built: an impulse may pass, call a debate (a
 //     card of 3+ CP) or play Leipzig Debate. Reformation attempts take no
-//     debater bonuses yet; an aligned stack counts once per space. Spring
-//     Deployment, Counter Reformation, New World and Victory Determination
-//     are not built.
+//     debater bonuses yet; an aligned stack counts once per space. Counter
+//     Reformation, New World and Victory Determination are not built;
+//     Spring Deployment lacks its two cards.
 package his

@@ -240,6 +240,7 @@ const (
 	kWinExtra    = "winter.optional"
 	kReform      = "reformation.target"
 	kDiet        = "diet.card"
+	kSpring      = "spring.deploy"
 	kDietFlip    = "diet.flip"
 	kWinJesuit   = "winter.university"
 	kAnnounce    = "diplomacy.announce"
@@ -262,6 +263,8 @@ func (s *State) promptText(d Decision) string {
 		return s.reformText()
 	case kDiet:
 		return "Diet of Worms: commit a card in secret (not a Mandatory Event)"
+	case kSpring:
+		return "Spring Deployment: move one formation from your capital, or none"
 	case kDietFlip:
 		return fmt.Sprintf("Diet of Worms: flip a German space (%d left)", s.Diet.Flips)
 	case kDebZone:
@@ -292,6 +295,8 @@ func (s *State) choices(d Decision) []game.Choice {
 		return s.reformChoices()
 	case d.Kind == kDiet:
 		return s.dietCards(d.Power)
+	case d.Kind == kSpring:
+		return s.springChoices(d.Power)
 	case d.Kind == kDietFlip:
 		return s.dietTargets()
 	case strings.HasPrefix(d.Kind, "debate."):
@@ -312,6 +317,8 @@ func (s *State) resolve(d Decision, p []string) {
 		s.attempt(mustSpace(p[0]))
 	case d.Kind == kDiet, d.Kind == kDietFlip:
 		s.resolveDiet(d, p)
+	case d.Kind == kSpring:
+		s.resolveSpring(d.Power, p)
 	case strings.HasPrefix(d.Kind, "debate."):
 		s.resolveDebate(d, p)
 	case strings.HasPrefix(d.Kind, "winter."):
@@ -339,9 +346,9 @@ func (s *State) run() {
 			s.Phase = PhaseDiet
 			s.startDiet()
 		case s.Phase == PhaseDiplomacy, s.Phase == PhaseDiet:
-			s.Phase = PhaseAction
-			s.Impulse, s.Passes = Ottoman, 0
-			s.push(kImpulse, Ottoman)
+			s.startSpring()
+		case s.Phase == PhaseSpring:
+			s.stepSpring()
 		case s.Phase == PhaseAction:
 			if s.Passes >= NumMajors {
 				s.Phase = PhaseWinter

@@ -43,9 +43,10 @@ const (
 	PhaseOver
 	PhaseTheses // Luther's 95 Theses (Turn 1, before the Card Draw)
 	PhaseDiet   // the Diet of Worms (Turn 1, after Diplomacy)
+	PhaseSpring // Spring Deployment
 )
 
-var phaseNames = []string{"diplomacy", "action", "winter", "over", "95 theses", "diet of worms"}
+var phaseNames = []string{"diplomacy", "action", "winter", "over", "95 theses", "diet of worms", "spring deployment"}
 
 // String is the phase's id.
 func (p Phase) String() string { return phaseNames[p] }

@@ -680,8 +680,8 @@ func compositions(u Units, exact int) []game.Choice {
 				if n == 0 || exact > 0 && n != exact {
 					continue
 				}
-				v := fmt.Sprintf("%d:%d:%d", r, m, c)
-				out = append(out, game.Choice{Label: fmt.Sprintf("%d regulars, %d mercenaries, %d cavalry", r, m, c), Value: v})
+				v := strconv.Itoa(r) + ":" + strconv.Itoa(m) + ":" + strconv.Itoa(c)
+				out = append(out, game.Choice{Label: v + " (regulars:mercenaries:cavalry)", Value: v})
 			}
 		}
 	}
