@@ -59,6 +59,9 @@ func (po *PowerOrders) UnmarshalJSON(data []byte) error {
 			}
 		}
 		if list != nil {
+			if len(po.Powers) >= int(NoPower) { // no map has more; and the search above stays short
+				return fmt.Errorf("orders: more than %d powers", NoPower-1)
+			}
 			po.Powers = append(po.Powers, key)
 			po.Orders = append(po.Orders, list)
 		}

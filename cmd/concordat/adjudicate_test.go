@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 )
 
 // adjResult mirrors the documented output of `concordat adjudicate`.
@@ -712,6 +713,26 @@ func TestAdjudicateHostileInput(t *testing.T) {
 		}
 		if !strings.Contains(strings.Join(r.units(), ","), "france army bur") {
 			t.Errorf("units %v: want A par in bur", r.units())
+		}
+	})
+	t.Run("many powers", func(t *testing.T) {
+		// 200,000 distinct power names once took quadratic time to read.
+		var b strings.Builder
+		b.WriteString(`{"phase": {"season": "spring", "year": 1901, "type": "movement"}, "units": [], "orders": {`)
+		for i := 0; i < 200000; i++ {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, `"p%d": []`, i)
+		}
+		b.WriteString("}}")
+		start := time.Now()
+		code, out, errs := run(t, b.String())
+		if code != 2 || out != "" || !strings.Contains(errs, "more than 254 powers") {
+			t.Errorf("status %d, stderr %q", code, errs)
+		}
+		if d := time.Since(start); d > 10*time.Second {
+			t.Errorf("took %v to refuse", d)
 		}
 	})
 	t.Run("huge order", func(t *testing.T) {
