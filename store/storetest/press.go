@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"fmt"
+	"sync"
 	"testing"
 
 	"concordat/game"
@@ -11,6 +12,7 @@ import (
 var (
 	_ = add("Messages", testMessages)
 	_ = add("Messages/NotFound", testMessagesNotFound)
+	_ = add("Messages/PollWhilePosting", testMessagesPoll)
 	_ = add("Reads", testReads)
 	_ = add("Votes", testVotes)
 	_ = add("Votes/Errors", testVotesErrors)
@@ -150,5 +152,66 @@ func testVotesErrors(t *testing.T, s store.Store) {
 	wantErr(t, "CastVote by an unknown seat", s.CastVote(ctx, store.Vote{GameID: g.ID, Seat: "atlantis", Kind: "draw", Value: "yes", At: at(1)}), store.ErrNotFound)
 	if vs := votes(t, s, g.ID); len(vs) != 0 {
 		t.Fatalf("votes after refused votes: %+v", vs)
+	}
+}
+
+// testMessagesPoll: a reader polling with after = the last ID it saw,
+// while several writers post, sees every message: IDs become visible in
+// order, never a lower one after a higher one.
+func testMessagesPoll(t *testing.T, s store.Store) {
+	ctx := t.Context()
+	g, _ := activeGame(t, s)
+	const writers, each = 4, 40
+	var wg sync.WaitGroup
+	errs := make([]error, writers)
+	for w := 0; w < writers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < each; i++ {
+				m := &store.Message{GameID: g.ID, Channel: "public", From: sevenSeats[w], Body: fmt.Sprintf("%d/%d", w, i), At: at(i)}
+				if err := s.PostMessage(ctx, m); err != nil {
+					errs[w] = err
+					return
+				}
+			}
+		}()
+	}
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	seen := map[int64]bool{}
+	var last int64
+	poll := func() {
+		ms, err := s.Messages(ctx, g.ID, nil, last)
+		check(t, "Messages", err)
+		for _, m := range ms {
+			if seen[m.ID] || m.ID <= last {
+				t.Fatalf("message %d seen twice or out of order (last %d)", m.ID, last)
+			}
+			seen[m.ID] = true
+			last = m.ID
+		}
+	}
+	for polling := true; polling; {
+		select {
+		case <-done:
+			polling = false
+		default:
+		}
+		poll()
+	}
+	poll()
+	for w, err := range errs {
+		check(t, fmt.Sprintf("writer %d", w), err)
+	}
+	all, err := s.Messages(ctx, g.ID, nil, 0)
+	check(t, "Messages", err)
+	if len(all) != writers*each {
+		t.Fatalf("%d messages stored, want %d", len(all), writers*each)
+	}
+	for _, m := range all {
+		if !seen[m.ID] {
+			t.Fatalf("the polling reader never saw message %d (%q): it became visible after a higher one", m.ID, m.Body)
+		}
 	}
 }

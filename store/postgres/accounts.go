@@ -1,0 +1,106 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"concordat/store"
+)
+
+// CreateUser adds an account and fills u.ID.
+func (s *Store) CreateUser(ctx context.Context, u *store.User) error {
+	err := s.pool.QueryRow(ctx, `INSERT INTO users (name, name_key, email, password_hash, created_at)
+		VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+		u.Name, store.NameKey(u.Name), u.Email, u.PasswordHash, u.CreatedAt).Scan(&u.ID)
+	if err != nil {
+		return fail("create user", err, fmt.Sprintf("the name %q is taken", u.Name))
+	}
+	return nil
+}
+
+const userColumns = `id, name, email, password_hash, created_at`
+
+func scanUser(row pgx.Row) (*store.User, error) {
+	var u store.User
+	if err := row.Scan(&u.ID, &u.Name, &u.Email, &u.PasswordHash, &u.CreatedAt); err != nil {
+		return nil, err
+	}
+	u.CreatedAt = u.CreatedAt.UTC()
+	return &u, nil
+}
+
+// UserByName finds an account by name (compared by store.NameKey).
+func (s *Store) UserByName(ctx context.Context, name string) (*store.User, error) {
+	u, err := scanUser(s.pool.QueryRow(ctx, `SELECT `+userColumns+` FROM users WHERE name_key = $1`, store.NameKey(name)))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, fmt.Errorf("postgres: user %q: %w", name, store.ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("postgres: user %q: %w", name, err)
+	}
+	return u, nil
+}
+
+// UserByID finds an account.
+func (s *Store) UserByID(ctx context.Context, id int64) (*store.User, error) {
+	u, err := scanUser(s.pool.QueryRow(ctx, `SELECT `+userColumns+` FROM users WHERE id = $1`, id))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, fmt.Errorf("postgres: user %d: %w", id, store.ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("postgres: user %d: %w", id, err)
+	}
+	return u, nil
+}
+
+// CreateCredential stores a session or token by the hash of its secret.
+func (s *Store) CreateCredential(ctx context.Context, c store.Credential) error {
+	_, err := s.pool.Exec(ctx, `INSERT INTO credentials (hash, user_id, kind, name, created_at, expires_at)
+		VALUES ($1, $2, $3, $4, $5, $6)`,
+		c.Hash, c.UserID, c.Kind, c.Name, c.CreatedAt, nullTime(c.ExpiresAt))
+	if err != nil {
+		what := "a credential with this hash exists"
+		if constraint(err) == store.ErrNotFound {
+			what = fmt.Sprintf("user %d", c.UserID)
+		}
+		return fail("create credential", err, what)
+	}
+	return nil
+}
+
+// CredentialUser finds the user of a credential unexpired at now.
+func (s *Store) CredentialUser(ctx context.Context, hash string, now time.Time) (*store.User, *store.Credential, error) {
+	row := s.pool.QueryRow(ctx, `SELECT u.id, u.name, u.email, u.password_hash, u.created_at,
+			c.hash, c.user_id, c.kind, c.name, c.created_at, c.expires_at
+		FROM credentials c JOIN users u ON u.id = c.user_id
+		WHERE c.hash = $1 AND (c.expires_at IS NULL OR c.expires_at > $2)`, hash, now)
+	var u store.User
+	var c store.Credential
+	var expires *time.Time
+	err := row.Scan(&u.ID, &u.Name, &u.Email, &u.PasswordHash, &u.CreatedAt,
+		&c.Hash, &c.UserID, &c.Kind, &c.Name, &c.CreatedAt, &expires)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, nil, fmt.Errorf("postgres: credential: no unexpired credential with this hash: %w", store.ErrNotFound)
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("postgres: credential: %w", err)
+	}
+	u.CreatedAt, c.CreatedAt, c.ExpiresAt = u.CreatedAt.UTC(), c.CreatedAt.UTC(), fromNullTime(expires)
+	return &u, &c, nil
+}
+
+// DeleteCredential removes a session or token.
+func (s *Store) DeleteCredential(ctx context.Context, hash string) error {
+	tag, err := s.pool.Exec(ctx, `DELETE FROM credentials WHERE hash = $1`, hash)
+	if err != nil {
+		return fmt.Errorf("postgres: delete credential: %w", err)
+	}
+	if tag.RowsAffected() == 0 {
+		return fmt.Errorf("postgres: delete credential: no credential with this hash: %w", store.ErrNotFound)
+	}
+	return nil
+}

@@ -1,0 +1,397 @@
+package postgres
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"concordat/game"
+	"concordat/store"
+)
+
+// CreateGame stores a new game with its seats and opening snapshot.
+func (s *Store) CreateGame(ctx context.Context, g *store.Game, seats []store.Seat, snapshot []byte) error {
+	status := g.Status
+	if status == "" {
+		status = store.Forming
+	}
+	var id int64
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		err := tx.QueryRow(ctx, `INSERT INTO games
+			(name, kind, config, seed, options, status, seq, created_by, created_at, updated_at, deadline, result)
+			VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11) RETURNING id`,
+			g.Name, g.Kind, g.Config, int64(g.Seed), g.Options, status, g.CreatedBy,
+			g.CreatedAt, g.UpdatedAt, nullTime(g.Deadline), g.Result).Scan(&id)
+		if err != nil {
+			return fail("create game", err, "game")
+		}
+		for _, st := range seats {
+			if _, err := tx.Exec(ctx, `INSERT INTO seats (game_id, seat, user_id, bot, missed, ord) VALUES ($1, $2, $3, $4, $5, $6)`,
+				id, string(st.Seat), nullID(st.UserID), st.Bot, st.Missed, st.Order); err != nil {
+				what := fmt.Sprintf("seat %q is listed twice", st.Seat)
+				if constraint(err) == store.ErrNotFound {
+					what = fmt.Sprintf("seat %q: user %d", st.Seat, st.UserID)
+				}
+				return fail("create game", err, what)
+			}
+		}
+		if snapshot != nil {
+			if _, err := tx.Exec(ctx, `INSERT INTO snapshots (game_id, seq, state) VALUES ($1, 0, $2)`, id, snapshot); err != nil {
+				return fail("create game: snapshot", err, "snapshot")
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	g.ID, g.Seq, g.Status = id, 0, status
+	return nil
+}
+
+const gameColumns = `id, name, kind, config, seed, options, status, seq, created_by, created_at, updated_at, deadline, result`
+
+func scanGame(row pgx.Row) (*store.Game, error) {
+	var g store.Game
+	var config []byte
+	var seed int64
+	var deadline *time.Time
+	if err := row.Scan(&g.ID, &g.Name, &g.Kind, &config, &seed, &g.Options, &g.Status, &g.Seq,
+		&g.CreatedBy, &g.CreatedAt, &g.UpdatedAt, &deadline, &g.Result); err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal(config, &g.Config); err != nil {
+		return nil, fmt.Errorf("game %d: decode config: %w", g.ID, err)
+	}
+	g.Seed = uint64(seed)
+	g.CreatedAt, g.UpdatedAt, g.Deadline = g.CreatedAt.UTC(), g.UpdatedAt.UTC(), fromNullTime(deadline)
+	return &g, nil
+}
+
+// GetGame reads one game.
+func (s *Store) GetGame(ctx context.Context, id int64) (*store.Game, error) {
+	g, err := scanGame(s.pool.QueryRow(ctx, `SELECT `+gameColumns+` FROM games WHERE id = $1`, id))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, fmt.Errorf("postgres: game %d: %w", id, store.ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("postgres: game %d: %w", id, err)
+	}
+	return g, nil
+}
+
+// ListGames lists games, newest first, filtered by status and seated user.
+func (s *Store) ListGames(ctx context.Context, status string, user int64, limit int) ([]store.Game, error) {
+	var where []string
+	var args []any
+	if status != "" {
+		args = append(args, status)
+		where = append(where, fmt.Sprintf(`status = $%d`, len(args)))
+	}
+	if user != 0 {
+		args = append(args, user)
+		where = append(where, fmt.Sprintf(`id IN (SELECT game_id FROM seats WHERE user_id = $%d)`, len(args)))
+	}
+	q := `SELECT ` + gameColumns + ` FROM games`
+	if len(where) > 0 {
+		q += ` WHERE ` + strings.Join(where, ` AND `)
+	}
+	q += ` ORDER BY created_at DESC, id DESC`
+	if limit > 0 {
+		args = append(args, limit)
+		q += fmt.Sprintf(` LIMIT $%d`, len(args))
+	}
+	rows, err := s.pool.Query(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: list games: %w", err)
+	}
+	defer rows.Close()
+	var gs []store.Game
+	for rows.Next() {
+		g, err := scanGame(rows)
+		if err != nil {
+			return nil, fmt.Errorf("postgres: list games: %w", err)
+		}
+		gs = append(gs, *g)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("postgres: list games: %w", err)
+	}
+	return gs, nil
+}
+
+// Seats lists a game's seats in seat order.
+func (s *Store) Seats(ctx context.Context, gameID int64) ([]store.Seat, error) {
+	rows, err := s.pool.Query(ctx, `SELECT game_id, seat, coalesce(user_id, 0), bot, missed, ord
+		FROM seats WHERE game_id = $1 ORDER BY ord, seat`, gameID)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: seats of game %d: %w", gameID, err)
+	}
+	defer rows.Close()
+	var ss []store.Seat
+	for rows.Next() {
+		var st store.Seat
+		var seat string
+		if err := rows.Scan(&st.GameID, &seat, &st.UserID, &st.Bot, &st.Missed, &st.Order); err != nil {
+			return nil, fmt.Errorf("postgres: seats of game %d: %w", gameID, err)
+		}
+		st.Seat = game.Seat(seat)
+		ss = append(ss, st)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("postgres: seats of game %d: %w", gameID, err)
+	}
+	return ss, nil
+}
+
+// lockFormingGame locks the game's row for the transaction (so seat
+// changes of one game run one at a time) and fails unless the game exists
+// and is forming.
+func lockFormingGame(ctx context.Context, tx pgx.Tx, gameID int64) error {
+	var status string
+	err := tx.QueryRow(ctx, `SELECT status FROM games WHERE id = $1 FOR NO KEY UPDATE`, gameID).Scan(&status)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return fmt.Errorf("game %d: %w", gameID, store.ErrNotFound)
+	}
+	if err != nil {
+		return err
+	}
+	if status != store.Forming {
+		return fmt.Errorf("game %d is %s, not forming: %w", gameID, status, store.ErrConflict)
+	}
+	return nil
+}
+
+// TakeSeat gives an empty seat of a forming game to user.
+func (s *Store) TakeSeat(ctx context.Context, gameID int64, seat game.Seat, user int64) error {
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if err := lockFormingGame(ctx, tx, gameID); err != nil {
+			return err
+		}
+		var holder *int64
+		err := tx.QueryRow(ctx, `SELECT user_id FROM seats WHERE game_id = $1 AND seat = $2`, gameID, string(seat)).Scan(&holder)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return fmt.Errorf("game %d has no seat %q: %w", gameID, seat, store.ErrNotFound)
+		}
+		if err != nil {
+			return err
+		}
+		if holder != nil {
+			return fmt.Errorf("seat %q of game %d is held by user %d: %w", seat, gameID, *holder, store.ErrConflict)
+		}
+		var held string
+		err = tx.QueryRow(ctx, `SELECT seat FROM seats WHERE game_id = $1 AND user_id = $2 LIMIT 1`, gameID, user).Scan(&held)
+		if err == nil {
+			return fmt.Errorf("user %d already holds seat %q of game %d: %w", user, held, gameID, store.ErrConflict)
+		}
+		if !errors.Is(err, pgx.ErrNoRows) {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE seats SET user_id = $1, bot = false, missed = 0 WHERE game_id = $2 AND seat = $3`,
+			user, gameID, string(seat)); err != nil {
+			if constraint(err) == store.ErrNotFound {
+				return fmt.Errorf("user %d: %w", user, store.ErrNotFound)
+			}
+			return err
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("postgres: take seat: %w", err)
+	}
+	return nil
+}
+
+// LeaveSeat empties the user's seat in a forming game.
+func (s *Store) LeaveSeat(ctx context.Context, gameID int64, user int64) error {
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if err := lockFormingGame(ctx, tx, gameID); err != nil {
+			return err
+		}
+		tag, err := tx.Exec(ctx, `UPDATE seats SET user_id = NULL WHERE game_id = $1 AND user_id = $2`, gameID, user)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return fmt.Errorf("user %d holds no seat in game %d: %w", user, gameID, store.ErrNotFound)
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("postgres: leave seat: %w", err)
+	}
+	return nil
+}
+
+// SetStatus changes a game's status and deadline and replaces its jobs.
+func (s *Store) SetStatus(ctx context.Context, gameID int64, status string, deadline time.Time, jobs []store.Job) error {
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var seq int64
+		err := tx.QueryRow(ctx, `UPDATE games SET status = $1, deadline = $2 WHERE id = $3 RETURNING seq`,
+			status, nullTime(deadline), gameID).Scan(&seq)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return fmt.Errorf("game %d: %w", gameID, store.ErrNotFound)
+		}
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM jobs WHERE game_id = $1`, gameID); err != nil {
+			return err
+		}
+		return insertJobs(ctx, tx, gameID, seq, jobs)
+	})
+	if err != nil {
+		return fmt.Errorf("postgres: set status of game %d: %w", gameID, err)
+	}
+	return nil
+}
+
+// insertJobs schedules jobs for a game, defaulting their Seq to seq.
+func insertJobs(ctx context.Context, tx pgx.Tx, gameID, seq int64, jobs []store.Job) error {
+	for _, j := range jobs {
+		if j.GameID != 0 && j.GameID != gameID {
+			return fmt.Errorf("a %s job for game %d among game %d's jobs", j.Kind, j.GameID, gameID)
+		}
+		if j.Seq == 0 {
+			j.Seq = seq
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO jobs (game_id, kind, seq, due_at) VALUES ($1, $2, $3, $4)`,
+			gameID, j.Kind, j.Seq, j.DueAt); err != nil {
+			return fmt.Errorf("schedule %s job: %w", j.Kind, err)
+		}
+	}
+	return nil
+}
+
+// AppendAction stores action expectSeq+1 and its effects if the game's
+// Seq is still expectSeq.
+func (s *Store) AppendAction(ctx context.Context, a store.Action, expectSeq int64, e store.Effects) error {
+	seq := expectSeq + 1
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		args := []any{seq, a.At}
+		set := `seq = $1, updated_at = $2`
+		if e.Status != "" {
+			args = append(args, e.Status)
+			set += fmt.Sprintf(`, status = $%d`, len(args))
+		}
+		if e.Result != "" {
+			args = append(args, e.Result)
+			set += fmt.Sprintf(`, result = $%d`, len(args))
+		}
+		if e.Deadline != nil {
+			args = append(args, nullTime(*e.Deadline))
+			set += fmt.Sprintf(`, deadline = $%d`, len(args))
+		}
+		args = append(args, a.GameID, expectSeq)
+		tag, err := tx.Exec(ctx, fmt.Sprintf(`UPDATE games SET %s WHERE id = $%d AND seq = $%d`, set, len(args)-1, len(args)), args...)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			var current int64
+			err := tx.QueryRow(ctx, `SELECT seq FROM games WHERE id = $1`, a.GameID).Scan(&current)
+			if errors.Is(err, pgx.ErrNoRows) {
+				return fmt.Errorf("game %d: %w", a.GameID, store.ErrNotFound)
+			}
+			if err != nil {
+				return err
+			}
+			return fmt.Errorf("game %d is at action %d, not %d: %w", a.GameID, current, expectSeq, store.ErrStale)
+		}
+		if e.CompleteJob != 0 {
+			tag, err := tx.Exec(ctx, `DELETE FROM jobs WHERE id = $1 AND lease_owner = $2 AND lease_owner <> ''`, e.CompleteJob, e.JobOwner)
+			if err != nil {
+				return err
+			}
+			if tag.RowsAffected() == 0 {
+				return fmt.Errorf("job %d is not held by %q: %w", e.CompleteJob, e.JobOwner, store.ErrLeaseLost)
+			}
+		}
+		var actionArgs []byte
+		if a.Action.Args != nil {
+			actionArgs = []byte(a.Action.Args)
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO actions (game_id, seq, seat, user_id, type, args, at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+			a.GameID, seq, string(a.Seat), a.UserID, a.Action.Type, actionArgs, a.At); err != nil {
+			return fmt.Errorf("action %d: %w", seq, err)
+		}
+		if e.Snapshot != nil {
+			if _, err := tx.Exec(ctx, `INSERT INTO snapshots (game_id, seq, state) VALUES ($1, $2, $3)`, a.GameID, seq, e.Snapshot); err != nil {
+				return fmt.Errorf("snapshot %d: %w", seq, err)
+			}
+		}
+		for _, st := range e.Seats {
+			tag, err := tx.Exec(ctx, `UPDATE seats SET user_id = $1, bot = $2, missed = $3 WHERE game_id = $4 AND seat = $5`,
+				nullID(st.UserID), st.Bot, st.Missed, a.GameID, string(st.Seat))
+			if err != nil {
+				if constraint(err) == store.ErrNotFound {
+					return fmt.Errorf("seat %q: user %d: %w", st.Seat, st.UserID, store.ErrNotFound)
+				}
+				return fmt.Errorf("seat %q: %w", st.Seat, err)
+			}
+			if tag.RowsAffected() == 0 {
+				return fmt.Errorf("game %d has no seat %q: %w", a.GameID, st.Seat, store.ErrNotFound)
+			}
+		}
+		if err := insertJobs(ctx, tx, a.GameID, seq, e.NewJobs); err != nil {
+			return err
+		}
+		if e.ClearVotes {
+			if _, err := tx.Exec(ctx, `DELETE FROM votes WHERE game_id = $1`, a.GameID); err != nil {
+				return fmt.Errorf("clear votes: %w", err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("postgres: append action: %w", err)
+	}
+	return nil
+}
+
+// Actions lists a game's actions after a Seq, in order.
+func (s *Store) Actions(ctx context.Context, gameID int64, after int64) ([]store.Action, error) {
+	rows, err := s.pool.Query(ctx, `SELECT game_id, seq, seat, user_id, type, args, at
+		FROM actions WHERE game_id = $1 AND seq > $2 ORDER BY seq`, gameID, after)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: actions of game %d: %w", gameID, err)
+	}
+	defer rows.Close()
+	var as []store.Action
+	for rows.Next() {
+		var a store.Action
+		var seat string
+		var args []byte
+		if err := rows.Scan(&a.GameID, &a.Seq, &seat, &a.UserID, &a.Action.Type, &args, &a.At); err != nil {
+			return nil, fmt.Errorf("postgres: actions of game %d: %w", gameID, err)
+		}
+		a.Seat, a.At = game.Seat(seat), a.At.UTC()
+		if args != nil {
+			a.Action.Args = json.RawMessage(args)
+		}
+		as = append(as, a)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("postgres: actions of game %d: %w", gameID, err)
+	}
+	return as, nil
+}
+
+// LatestSnapshot is the game's snapshot with the highest Seq.
+func (s *Store) LatestSnapshot(ctx context.Context, gameID int64) (*store.Snapshot, error) {
+	sn := store.Snapshot{GameID: gameID}
+	err := s.pool.QueryRow(ctx, `SELECT seq, state FROM snapshots WHERE game_id = $1 ORDER BY seq DESC LIMIT 1`, gameID).
+		Scan(&sn.Seq, &sn.State)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, fmt.Errorf("postgres: snapshot of game %d: %w", gameID, store.ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("postgres: snapshot of game %d: %w", gameID, err)
+	}
+	return &sn, nil
+}
