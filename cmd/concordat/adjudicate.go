@@ -227,7 +227,9 @@ func exitStatus(err error) int {
 
 // batch adjudicates one phase per input line and writes one result per
 // line, in the same order. A bad line gets {"error": "…"} and the rest go
-// on; the exit status is then 2 (1 if the engine itself failed).
+// on; the exit status is then 2 (1 if the engine itself failed). Results
+// are flushed whenever the input read so far is used up, so that a program
+// can talk to the command one phase at a time.
 func (a *adjudication) batch(r io.Reader, stdout, stderr io.Writer) int {
 	br := bufio.NewReaderSize(r, 1<<16)
 	w := bufio.NewWriterSize(stdout, 1<<16)
@@ -265,6 +267,11 @@ func (a *adjudication) batch(r io.Reader, stdout, stderr io.Writer) int {
 			}{perr.Error()})
 		} else {
 			werr = enc.Encode(out)
+		}
+		// Before waiting for more input, hand over what is written: a
+		// program may send one phase at a time and wait for each result.
+		if werr == nil && br.Buffered() == 0 {
+			werr = w.Flush()
 		}
 		if werr != nil {
 			fmt.Fprintf(stderr, "concordat adjudicate: writing the result of line %d: %v\n", lineNo, werr)

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -639,6 +641,43 @@ func TestAdjudicateBatch(t *testing.T) {
 			t.Errorf("status %d, stdout %q, stderr %q; want 0 and nothing", code, out, errs)
 		}
 	})
+}
+
+// A program may keep the command running and send one phase at a time,
+// reading each result before it writes the next phase.
+func TestAdjudicateBatchInteractive(t *testing.T) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan int, 1)
+	var errb bytes.Buffer
+	go func() {
+		done <- runMain([]string{"adjudicate", "--batch", "-"}, inR, outW, &errb)
+		outW.Close()
+	}()
+	results := bufio.NewReader(outR)
+	for i, phase := range []string{compact(t, openingPhase), "{", compact(t, strings.Replace(retreatPhase, "RETREATS", "", 1))} {
+		got := make(chan string, 1)
+		go func() {
+			line, _ := results.ReadString('\n')
+			got <- line
+		}()
+		if _, err := io.WriteString(inW, phase+"\n"); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case line := <-got:
+			r := decodeResult(t, line)
+			if (i == 1) != (r.Error != "") {
+				t.Errorf("phase %d: result %q", i+1, line)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("phase %d: no result while the input stays open", i+1)
+		}
+	}
+	inW.Close()
+	if code := <-done; code != 2 {
+		t.Errorf("exit status %d, want 2 (one bad line); stderr %q", code, errb.String())
+	}
 }
 
 func TestAdjudicateBatchManyBadLines(t *testing.T) {
