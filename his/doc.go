@@ -38,9 +38,10 @@
 //   - Deals carry their owners' choices inside the deal (which mercenaries,
 //     the receiving electorate, the return space of a freed leader, the
 //     port a loan sails to).
-//   - The Action Phase is not built: an impulse may pass, call a debate (a
-//     card of 3+ CP) or play Leipzig Debate. Reformation attempts take no
-//     debater bonuses yet; an aligned stack counts once per space. Counter
-//     Reformation, New World and Victory Determination are not built;
-//     Spring Deployment lacks its two cards.
+//   - The Action Phase is not built: an impulse may pass, or (Papacy,
+//     Protestant) spend one card on one religious action (debate, treatise,
+//     burn books) or play Leipzig Debate. Reformation and Counter
+//     Reformation attempts take no debater bonuses yet; an aligned stack
+//     counts once per space. New World and Victory Determination are not
+//     built; Spring Deployment lacks its two cards.
 package his

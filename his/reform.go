@@ -7,16 +7,18 @@ import (
 	"concordat/game"
 )
 
-// Reform is a series of Reformation attempts in progress (§18.3), such as
-// the five of Luther's 95 Theses.
+// Reform is a series of Reformation attempts (§18.3), such as the five of
+// Luther's 95 Theses, or of Counter Reformation attempts (§18.4), in
+// progress.
 type Reform struct {
-	By      Power     `json:"by"`      // the attempting power (Protestant, or England for its treatise)
-	Zone    Lang      `json:"zone"`    // the target zone
-	Left    int       `json:"left"`    // attempts left
-	Bonus   int       `json:"bonus"`   // extra dice per attempt (95 Theses: 1)
-	PlusOne bool      `json:"plus1"`   // +1 to each Protestant die in the target zone
-	Source  string    `json:"source"`  // what made the attempts
-	Done    []SpaceID `json:"targets"` // spaces targeted this impulse
+	Counter bool      `json:"counter,omitempty"` // Counter Reformation attempts (the Papacy's)
+	By      Power     `json:"by"`                // the attempting power (Protestant, England for its treatise, Papacy)
+	Zone    Lang      `json:"zone"`              // the target zone
+	Left    int       `json:"left"`              // attempts left
+	Bonus   int       `json:"bonus"`             // extra dice per attempt (95 Theses: 1)
+	PlusOne bool      `json:"plus1"`             // +1 to each Protestant die in the target zone
+	Source  string    `json:"source"`            // what made the attempts
+	Done    []SpaceID `json:"targets"`           // spaces targeted this impulse
 	Log     []string  `json:"log"`
 }
 
@@ -38,6 +40,13 @@ func (s *State) rlog(format string, a ...any) {
 func (s *State) StartReformation(p Power, zone Lang, n, bonus int, plusOne bool, source string) {
 	s.Reform = &Reform{By: p, Zone: zone, Left: n, Bonus: bonus, PlusOne: plusOne, Source: source}
 	s.emit("reformation", fmt.Sprintf("%s: %d Reformation attempts in the %s zone", source, n, zone))
+}
+
+// StartCounterReformation begins n Counter Reformation attempts by the
+// Papacy targeting zone (§18.4).
+func (s *State) StartCounterReformation(zone Lang, n int, source string) {
+	s.Reform = &Reform{Counter: true, By: Papacy, Zone: zone, Left: n, Source: source}
+	s.emit("reformation", fmt.Sprintf("%s: %d Counter Reformation attempts in the %s zone", source, n, zone))
 }
 
 // Alignment of land units in religious rolls (§18.2.3).
@@ -129,7 +138,7 @@ func (s *State) reformTargets() []SpaceID {
 	var out []SpaceID
 	for i := range Spaces {
 		sp := SpaceID(i)
-		if !s.eligible(sp, true) {
+		if !s.eligible(sp, !s.Reform.Counter) {
 			continue
 		}
 		done := false
@@ -164,14 +173,18 @@ func (s *State) stepReform() {
 func (s *State) reformChoices() []game.Choice {
 	var out []game.Choice
 	for _, sp := range s.reformTargets() {
-		out = append(out, game.Choice{Label: fmt.Sprintf("%s (%d vs %d dice)", Spaces[sp].Name, s.religionDice(sp, true)+s.reformBonus(), s.religionDice(sp, false)), Value: Spaces[sp].ID})
+		a, d := s.religionDice(sp, true)+s.reformBonus(), s.religionDice(sp, false)
+		if s.Reform.Counter {
+			a, d = d, a-s.reformBonus()
+		}
+		out = append(out, game.Choice{Label: fmt.Sprintf("%s (%d vs %d dice)", Spaces[sp].Name, a, d), Value: Spaces[sp].ID})
 	}
 	return out
 }
 
 func (s *State) reformBonus() int {
 	n := s.Reform.Bonus
-	if s.Printing {
+	if s.Printing && !s.Reform.Counter {
 		n++
 	}
 	return n
@@ -192,6 +205,10 @@ func (s *State) attempt(sp SpaceID) {
 	r := s.Reform
 	r.Left--
 	r.Done = append(r.Done, sp)
+	if r.Counter {
+		s.counterAttempt(sp)
+		return
+	}
 	inZone := r.Zone == LangNone || Spaces[sp].Lang == r.Zone
 	pn := s.religionDice(sp, true) + s.reformBonus()
 	_, pd := s.Hits(pn)
@@ -226,5 +243,48 @@ func (s *State) reformText() string {
 	for _, d := range r.Done {
 		done = append(done, Spaces[d].Name)
 	}
-	return fmt.Sprintf("%s: choose the target of a Reformation attempt (%d left; targeted: %s)", r.Source, r.Left, strings.Join(done, ", "))
+	kind := "a Reformation"
+	if r.Counter {
+		kind = "a Counter Reformation"
+	}
+	return fmt.Sprintf("%s: choose the target of %s attempt (%d left; targeted: %s)", r.Source, kind, r.Left, strings.Join(done, ", "))
+}
+
+// paul reports whether Paul III or Julius III is Pope (§18.4 steps 5, 8).
+func (s *State) paul() bool {
+	n := Rulers[s.Powers[Papacy].Ruler].Name
+	return n == "Paul III" || n == "Julius III"
+}
+
+// counterAttempt resolves one Counter Reformation attempt (§18.4 steps 2–8).
+func (s *State) counterAttempt(sp SpaceID) {
+	r := s.Reform
+	inZone := r.Zone == LangNone || Spaces[sp].Lang == r.Zone
+	cn := s.religionDice(sp, false) + r.Bonus
+	_, cd := s.Hits(cn)
+	minus := 0
+	if s.Augsburg {
+		minus = -1
+	}
+	ch := highest(cd, minus)
+	line := fmt.Sprintf("%s: the Papacy rolls %d dice %v", Spaces[sp].Name, cn, cd)
+	if minus != 0 {
+		line += " (-1 each, Augsburg Confession)"
+	}
+	if ch >= 6 && inZone && s.paul() {
+		s.rlog("%s: automatic success", line)
+		s.convert(sp, false)
+		return
+	}
+	pn := s.religionDice(sp, true)
+	_, pd := s.Hits(pn)
+	ph := highest(pd, 0)
+	line += fmt.Sprintf(", the Protestant %d dice %v: %d against %d", pn, pd, ch, ph)
+	switch {
+	case ch > ph, ch == ph && inZone && s.paul():
+		s.rlog("%s: Catholic", line)
+		s.convert(sp, false)
+	default:
+		s.rlog("%s: stays Protestant", line)
+	}
 }

@@ -1,6 +1,7 @@
 package his
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -116,5 +117,72 @@ func TestReligiousDice(t *testing.T) {
 	s.Spaces[leipzig].Units[Hapsburg].Reg = 0
 	if s.religionDice(sp(t, "erfurt"), false) != c0-1 {
 		t.Error("an adjacent Catholic stack gives the Papacy 1 die")
+	}
+}
+
+func counterState(t *testing.T, pope string) *State {
+	s := NewState1517(Ed500, 1)
+	s.Turn = 2
+	s.Reformer[spWittenberg] = true
+	s.convert(spWittenberg, true)
+	s.convert(sp(t, "leipzig"), true)
+	for i, r := range Rulers {
+		if r.Name == pope {
+			s.Powers[Papacy].Ruler = i
+		}
+	}
+	s.Phase = PhaseAction
+	s.Impulse = Papacy
+	s.Powers[Papacy].Hand = []uint8{uint8(mustCard(75))} // Erasmus, 4 CP
+	s.push(kImpulse, Papacy)
+	return s
+}
+
+// Burn Books (§18.1.7) and Counter Reformation attempts (§18.4).
+func TestCounterReformation(t *testing.T) {
+	leipzig := sp(t, "leipzig")
+	for _, c := range []struct {
+		pope      string
+		papal     []int
+		augsburg  bool
+		catholic  bool
+		situation string
+	}{
+		{"Leo X", []int{5}, false, false, "a tie goes to the Protestant under Leo X"},
+		{"Paul III", []int{5}, false, true, "a tie in the target zone goes to the Papacy under Paul III"},
+		{"Leo X", []int{6}, true, false, "Augsburg Confession: -1 to each Papal die (6 becomes 5: a tie)"},
+		{"Leo X", []int{6}, false, true, "a higher Papal die wins"},
+	} {
+		s := counterState(t, c.pope)
+		s.Augsburg = c.augsburg
+		answer(t, s, kImpulse, Papacy, "burn", "75", "german")
+		pn, qn := s.religionDice(leipzig, false), s.religionDice(leipzig, true)
+		if !strings.Contains(optionLabel(t, s, "papacy", "leipzig"), fmt.Sprintf("(%d vs %d dice)", pn, qn)) {
+			t.Errorf("label %q", optionLabel(t, s, "papacy", "leipzig"))
+		}
+		// Papal dice: the given highest, then 1s; Protestant: a 5, then 1s.
+		s.Script = cat(c.papal, ones(pn-1), []int{5}, ones(qn-1))
+		answer(t, s, kReform, Papacy, "leipzig")
+		if s.Spaces[leipzig].Prot == c.catholic {
+			t.Errorf("%s: Leipzig Catholic %v, want %v\n%v", c.situation, !s.Spaces[leipzig].Prot, c.catholic, s.Reform.Log)
+		}
+	}
+	// Automatic success on a 6 in the target zone under Paul III: the
+	// Protestant does not roll.
+	s := counterState(t, "Paul III")
+	answer(t, s, kImpulse, Papacy, "burn", "75", "german")
+	s.Script = cat([]int{6}, ones(s.religionDice(leipzig, false)-1))
+	answer(t, s, kReform, Papacy, "leipzig")
+	if s.Spaces[leipzig].Prot || len(s.Script) != 0 || !strings.Contains(strings.Join(s.Reform.Log, ""), "automatic success") {
+		t.Error("automatic success under Paul III")
+	}
+	// Outside the target zone no tie goes to the Papacy, even under Paul III.
+	s = counterState(t, "Paul III")
+	answer(t, s, kImpulse, Papacy, "burn", "75", "french")
+	pn, qn := s.religionDice(leipzig, false), s.religionDice(leipzig, true)
+	s.Script = cat([]int{6}, ones(pn-1), []int{6}, ones(qn-1))
+	answer(t, s, kReform, Papacy, "leipzig")
+	if !s.Spaces[leipzig].Prot {
+		t.Error("a tie outside the target zone goes to the Protestant")
 	}
 }

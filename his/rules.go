@@ -368,9 +368,13 @@ func (s *State) run() {
 	}
 }
 
-// impulseChoices: the Action Phase is only partly built. A power may pass,
-// or (Papacy, Protestant) call a theological debate by playing a card for
-// 3+ CP, or (Papacy) play Leipzig Debate as its event.
+// impulseChoices: the Action Phase is only partly built. A power may pass;
+// the Papacy and the Protestant may play a card for CP to spend on one of
+// the religious actions built so far (its other CP are lost): Call
+// Theological Debate (3 CP), Publish Treatise (Protestant, 2 CP: 2
+// Reformation attempts in a chosen zone), Burn Books (Papacy, 2 CP: 2
+// Counter Reformation attempts in a chosen zone); the Papacy may also play
+// Leipzig Debate as its event.
 func (s *State) impulseChoices(p Power) []game.Choice {
 	out := []game.Choice{{Label: "pass", Value: "pass"}}
 	if p != Papacy && p != Protestant {
@@ -382,43 +386,63 @@ func (s *State) impulseChoices(p Power) []game.Choice {
 			zones = append(zones, game.Choice{Label: z.String(), Value: z.String()})
 		}
 	}
-	if len(zones) == 0 {
+	var all []game.Choice
+	for z := LangEnglish; z < NumLangs; z++ {
+		all = append(all, game.Choice{Label: z.String(), Value: z.String()})
+	}
+	cards := func(cp int, next []game.Choice) []game.Choice {
+		var out []game.Choice
+		for _, c := range s.Powers[p].Hand {
+			ci := &Cards[c]
+			if ci.CP >= cp && ci.Type != MandatoryCard {
+				out = append(out, game.Choice{Label: fmt.Sprintf("#%d %s (%d CP)", ci.Number, ci.Name, ci.CP), Value: fmt.Sprint(ci.Number), Next: next})
+			}
+		}
 		return out
 	}
-	var cards []game.Choice
-	for _, c := range s.Powers[p].Hand {
-		ci := &Cards[c]
-		if ci.CP >= 3 && ci.Type != MandatoryCard {
-			cards = append(cards, game.Choice{Label: fmt.Sprintf("#%d %s (%d CP)", ci.Number, ci.Name, ci.CP), Value: fmt.Sprint(ci.Number), Next: zones})
+	if len(zones) > 0 {
+		if cs := cards(3, zones); len(cs) > 0 {
+			out = append(out, game.Choice{Label: "call a theological debate (3 CP)", Value: "debate", Next: cs})
 		}
 	}
-	if len(cards) > 0 {
-		out = append(out, game.Choice{Label: "call a theological debate (3 CP)", Value: "debate", Next: cards})
+	name, kind := "publish a treatise (2 CP)", "treatise"
+	if p == Papacy {
+		name, kind = "burn books (2 CP)", "burn"
 	}
-	if p == Papacy && s.holds(Papacy, cLeipzig) {
+	if cs := cards(2, all); len(cs) > 0 {
+		out = append(out, game.Choice{Label: name, Value: kind, Next: cs})
+	}
+	if p == Papacy && s.holds(Papacy, cLeipzig) && len(zones) > 0 {
 		out = append(out, game.Choice{Label: "play Leipzig Debate as an event", Value: "leipzig", Next: zones})
 	}
 	return out
 }
 
 func (s *State) resolveImpulse(p Power, path []string) {
-	switch path[0] {
-	case "pass":
+	if path[0] == "pass" {
 		s.Passes++
 		s.emit("pass", p.String()+" passes")
-	case "debate":
-		n := 0
-		fmt.Sscan(path[1], &n)
-		c, _ := CardByNumber(n)
-		s.playCard(p, c)
-		s.Passes = 0
-		z, _ := ParseLang(path[2])
-		s.StartDebate(p, z, SrcAction)
-	case "leipzig":
+		return
+	}
+	s.Passes = 0
+	if path[0] == "leipzig" {
 		s.playCard(p, cLeipzig)
-		s.Passes = 0
 		z, _ := ParseLang(path[1])
 		s.StartDebate(Papacy, z, SrcLeipzig)
+		return
+	}
+	n := 0
+	fmt.Sscan(path[1], &n)
+	c, _ := CardByNumber(n)
+	s.playCard(p, c)
+	z, _ := ParseLang(path[2])
+	switch path[0] {
+	case "debate":
+		s.StartDebate(p, z, SrcAction)
+	case "treatise":
+		s.StartReformation(Protestant, z, 2, 0, false, "Publish Treatise")
+	case "burn":
+		s.StartCounterReformation(z, 2, "Burn Books")
 	}
 }
 

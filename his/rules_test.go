@@ -65,7 +65,7 @@ func TestRandomGamesReplayIdentically(t *testing.T) {
 	var rules Rules
 	for _, ed := range []string{"500th", "2010"} {
 		cfg := game.Config{Variant: "1517", Options: map[string]string{"edition": ed}}
-		for seed := uint64(1); seed <= 3; seed++ {
+		for seed := uint64(1); seed <= 2; seed++ {
 			played, final := playRandom(t, seed, cfg)
 			if len(played.Steps) < 50 {
 				t.Fatalf("seed %d: only %d steps", seed, len(played.Steps))
