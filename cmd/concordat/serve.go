@@ -1,16 +1,134 @@
 package main
 
 import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"concordat/diplomacy"
+	"concordat/his"
+	"concordat/host"
+	"concordat/server"
+	"concordat/store"
+	"concordat/store/postgres"
+	"concordat/store/sqlite"
 )
 
 func init() {
-	register("serve", "run the game server (not yet: see the server issue)", runServe)
+	register("serve", "run the game server (embedded SQLite by default)", runServe)
 }
 
-// runServe will start the HTTP server; until the server lands it says so.
+// env returns the environment variable's value, or def.
+func env(name, def string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return def
+}
+
+// runServe starts the HTTP server and the deadline scheduler, and shuts
+// down gracefully on SIGINT/SIGTERM: in-flight requests and resolutions
+// finish first.
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stdout, "concordat serve: the game server is not built yet; 'concordat adjudicate' and 'concordat his' work today.")
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", env("CONCORDAT_ADDR", "127.0.0.1:8080"), "listen address (env CONCORDAT_ADDR)")
+	db := fs.String("db", env("CONCORDAT_DB", "concordat.db"), "SQLite file, or a postgres:// URL (env CONCORDAT_DB)")
+	level := fs.String("log-level", env("CONCORDAT_LOG_LEVEL", "info"), "debug, info, warn or error (env CONCORDAT_LOG_LEVEL)")
+	secure := fs.Bool("secure-cookies", env("CONCORDAT_SECURE_COOKIES", "") == "1", "mark cookies Secure (behind HTTPS; env CONCORDAT_SECURE_COOKIES=1)")
+	poll := fs.Duration("poll", time.Second, "how often the scheduler looks for due deadlines")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	var lv slog.Level
+	if err := lv.UnmarshalText([]byte(*level)); err != nil {
+		fmt.Fprintf(stderr, "serve: --log-level %q: want debug, info, warn or error\n", *level)
+		return 2
+	}
+	log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: lv}))
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	st, err := openStore(ctx, *db)
+	if err != nil {
+		fmt.Fprintln(stderr, "serve:", err)
+		return 1
+	}
+	defer st.Close()
+	h := host.New(st, log, processName(), diplomacy.Rules{}, his.Rules{})
+	srv := server.New(h, log)
+	srv.SecureCookies = *secure
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintln(stderr, "serve:", err)
+		return 1
+	}
+	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+	schedCtx, stopSched := context.WithCancel(context.Background())
+	schedDone := make(chan struct{})
+	go func() {
+		defer close(schedDone)
+		h.RunScheduler(schedCtx, *poll)
+	}()
+	served := make(chan error, 1)
+	go func() { served <- hs.Serve(ln) }()
+	log.Info("serving", "addr", ln.Addr().String(), "db", redact(*db), "owner", h.Owner)
+	fmt.Fprintf(stdout, "concordat: serving on http://%s (store %s)\n", ln.Addr(), redact(*db))
+	select {
+	case <-ctx.Done():
+	case err := <-served:
+		if !errors.Is(err, http.ErrServerClosed) {
+			fmt.Fprintln(stderr, "serve:", err)
+			stopSched()
+			<-schedDone
+			return 1
+		}
+	}
+	log.Info("shutting down")
+	shCtx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	hs.Shutdown(shCtx) // finishes in-flight requests
+	stopSched()
+	<-schedDone // finishes the resolution under way
 	return 0
+}
+
+// openStore opens SQLite for a path and PostgreSQL for a postgres:// URL.
+func openStore(ctx context.Context, db string) (store.Store, error) {
+	if strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://") {
+		return postgres.Open(ctx, db)
+	}
+	return sqlite.Open(db)
+}
+
+// processName names this process for job leases: host, pid and a random
+// suffix, so two processes never share one.
+func processName() string {
+	hn, _ := os.Hostname()
+	b := make([]byte, 4)
+	rand.Read(b)
+	return fmt.Sprintf("%s-%d-%s", hn, os.Getpid(), hex.EncodeToString(b))
+}
+
+// redact hides a database URL's password.
+func redact(db string) string {
+	if i := strings.Index(db, "://"); i >= 0 {
+		if at := strings.LastIndex(db, "@"); at > i {
+			if colon := strings.Index(db[i+3:at], ":"); colon >= 0 {
+				return db[:i+3+colon] + ":***" + db[at:]
+			}
+		}
+	}
+	return db
 }

@@ -1,0 +1,540 @@
+// Package host runs hosted games on top of a store.Store and the game
+// contract: it creates games, seats players, applies their actions with
+// optimistic concurrency, closes decision windows at deadlines (as leased
+// jobs, so several processes resolve each deadline once), counts missed
+// phases, and carries press and votes. It knows games only through
+// game.Rules; it speaks no HTTP (package server does).
+package host
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"concordat/game"
+	"concordat/store"
+)
+
+// Host serves games from one store. It is safe for concurrent use; several
+// Host processes may share one store.
+type Host struct {
+	Store store.Store
+	Rules map[string]game.Rules // by game.Rules.Name
+	Now   func() time.Time      // the clock (tests inject one)
+	Log   *slog.Logger
+	Owner string // this process's name for job leases
+	// SnapshotEvery is how many actions may follow a snapshot before the
+	// next action also writes one (besides every window close).
+	SnapshotEvery int
+	// Notify, when set, learns of every change (for live updates and
+	// notifications).
+	Notify func(Change)
+
+	mu    sync.Mutex
+	cache map[int64]cached
+	locks map[int64]*sync.Mutex
+}
+
+// ShortWindows is implemented by games whose decision windows come in two
+// lengths (Diplomacy: retreats and adjustments are short).
+type ShortWindows interface {
+	ShortWindow(s game.State) bool
+}
+
+// Change is something that happened in a game, for live updates.
+type Change struct {
+	GameID int64
+	Kind   string // "action", "phase", "message", "vote", "seat", "status"
+	Seq    int64
+	Events []game.Event
+	// Channel is the press channel of a "message" change.
+	Channel string
+}
+
+type cached struct {
+	seq   int64
+	state game.State
+}
+
+// New returns a Host; rules lists the games it hosts.
+func New(st store.Store, log *slog.Logger, owner string, rules ...game.Rules) *Host {
+	h := &Host{Store: st, Rules: map[string]game.Rules{}, Now: time.Now, Log: log, Owner: owner,
+		SnapshotEvery: 25, cache: map[int64]cached{}, locks: map[int64]*sync.Mutex{}}
+	for _, r := range rules {
+		h.Rules[r.Name()] = r
+	}
+	return h
+}
+
+func (h *Host) now() time.Time { return h.Now().UTC() }
+
+func (h *Host) notify(c Change) {
+	if h.Notify != nil {
+		h.Notify(c)
+	}
+}
+
+// gameLock serializes this process's writes to one game, so that its own
+// requests queue rather than fail as stale.
+func (h *Host) gameLock(id int64) *sync.Mutex {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	l, ok := h.locks[id]
+	if !ok {
+		l = &sync.Mutex{}
+		h.locks[id] = l
+	}
+	return l
+}
+
+// NewGame is a request to create a game.
+type NewGame struct {
+	Name    string          `json:"name"`
+	Kind    string          `json:"game"`    // "diplomacy" or "his"
+	Variant string          `json:"variant"` // map or scenario
+	Rules   json.RawMessage `json:"rules,omitempty"`
+	Options json.RawMessage `json:"options,omitempty"`
+	Seed    *uint64         `json:"seed,omitempty"` // for tests and replays; random otherwise
+}
+
+// CreateGame sets a game up and stores it, forming, with empty seats.
+func (h *Host) CreateGame(ctx context.Context, user int64, req NewGame, seed uint64) (*store.Game, error) {
+	r, ok := h.Rules[req.Kind]
+	if !ok {
+		names := make([]string, 0, len(h.Rules))
+		for n := range h.Rules {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		return nil, errorf(CodeInvalid, "unknown game %q (hosted: %s)", req.Kind, strings.Join(names, ", "))
+	}
+	name := strings.TrimSpace(req.Name)
+	if name == "" || len(name) > 100 {
+		return nil, errorf(CodeInvalid, "name: 1 to 100 characters")
+	}
+	cfg := game.Config{Variant: req.Variant}
+	if len(req.Rules) > 0 {
+		if err := json.Unmarshal(req.Rules, &cfg.Options); err != nil {
+			return nil, errorf(CodeInvalid, "rules: want an object of string settings: %v", err)
+		}
+	}
+	opts, err := ParseOptions(req.Options)
+	if err != nil {
+		return nil, errorf(CodeInvalid, "%v", err)
+	}
+	if req.Seed != nil {
+		seed = *req.Seed
+	}
+	s, err := r.Setup(cfg, seed)
+	if err != nil {
+		return nil, errorf(CodeInvalid, "%s: %v", req.Kind, err)
+	}
+	snap, err := r.Marshal(s)
+	if err != nil {
+		return nil, fmt.Errorf("create game: %w", err)
+	}
+	optBytes, _ := json.Marshal(opts)
+	g := &store.Game{Name: name, Kind: req.Kind, Config: cfg, Seed: seed, Options: optBytes,
+		Status: store.Forming, CreatedBy: user, CreatedAt: h.now(), UpdatedAt: h.now()}
+	var seats []store.Seat
+	for i, seat := range r.Seats(s) {
+		seats = append(seats, store.Seat{Seat: seat, Order: i})
+	}
+	if err := h.Store.CreateGame(ctx, g, seats, snap); err != nil {
+		return nil, fmt.Errorf("create game: %w", err)
+	}
+	return g, nil
+}
+
+// Game reads a game and its options.
+func (h *Host) Game(ctx context.Context, id int64) (*store.Game, Options, error) {
+	g, err := h.Store.GetGame(ctx, id)
+	if err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			return nil, Options{}, errorf(CodeNotFound, "no game %d", id)
+		}
+		return nil, Options{}, err
+	}
+	opts, err := ParseOptions(g.Options)
+	if err != nil {
+		return nil, Options{}, fmt.Errorf("game %d: stored options: %w", id, err)
+	}
+	return g, opts, nil
+}
+
+// SeatOf is the seat user holds in a game, or "" (and the seats).
+func (h *Host) SeatOf(ctx context.Context, gameID, user int64) (game.Seat, []store.Seat, error) {
+	seats, err := h.Store.Seats(ctx, gameID)
+	if err != nil {
+		return "", nil, err
+	}
+	if user != 0 {
+		for _, s := range seats {
+			if s.UserID == user {
+				return s.Seat, seats, nil
+			}
+		}
+	}
+	return "", seats, nil
+}
+
+// Join gives user a seat (the one named, or a random free one) in a
+// forming game, and starts the game when it is full.
+func (h *Host) Join(ctx context.Context, user, gameID int64, want game.Seat) (game.Seat, error) {
+	g, opts, err := h.Game(ctx, gameID)
+	if err != nil {
+		return "", err
+	}
+	if g.Status != store.Forming {
+		return "", errorf(CodeConflict, "game %d has started: no seats to join", gameID)
+	}
+	held, seats, err := h.SeatOf(ctx, gameID, user)
+	if err != nil {
+		return "", err
+	}
+	if held != "" {
+		return "", errorf(CodeConflict, "you already hold %s in game %d", held, gameID)
+	}
+	var free []game.Seat
+	for _, s := range seats {
+		if s.UserID == 0 {
+			free = append(free, s.Seat)
+		}
+	}
+	if len(free) == 0 {
+		return "", errorf(CodeConflict, "game %d is full", gameID)
+	}
+	seat := want
+	if seat == "" {
+		rng := game.NewRNG(g.Seed ^ uint64(user)*0x9e3779b97f4a7c15 ^ uint64(len(free)))
+		seat = free[rng.Intn(len(free))]
+	} else {
+		found := false
+		for _, s := range seats {
+			found = found || s.Seat == seat
+		}
+		if !found {
+			return "", errorf(CodeInvalid, "game %d has no seat %q", gameID, seat)
+		}
+	}
+	if err := h.Store.TakeSeat(ctx, gameID, seat, user); err != nil {
+		if errors.Is(err, store.ErrConflict) {
+			return "", errorf(CodeConflict, "seat %s of game %d is taken", seat, gameID)
+		}
+		return "", err
+	}
+	h.notify(Change{GameID: gameID, Kind: "seat"})
+	if len(free) == 1 {
+		if err := h.start(ctx, g, opts); err != nil {
+			return seat, err
+		}
+	}
+	return seat, nil
+}
+
+// Leave gives up the user's seat in a forming game.
+func (h *Host) Leave(ctx context.Context, user, gameID int64) error {
+	g, _, err := h.Game(ctx, gameID)
+	if err != nil {
+		return err
+	}
+	if g.Status != store.Forming {
+		return errorf(CodeConflict, "game %d has started: seats cannot be left", gameID)
+	}
+	if err := h.Store.LeaveSeat(ctx, gameID, user); err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			return errorf(CodeNotFound, "you hold no seat in game %d", gameID)
+		}
+		return err
+	}
+	h.notify(Change{GameID: gameID, Kind: "seat"})
+	return nil
+}
+
+// start makes a full game active and sets its first deadline.
+func (h *Host) start(ctx context.Context, g *store.Game, opts Options) error {
+	dl := opts.NextDeadline(h.now(), false)
+	job := store.Job{GameID: g.ID, Kind: "deadline", Seq: g.Seq, DueAt: dl}
+	if err := h.Store.SetStatus(ctx, g.ID, store.Active, dl, []store.Job{job}); err != nil {
+		return err
+	}
+	h.notify(Change{GameID: g.ID, Kind: "status"})
+	return nil
+}
+
+// State rebuilds a game's state after its last action (from the latest
+// snapshot and the actions after it), using a cache.
+func (h *Host) State(ctx context.Context, g *store.Game) (game.State, error) {
+	r, ok := h.Rules[g.Kind]
+	if !ok {
+		return nil, fmt.Errorf("game %d: game %q is not hosted here", g.ID, g.Kind)
+	}
+	h.mu.Lock()
+	c, ok := h.cache[g.ID]
+	h.mu.Unlock()
+	if ok && c.seq == g.Seq {
+		return r.Clone(c.state), nil
+	}
+	snap, err := h.Store.LatestSnapshot(ctx, g.ID)
+	if err != nil {
+		return nil, fmt.Errorf("game %d: snapshot: %w", g.ID, err)
+	}
+	s, err := r.Unmarshal(snap.State)
+	if err != nil {
+		return nil, fmt.Errorf("game %d: snapshot %d: %w", g.ID, snap.Seq, err)
+	}
+	acts, err := h.Store.Actions(ctx, g.ID, snap.Seq)
+	if err != nil {
+		return nil, err
+	}
+	for _, a := range acts {
+		if a.Seq > g.Seq {
+			break
+		}
+		if s, _, err = r.Apply(s, a.Seat, a.Action); err != nil {
+			return nil, fmt.Errorf("game %d: replaying action %d: %w", g.ID, a.Seq, err)
+		}
+	}
+	h.remember(g.ID, g.Seq, r.Clone(s))
+	return s, nil
+}
+
+func (h *Host) remember(id, seq int64, s game.State) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if len(h.cache) >= 20000 {
+		for k := range h.cache { // drop an arbitrary tenth
+			delete(h.cache, k)
+			if len(h.cache) < 18000 {
+				break
+			}
+		}
+	}
+	h.cache[id] = cached{seq: seq, state: s}
+}
+
+// StateAt rebuilds a game's state after action seq (0: the setup) by
+// replaying its record.
+func (h *Host) StateAt(ctx context.Context, g *store.Game, seq int64) (game.State, error) {
+	if seq < 0 || seq > g.Seq {
+		return nil, errorf(CodeInvalid, "seq %d: the game has actions 0 to %d", seq, g.Seq)
+	}
+	r := h.Rules[g.Kind]
+	rec := game.Record{Game: g.Kind, Config: g.Config, Seed: g.Seed}
+	acts, err := h.Store.Actions(ctx, g.ID, 0)
+	if err != nil {
+		return nil, err
+	}
+	for _, a := range acts {
+		if a.Seq <= seq {
+			rec.Steps = append(rec.Steps, game.Step{Seat: a.Seat, Action: a.Action})
+		}
+	}
+	return game.Replay(r, rec, nil)
+}
+
+// Act applies a player's action for their seat. expectSeq is the game's
+// seq the client saw (-1: whatever is current). It returns the new seq.
+func (h *Host) Act(ctx context.Context, user, gameID int64, expectSeq int64, a game.Action) (int64, []game.Event, error) {
+	if a.Type == game.Advance {
+		return 0, nil, errorf(CodeForbidden, "%q is the server's action", game.Advance)
+	}
+	l := h.gameLock(gameID)
+	l.Lock()
+	defer l.Unlock()
+	g, opts, err := h.Game(ctx, gameID)
+	if err != nil {
+		return 0, nil, err
+	}
+	switch g.Status {
+	case store.Forming:
+		return 0, nil, errorf(CodeNotStarted, "game %d has not started", gameID)
+	case store.Finished:
+		return 0, nil, errorf(CodeGameOver, "game %d is over", gameID)
+	case store.Paused:
+		return 0, nil, errorf(CodeConflict, "game %d is paused", gameID)
+	}
+	if expectSeq >= 0 && expectSeq != g.Seq {
+		return 0, nil, errorf(CodeStale, "the game is at seq %d, not %d: reload and submit again", g.Seq, expectSeq)
+	}
+	seat, _, err := h.SeatOf(ctx, gameID, user)
+	if err != nil {
+		return 0, nil, err
+	}
+	if seat == "" {
+		return 0, nil, errorf(CodeForbidden, "you hold no seat in game %d", gameID)
+	}
+	r := h.Rules[g.Kind]
+	s, err := h.State(ctx, g)
+	if err != nil {
+		return 0, nil, err
+	}
+	s, events, err := r.Apply(s, seat, a)
+	if err != nil {
+		return 0, nil, &Error{Code: CodeRefused, Msg: err.Error(), Err: err}
+	}
+	e := store.Effects{}
+	if g.Seq%int64(h.SnapshotEvery) == int64(h.SnapshotEvery-1) {
+		if e.Snapshot, err = r.Marshal(s); err != nil {
+			return 0, nil, err
+		}
+	}
+	h.finishIfOver(r, s, &e)
+	rec := store.Action{GameID: gameID, Seq: g.Seq + 1, Seat: seat, UserID: user, Action: a, At: h.now()}
+	if err := h.Store.AppendAction(ctx, rec, g.Seq, e); err != nil {
+		if errors.Is(err, store.ErrStale) {
+			return 0, nil, errorf(CodeStale, "the game changed while your action was applied: reload and submit again")
+		}
+		return 0, nil, err
+	}
+	h.remember(gameID, g.Seq+1, r.Clone(s))
+	h.notify(Change{GameID: gameID, Kind: "action", Seq: g.Seq + 1, Events: events})
+	seq := g.Seq + 1
+	// Everyone ready: close the window now.
+	if allReady(r.Pending(s)) {
+		g.Seq = seq
+		if _, err := h.advanceLocked(ctx, g, opts, s, 0); err != nil && CodeOf(err) != CodeStale {
+			return seq, events, err
+		}
+		if g2, err := h.Store.GetGame(ctx, gameID); err == nil {
+			seq = g2.Seq
+		}
+	}
+	return seq, events, nil
+}
+
+func allReady(ps []game.Prompt) bool {
+	if len(ps) == 0 {
+		return false
+	}
+	for _, p := range ps {
+		if !p.Ready {
+			return false
+		}
+	}
+	return true
+}
+
+// finishIfOver marks the game finished in e when the rules say it is over.
+func (h *Host) finishIfOver(r game.Rules, s game.State, e *store.Effects) {
+	if over, result := r.Over(s); over {
+		e.Status, e.Result = store.Finished, result
+		zero := time.Time{}
+		e.Deadline = &zero
+	}
+}
+
+// advanceLocked closes the current decision window of g (whose state is s)
+// with game.Advance: missed decisions take their defaults, missed counts
+// change, the next deadline is set. jobID, when not 0, is the deadline job
+// this process holds. The caller holds the game's lock.
+func (h *Host) advanceLocked(ctx context.Context, g *store.Game, opts Options, s game.State, jobID int64) (int64, error) {
+	r := h.Rules[g.Kind]
+	pending := r.Pending(s)
+	s, events, err := r.Apply(s, game.System, game.Action{Type: game.Advance})
+	if err != nil {
+		return 0, fmt.Errorf("game %d: advance: %w", g.ID, err)
+	}
+	snap, err := r.Marshal(s)
+	if err != nil {
+		return 0, err
+	}
+	e := store.Effects{Snapshot: snap, ClearVotes: false}
+	if jobID != 0 {
+		e.CompleteJob, e.JobOwner = jobID, h.Owner
+	}
+	// Missed phases: a seat that owed a decision and submitted nothing.
+	seats, err := h.Store.Seats(ctx, g.ID)
+	if err != nil {
+		return 0, err
+	}
+	owed := map[game.Seat]bool{}
+	for _, p := range pending {
+		owed[p.Seat] = owed[p.Seat] || !(p.Submitted || p.Ready)
+	}
+	for _, st := range seats {
+		missed, ok := owed[st.Seat]
+		switch {
+		case ok && missed:
+			st.Missed++
+		case ok:
+			st.Missed = 0
+		default:
+			continue
+		}
+		e.Seats = append(e.Seats, st)
+	}
+	short := false
+	if sw, ok := r.(ShortWindows); ok {
+		short = sw.ShortWindow(s)
+	}
+	dl := opts.NextDeadline(h.now(), short)
+	e.Deadline = &dl
+	e.NewJobs = []store.Job{{GameID: g.ID, Kind: "deadline", Seq: g.Seq + 1, DueAt: dl}}
+	h.finishIfOver(r, s, &e)
+	if e.Status == store.Finished {
+		e.NewJobs = nil
+	}
+	rec := store.Action{GameID: g.ID, Seq: g.Seq + 1, Seat: game.System, Action: game.Action{Type: game.Advance}, At: h.now()}
+	if err := h.Store.AppendAction(ctx, rec, g.Seq, e); err != nil {
+		return 0, err
+	}
+	h.remember(g.ID, g.Seq+1, r.Clone(s))
+	h.notify(Change{GameID: g.ID, Kind: "phase", Seq: g.Seq + 1, Events: events})
+	return g.Seq + 1, nil
+}
+
+// RunJob carries out one claimed job: a deadline closes its game's window
+// unless the deadline has moved (the window closed early, or was extended),
+// in which case the job is obsolete and is dropped.
+func (h *Host) RunJob(ctx context.Context, j store.Job) error {
+	l := h.gameLock(j.GameID)
+	l.Lock()
+	defer l.Unlock()
+	g, opts, err := h.Game(ctx, j.GameID)
+	if err != nil {
+		if CodeOf(err) == CodeNotFound {
+			return h.Store.CompleteJob(ctx, j.ID, h.Owner)
+		}
+		return err
+	}
+	if j.Kind != "deadline" || g.Status != store.Active || g.Deadline.IsZero() || g.Deadline.After(j.DueAt) {
+		return h.Store.CompleteJob(ctx, j.ID, h.Owner)
+	}
+	s, err := h.State(ctx, g)
+	if err != nil {
+		return err
+	}
+	_, err = h.advanceLocked(ctx, g, opts, s, j.ID)
+	return err
+}
+
+// RunScheduler claims and runs due jobs until ctx ends, waking at most
+// every poll interval.
+func (h *Host) RunScheduler(ctx context.Context, poll time.Duration) {
+	for {
+		jobs, err := h.Store.ClaimJobs(ctx, h.Owner, h.now(), time.Minute, 32)
+		if err != nil && ctx.Err() == nil {
+			h.Log.Error("claim jobs", "err", err)
+		}
+		for _, j := range jobs {
+			if err := h.RunJob(ctx, j); err != nil && ctx.Err() == nil {
+				h.Log.Error("run job", "job", j.ID, "game", j.GameID, "err", err)
+			}
+		}
+		if len(jobs) == 32 {
+			continue
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(poll):
+		}
+	}
+}

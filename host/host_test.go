@@ -1,0 +1,373 @@
+package host
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"concordat/diplomacy"
+	"concordat/game"
+	"concordat/store"
+	"concordat/store/sqlite"
+)
+
+// clock is a settable test clock.
+type clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
+func (c *clock) Add(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
+
+func newStore(t *testing.T) store.Store {
+	t.Helper()
+	st, err := sqlite.Open(filepath.Join(t.TempDir(), "test.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+func newHost(t *testing.T, st store.Store, c *clock, owner string) *Host {
+	h := New(st, slog.New(slog.NewTextHandler(io.Discard, nil)), owner, diplomacy.Rules{})
+	h.Now = c.Now
+	return h
+}
+
+// users creates n accounts and returns their ids.
+func users(t *testing.T, st store.Store, n int) []int64 {
+	t.Helper()
+	var ids []int64
+	for i := 0; i < n; i++ {
+		u := &store.User{Name: fmt.Sprintf("player%d", i), PasswordHash: "x", CreatedAt: time.Unix(0, 0)}
+		if err := st.CreateUser(context.Background(), u); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, u.ID)
+	}
+	return ids
+}
+
+// fullGame creates a standard game and seats seven users; it returns the
+// game and, per power, the user holding it.
+func fullGame(t *testing.T, h *Host, ids []int64, opts string) (*store.Game, map[game.Seat]int64) {
+	t.Helper()
+	ctx := context.Background()
+	g, err := h.CreateGame(ctx, ids[0], NewGame{Name: "test", Kind: "diplomacy", Options: json.RawMessage(opts)}, 42)
+	if err != nil {
+		t.Fatal(err)
+	}
+	holders := map[game.Seat]int64{}
+	for i, u := range ids[:7] {
+		want := game.Seat("")
+		if i == 0 {
+			want = "england"
+		}
+		seat, err := h.Join(ctx, u, g.ID, want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		holders[seat] = u
+	}
+	if holders["england"] != ids[0] || len(holders) != 7 {
+		t.Fatalf("seats: %v", holders)
+	}
+	g, _, err = h.Game(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, holders
+}
+
+func ordersAction(texts ...string) game.Action {
+	return game.NewAction("orders", map[string][]string{"orders": texts})
+}
+
+func TestGameLifecycle(t *testing.T) {
+	ctx := context.Background()
+	st := newStore(t)
+	c := &clock{now: time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)}
+	h := newHost(t, st, c, "p1")
+	ids := users(t, st, 8)
+	g, holders := fullGame(t, h, ids, `{"phase": "1h", "short": "30m"}`)
+	if g.Status != store.Active || !g.Deadline.Equal(c.Now().Add(time.Hour)) {
+		t.Fatalf("started game: status %s deadline %v", g.Status, g.Deadline)
+	}
+	// Nobody joins a started game, nobody outside acts.
+	if _, err := h.Join(ctx, ids[7], g.ID, ""); CodeOf(err) != CodeConflict {
+		t.Fatalf("join a full game: %v", err)
+	}
+	if _, _, err := h.Act(ctx, ids[7], g.ID, 0, ordersAction("A par - bur")); CodeOf(err) != CodeForbidden {
+		t.Fatalf("a stranger acts: %v", err)
+	}
+	// France orders; a stale seq is refused and changes nothing.
+	fr := holders["france"]
+	seq, _, err := h.Act(ctx, fr, g.ID, 0, ordersAction("A par - bur"))
+	if err != nil || seq != 1 {
+		t.Fatalf("orders: seq %d, %v", seq, err)
+	}
+	if _, _, err := h.Act(ctx, fr, g.ID, 0, ordersAction("A par - pic")); CodeOf(err) != CodeStale {
+		t.Fatalf("stale seq: %v", err)
+	}
+	if _, _, err := h.Act(ctx, fr, g.ID, 1, ordersAction("A par - xyz")); CodeOf(err) != CodeRefused {
+		t.Fatalf("bad order: %v", err)
+	}
+	if acts, _ := st.Actions(ctx, g.ID, 0); len(acts) != 1 {
+		t.Fatalf("%d actions stored, want 1", len(acts))
+	}
+	// The deadline passes: the scheduler resolves the phase once.
+	c.Add(time.Hour + time.Second)
+	jobs, err := st.ClaimJobs(ctx, h.Owner, c.Now(), time.Minute, 10)
+	if err != nil || len(jobs) != 1 {
+		t.Fatalf("claim: %v %v", jobs, err)
+	}
+	if err := h.RunJob(ctx, jobs[0]); err != nil {
+		t.Fatal(err)
+	}
+	g, _, _ = h.Game(ctx, g.ID)
+	if g.Seq != 2 {
+		t.Fatalf("after the deadline: seq %d, want 2", g.Seq)
+	}
+	s, _ := h.State(ctx, g)
+	pos := s.(*diplomacy.GameState).Pos
+	if pos.Phase.Season != diplomacy.Fall {
+		t.Fatalf("phase %s after spring resolved", pos.Phase)
+	}
+	// Six powers missed the phase, France did not.
+	seats, _ := st.Seats(ctx, g.ID)
+	for _, s := range seats {
+		want := 1
+		if s.Seat == "france" {
+			want = 0
+		}
+		if s.Missed != want {
+			t.Errorf("%s missed %d, want %d", s.Seat, s.Missed, want)
+		}
+	}
+	if !g.Deadline.Equal(c.Now().Add(time.Hour)) {
+		t.Fatalf("next deadline %v, want %v", g.Deadline, c.Now().Add(time.Hour))
+	}
+	// Everyone ready: the window closes at once, and the pending deadline
+	// job becomes obsolete.
+	for seat, u := range holders {
+		g, _, _ = h.Game(ctx, g.ID)
+		if _, _, err := h.Act(ctx, u, g.ID, g.Seq, game.NewAction("ready", map[string]bool{"ready": true})); err != nil {
+			t.Fatalf("%s ready: %v", seat, err)
+		}
+	}
+	g, _, _ = h.Game(ctx, g.ID)
+	s, _ = h.State(ctx, g)
+	if p := s.(*diplomacy.GameState).Pos.Phase; p.Year != 1902 || p.Season != diplomacy.Spring {
+		t.Fatalf("after everyone was ready: %s, want spring 1902", p)
+	}
+	c.Add(2 * time.Hour)
+	jobs, _ = st.ClaimJobs(ctx, h.Owner, c.Now(), time.Minute, 10)
+	before := g.Seq
+	for _, j := range jobs {
+		if err := h.RunJob(ctx, j); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g, _, _ = h.Game(ctx, g.ID)
+	if g.Seq != before+1 {
+		t.Fatalf("two jobs (one obsolete) advanced seq %d -> %d, want one phase", before, g.Seq)
+	}
+}
+
+func TestRacingActionsApplyOnce(t *testing.T) {
+	ctx := context.Background()
+	st := newStore(t)
+	c := &clock{now: time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)}
+	ids := users(t, st, 7)
+	h1 := newHost(t, st, c, "p1")
+	g, holders := fullGame(t, h1, ids, `{}`)
+	// Two processes (two Hosts on one store) submit against the same seq.
+	h2 := newHost(t, st, c, "p2")
+	var wg sync.WaitGroup
+	errs := make([]error, 2)
+	for i, h := range []*Host{h1, h2} {
+		wg.Add(1)
+		go func(i int, h *Host) {
+			defer wg.Done()
+			_, _, errs[i] = h.Act(ctx, holders["italy"], g.ID, 0, ordersAction(fmt.Sprintf("A ven - %s", []string{"tyr", "pie"}[i])))
+		}(i, h)
+	}
+	wg.Wait()
+	ok := 0
+	for _, err := range errs {
+		switch {
+		case err == nil:
+			ok++
+		case CodeOf(err) != CodeStale:
+			t.Fatalf("unexpected error: %v", err)
+		}
+	}
+	acts, _ := st.Actions(ctx, g.ID, 0)
+	if ok != 1 || len(acts) != 1 {
+		t.Fatalf("%d succeeded, %d stored; want exactly one", ok, len(acts))
+	}
+	// Both processes race the deadline: it resolves once.
+	c.Add(25 * time.Hour)
+	var mu sync.Mutex
+	advanced := 0
+	for _, h := range []*Host{h1, h2} {
+		wg.Add(1)
+		go func(h *Host) {
+			defer wg.Done()
+			jobs, err := st.ClaimJobs(ctx, h.Owner, c.Now(), time.Minute, 10)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			for _, j := range jobs {
+				if err := h.RunJob(ctx, j); err == nil {
+					mu.Lock()
+					advanced++
+					mu.Unlock()
+				}
+			}
+		}(h)
+	}
+	wg.Wait()
+	g, _, _ = h1.Game(ctx, g.ID)
+	if advanced != 1 || g.Seq != 2 {
+		t.Fatalf("deadline resolved %d times, seq %d; want once, seq 2", advanced, g.Seq)
+	}
+}
+
+func TestPressModes(t *testing.T) {
+	ctx := context.Background()
+	st := newStore(t)
+	c := &clock{now: time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)}
+	h := newHost(t, st, c, "p1")
+	ids := users(t, st, 8)
+	g, holders := fullGame(t, h, ids, `{"press": "full"}`)
+	en, fr, de := holders["england"], holders["france"], holders["germany"]
+	if _, err := h.Post(ctx, en, g.ID, []game.Seat{"france"}, "Channel?"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.Post(ctx, de, g.ID, nil, "Peace in our time."); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.Post(ctx, ids[7], g.ID, nil, "I am not playing"); CodeOf(err) != CodeForbidden {
+		t.Fatalf("a stranger posts: %v", err)
+	}
+	if _, err := h.Post(ctx, en, g.ID, []game.Seat{"narnia"}, "hi"); CodeOf(err) != CodeInvalid {
+		t.Fatalf("to an unknown seat: %v", err)
+	}
+	read := func(u int64) []string {
+		ms, err := h.Messages(ctx, u, g.ID, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, m := range ms {
+			out = append(out, string(m.From)+"@"+m.Channel+":"+m.Body)
+		}
+		return out
+	}
+	if got := read(fr); len(got) != 2 {
+		t.Fatalf("France reads %v, want the private and the public message", got)
+	}
+	if got := read(de); len(got) != 1 || got[0] != "germany@public:Peace in our time." {
+		t.Fatalf("Germany reads %v, want only the public message", got)
+	}
+	if got := read(0); len(got) != 1 {
+		t.Fatalf("a spectator reads %v, want only the public message", got)
+	}
+	chs, _ := h.Channels(ctx, fr, g.ID)
+	unread := map[string]int{}
+	for _, c := range chs {
+		unread[c.Channel] = c.Unread
+	}
+	if unread["england,france"] != 1 || unread["public"] != 1 {
+		t.Fatalf("France's unread: %v", unread)
+	}
+	if err := h.MarkRead(ctx, fr, g.ID, "england,france", 1<<40); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.MarkRead(ctx, de, g.ID, "england,france", 1); CodeOf(err) != CodeForbidden {
+		t.Fatalf("Germany marks England and France's channel: %v", err)
+	}
+	chs, _ = h.Channels(ctx, fr, g.ID)
+	for _, c := range chs {
+		if c.Channel == "england,france" && c.Unread != 0 {
+			t.Fatalf("after reading: %+v", c)
+		}
+	}
+
+	// Public-only and gunboat games.
+	g2, h2 := fullGame(t, h, ids, `{"press": "public"}`)
+	if _, err := h.Post(ctx, h2["england"], g2.ID, []game.Seat{"france"}, "psst"); CodeOf(err) != CodePressClosed {
+		t.Fatalf("private press in a public-only game: %v", err)
+	}
+	g3, h3 := fullGame(t, h, ids, `{"press": "none"}`)
+	if _, err := h.Post(ctx, h3["england"], g3.ID, nil, "hello"); CodeOf(err) != CodePressClosed {
+		t.Fatalf("press in a gunboat game: %v", err)
+	}
+	// Anonymous: senders hidden from others.
+	g4, h4 := fullGame(t, h, ids, `{"press": "anonymous"}`)
+	if _, err := h.Post(ctx, h4["england"], g4.ID, nil, "who am I"); err != nil {
+		t.Fatal(err)
+	}
+	ms, _ := h.Messages(ctx, h4["france"], g4.ID, 0)
+	if len(ms) != 1 || ms[0].From != "" {
+		t.Fatalf("anonymous press shows %+v", ms)
+	}
+}
+
+func TestVotes(t *testing.T) {
+	ctx := context.Background()
+	st := newStore(t)
+	c := &clock{now: time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)}
+	h := newHost(t, st, c, "p1")
+	ids := users(t, st, 8)
+	g, holders := fullGame(t, h, ids, `{"phase": "2h"}`)
+	if _, err := h.Vote(ctx, ids[7], g.ID, VoteDraw, "yes"); CodeOf(err) != CodeForbidden {
+		t.Fatalf("a stranger votes: %v", err)
+	}
+	if _, err := h.Vote(ctx, holders["england"], g.ID, "coup", "yes"); CodeOf(err) != CodeInvalid {
+		t.Fatalf("unknown vote: %v", err)
+	}
+	// Extend: passes when all seven agree.
+	n := 0
+	for seat, u := range holders {
+		passed, err := h.Vote(ctx, u, g.ID, VoteExtend, "yes")
+		if err != nil {
+			t.Fatalf("%s: %v", seat, err)
+		}
+		n++
+		if (passed != "") != (n == 7) {
+			t.Fatalf("after %d votes: passed %q", n, passed)
+		}
+	}
+	g2, _, _ := h.Game(ctx, g.ID)
+	if !g2.Deadline.Equal(g.Deadline.Add(2 * time.Hour)) {
+		t.Fatalf("extended deadline %v, want %v", g2.Deadline, g.Deadline.Add(2*time.Hour))
+	}
+	// A draw ends the game.
+	for _, u := range holders {
+		if _, err := h.Vote(ctx, u, g.ID, VoteDraw, "yes"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g2, _, _ = h.Game(ctx, g.ID)
+	if g2.Status != store.Finished {
+		t.Fatalf("after a unanimous draw: %s", g2.Status)
+	}
+	if _, _, err := h.Act(ctx, holders["france"], g.ID, g2.Seq, ordersAction("A par H")); CodeOf(err) != CodeGameOver {
+		t.Fatalf("acting in a finished game: %v", err)
+	}
+}

@@ -1,0 +1,129 @@
+package host
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+)
+
+// Press modes.
+const (
+	PressFull      = "full"      // public and private channels
+	PressPublic    = "public"    // the public channel only
+	PressNone      = "none"      // gunboat: no press at all
+	PressAnonymous = "anonymous" // press allowed, senders not shown
+)
+
+// Options are the server's settings for one game (as opposed to the
+// rules' settings in game.Config).
+type Options struct {
+	// Phase is the length of a decision window ("24h", "90m"); 5 minutes to
+	// 10 days. Short is the length for retreat and adjustment phases (default:
+	// Phase). Ignored when DailyAt is set.
+	Phase string `json:"phase,omitempty"`
+	Short string `json:"short,omitempty"`
+	// DailyAt ("18:00") in TimeZone ("Europe/Paris", default UTC) puts every
+	// deadline at that time of day, at least one hour away.
+	DailyAt  string `json:"daily_at,omitempty"`
+	TimeZone string `json:"time_zone,omitempty"`
+	// Press is full, public, none or anonymous (default full).
+	Press string `json:"press,omitempty"`
+	// Private games are listed only to their players.
+	Private bool `json:"private,omitempty"`
+	// SecretVotes hides who voted how until a vote passes.
+	SecretVotes bool `json:"secret_votes,omitempty"`
+	// MissedLimit is how many missed phases in a row put a seat in civil
+	// disorder (default 2).
+	MissedLimit int `json:"missed_limit,omitempty"`
+}
+
+const (
+	minPhase = 5 * time.Minute
+	maxPhase = 10 * 24 * time.Hour
+)
+
+// ParseOptions reads and checks a game's options, filling defaults.
+func ParseOptions(raw []byte) (Options, error) {
+	var o Options
+	if len(raw) > 0 {
+		if err := json.Unmarshal(raw, &o); err != nil {
+			return o, fmt.Errorf("options: %w", err)
+		}
+	}
+	if o.Phase == "" {
+		o.Phase = "24h"
+	}
+	if _, err := o.length(false); err != nil {
+		return o, err
+	}
+	if _, err := o.length(true); err != nil {
+		return o, err
+	}
+	if o.DailyAt != "" {
+		if _, err := time.Parse("15:04", o.DailyAt); err != nil {
+			return o, fmt.Errorf("options: daily_at %q: want HH:MM", o.DailyAt)
+		}
+		if _, err := time.LoadLocation(o.zone()); err != nil {
+			return o, fmt.Errorf("options: time_zone %q: %v", o.TimeZone, err)
+		}
+	}
+	switch o.Press {
+	case "":
+		o.Press = PressFull
+	case PressFull, PressPublic, PressNone, PressAnonymous:
+	default:
+		return o, fmt.Errorf("options: press %q: want full, public, none or anonymous", o.Press)
+	}
+	if o.MissedLimit == 0 {
+		o.MissedLimit = 2
+	}
+	if o.MissedLimit < 1 || o.MissedLimit > 100 {
+		return o, fmt.Errorf("options: missed_limit %d: want 1 to 100", o.MissedLimit)
+	}
+	return o, nil
+}
+
+func (o Options) zone() string {
+	if o.TimeZone == "" {
+		return "UTC"
+	}
+	return o.TimeZone
+}
+
+// length is the window length for main (short=false) or short phases.
+func (o Options) length(short bool) (time.Duration, error) {
+	s := o.Phase
+	if short && o.Short != "" {
+		s = o.Short
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		return 0, fmt.Errorf("options: phase length %q: %v", s, err)
+	}
+	if d < minPhase || d > maxPhase {
+		return 0, fmt.Errorf("options: phase length %s: want 5m to 240h", d)
+	}
+	return d, nil
+}
+
+// NextDeadline is when a window opening at now closes.
+func (o Options) NextDeadline(now time.Time, short bool) time.Time {
+	if o.DailyAt != "" {
+		loc, err := time.LoadLocation(o.zone())
+		if err != nil {
+			loc = time.UTC
+		}
+		hm, _ := time.Parse("15:04", o.DailyAt)
+		local := now.In(loc)
+		d := time.Date(local.Year(), local.Month(), local.Day(), hm.Hour(), hm.Minute(), 0, 0, loc)
+		for d.Before(now.Add(time.Hour)) {
+			d = d.AddDate(0, 0, 1)
+		}
+		return d.UTC()
+	}
+	l, err := o.length(short)
+	if err != nil {
+		l = 24 * time.Hour
+	}
+	return now.Add(l).UTC()
+}

@@ -1,0 +1,201 @@
+package host
+
+import (
+	"context"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"concordat/game"
+	"concordat/store"
+)
+
+// PublicChannel is the channel every seat and spectator reads.
+const PublicChannel = "public"
+
+// MaxMessage is the longest press message, in bytes.
+const MaxMessage = 8000
+
+// PressWindow is implemented by games that allow negotiation only at
+// certain times (Here I Stand: its diplomacy phase).
+type PressWindow interface {
+	PressOpen(s game.State) bool
+}
+
+// ChannelOf names the channel between seats: "public" for none, else the
+// sorted seats joined by commas (the sender included).
+func ChannelOf(seats []game.Seat) string {
+	if len(seats) == 0 {
+		return PublicChannel
+	}
+	names := make([]string, 0, len(seats))
+	seen := map[game.Seat]bool{}
+	for _, s := range seats {
+		if !seen[s] {
+			seen[s] = true
+			names = append(names, string(s))
+		}
+	}
+	sort.Strings(names)
+	return strings.Join(names, ",")
+}
+
+// inChannel reports whether seat reads channel.
+func inChannel(channel string, seat game.Seat) bool {
+	if channel == PublicChannel {
+		return true
+	}
+	if seat == "" {
+		return false
+	}
+	for _, s := range strings.Split(channel, ",") {
+		if game.Seat(s) == seat {
+			return true
+		}
+	}
+	return false
+}
+
+// Post sends press from the user's seat to the seats named (none: the
+// public channel), as the game's press mode allows.
+func (h *Host) Post(ctx context.Context, user, gameID int64, to []game.Seat, body string) (*store.Message, error) {
+	g, opts, err := h.Game(ctx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	if g.Status == store.Forming {
+		return nil, errorf(CodeNotStarted, "game %d has not started", gameID)
+	}
+	seat, seats, err := h.SeatOf(ctx, gameID, user)
+	if err != nil {
+		return nil, err
+	}
+	if seat == "" {
+		return nil, errorf(CodeForbidden, "only players of game %d may send press", gameID)
+	}
+	body = strings.TrimSpace(body)
+	if body == "" || len(body) > MaxMessage || !utf8.ValidString(body) {
+		return nil, errorf(CodeInvalid, "message: 1 to %d bytes of UTF-8 text", MaxMessage)
+	}
+	switch {
+	case opts.Press == PressNone && g.Status != store.Finished:
+		return nil, errorf(CodePressClosed, "game %d is played without press", gameID)
+	case opts.Press == PressPublic && len(to) > 0:
+		return nil, errorf(CodePressClosed, "game %d allows public press only", gameID)
+	}
+	valid := map[game.Seat]bool{}
+	for _, s := range seats {
+		valid[s.Seat] = true
+	}
+	for _, s := range to {
+		if !valid[s] {
+			return nil, errorf(CodeInvalid, "game %d has no seat %q", gameID, s)
+		}
+		if s == seat && len(to) == 1 {
+			return nil, errorf(CodeInvalid, "a message to yourself alone goes nowhere")
+		}
+	}
+	if g.Status == store.Active {
+		if pw, ok := h.Rules[g.Kind].(PressWindow); ok {
+			s, err := h.State(ctx, g)
+			if err != nil {
+				return nil, err
+			}
+			if !pw.PressOpen(s) {
+				return nil, errorf(CodePressClosed, "negotiation is closed in this phase of game %d", gameID)
+			}
+		}
+	}
+	ch := PublicChannel
+	if len(to) > 0 {
+		ch = ChannelOf(append([]game.Seat{seat}, to...))
+	}
+	m := &store.Message{GameID: gameID, Channel: ch, From: seat, Body: body, At: h.now()}
+	if err := h.Store.PostMessage(ctx, m); err != nil {
+		return nil, err
+	}
+	h.notify(Change{GameID: gameID, Kind: "message", Channel: ch})
+	return m, nil
+}
+
+// Messages lists the press the user may read in a game after message
+// `after`: the public channel and the user's own channels; in a finished
+// game, everything. Senders are hidden in anonymous games (but one's own).
+func (h *Host) Messages(ctx context.Context, user, gameID int64, after int64) ([]store.Message, error) {
+	g, opts, err := h.Game(ctx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	seat, _, err := h.SeatOf(ctx, gameID, user)
+	if err != nil {
+		return nil, err
+	}
+	all, err := h.Store.Messages(ctx, gameID, nil, after)
+	if err != nil {
+		return nil, err
+	}
+	out := []store.Message{}
+	for _, m := range all {
+		if g.Status != store.Finished && !inChannel(m.Channel, seat) {
+			continue
+		}
+		if opts.Press == PressAnonymous && g.Status != store.Finished && m.From != seat {
+			m.From = ""
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}
+
+// ChannelInfo is one channel the user reads, with its unread count.
+type ChannelInfo struct {
+	Channel string `json:"channel"`
+	Last    int64  `json:"last"`
+	Unread  int    `json:"unread"`
+}
+
+// Channels lists the user's channels in a game with unread counts.
+func (h *Host) Channels(ctx context.Context, user, gameID int64) ([]ChannelInfo, error) {
+	msgs, err := h.Messages(ctx, user, gameID, 0)
+	if err != nil {
+		return nil, err
+	}
+	read, err := h.Store.LastRead(ctx, gameID, user)
+	if err != nil {
+		return nil, err
+	}
+	seat, _, err := h.SeatOf(ctx, gameID, user)
+	if err != nil {
+		return nil, err
+	}
+	byCh := map[string]*ChannelInfo{PublicChannel: {Channel: PublicChannel}}
+	for _, m := range msgs {
+		c, ok := byCh[m.Channel]
+		if !ok {
+			c = &ChannelInfo{Channel: m.Channel}
+			byCh[m.Channel] = c
+		}
+		c.Last = m.ID
+		if m.ID > read[m.Channel] && (m.From != seat || seat == "") {
+			c.Unread++
+		}
+	}
+	out := make([]ChannelInfo, 0, len(byCh))
+	for _, c := range byCh {
+		out = append(out, *c)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Channel < out[j].Channel })
+	return out, nil
+}
+
+// MarkRead records that the user read a channel up to message upTo.
+func (h *Host) MarkRead(ctx context.Context, user, gameID int64, channel string, upTo int64) error {
+	seat, _, err := h.SeatOf(ctx, gameID, user)
+	if err != nil {
+		return err
+	}
+	if !inChannel(channel, seat) {
+		return errorf(CodeForbidden, "you do not read channel %q", channel)
+	}
+	return h.Store.MarkRead(ctx, gameID, user, channel, upTo)
+}

@@ -1,0 +1,246 @@
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"net"
+	"net/http"
+	"regexp"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"golang.org/x/crypto/bcrypt"
+
+	"concordat/host"
+	"concordat/store"
+)
+
+// SessionCookie is the name of the login cookie.
+const SessionCookie = "concordat_session"
+
+var userName = regexp.MustCompile(`^[A-Za-z0-9_.-]{3,32}$`)
+
+type ctxKey int
+
+const userKey ctxKey = 1
+
+// newSecret returns a random 32-byte secret, hex encoded, and its hash.
+func newSecret() (secret, hash string) {
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		panic("crypto/rand: " + err.Error())
+	}
+	secret = hex.EncodeToString(b)
+	return secret, hashSecret(secret)
+}
+
+func hashSecret(secret string) string {
+	h := sha256.Sum256([]byte(secret))
+	return hex.EncodeToString(h[:])
+}
+
+type credentials struct {
+	Name     string `json:"name"`
+	Password string `json:"password"`
+	Email    string `json:"email,omitempty"`
+}
+
+// userJSON is a user as the API shows it (never the hash).
+type userJSON struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+}
+
+func (s *Server) register(w http.ResponseWriter, r *http.Request) {
+	if !s.limits.allow("login", clientIP(r)) {
+		writeError(w, &host.Error{Code: host.CodeRateLimited, Msg: "too many attempts: wait a minute"})
+		return
+	}
+	var c credentials
+	if err := readJSON(r, &c); err != nil {
+		writeError(w, err)
+		return
+	}
+	switch {
+	case !userName.MatchString(c.Name):
+		writeError(w, &host.Error{Code: host.CodeInvalid, Msg: "name: 3 to 32 letters, digits, '.', '_' or '-'"})
+		return
+	case utf8.RuneCountInString(c.Password) < 8 || len(c.Password) > 72:
+		writeError(w, &host.Error{Code: host.CodeInvalid, Msg: "password: 8 to 72 bytes"})
+		return
+	case len(c.Email) > 254 || (c.Email != "" && !strings.Contains(c.Email, "@")):
+		writeError(w, &host.Error{Code: host.CodeInvalid, Msg: "email: not an address"})
+		return
+	}
+	hash, err := bcrypt.GenerateFromPassword([]byte(c.Password), bcrypt.DefaultCost)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	u := &store.User{Name: c.Name, Email: c.Email, PasswordHash: string(hash), CreatedAt: s.Host.Now().UTC()}
+	if err := s.Host.Store.CreateUser(r.Context(), u); err != nil {
+		if errors.Is(err, store.ErrConflict) {
+			writeError(w, &host.Error{Code: host.CodeConflict, Msg: "name " + c.Name + " is taken"})
+			return
+		}
+		writeError(w, err)
+		return
+	}
+	if err := s.startSession(w, r, u); err != nil {
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, userJSON{ID: u.ID, Name: u.Name})
+}
+
+func (s *Server) login(w http.ResponseWriter, r *http.Request) {
+	if !s.limits.allow("login", clientIP(r)) {
+		writeError(w, &host.Error{Code: host.CodeRateLimited, Msg: "too many attempts: wait a minute"})
+		return
+	}
+	var c credentials
+	if err := readJSON(r, &c); err != nil {
+		writeError(w, err)
+		return
+	}
+	bad := &host.Error{Code: host.CodeUnauthorized, Msg: "wrong name or password"}
+	u, err := s.Host.Store.UserByName(r.Context(), c.Name)
+	if err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			// Spend the same time as a real check, so names cannot be probed.
+			bcrypt.CompareHashAndPassword(dummyHash(), []byte(c.Password))
+			writeError(w, bad)
+			return
+		}
+		writeError(w, err)
+		return
+	}
+	if bcrypt.CompareHashAndPassword([]byte(u.PasswordHash), []byte(c.Password)) != nil {
+		writeError(w, bad)
+		return
+	}
+	if err := s.startSession(w, r, u); err != nil {
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, userJSON{ID: u.ID, Name: u.Name})
+}
+
+func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u *store.User) error {
+	secret, hash := newSecret()
+	now := s.Host.Now().UTC()
+	c := store.Credential{Hash: hash, UserID: u.ID, Kind: "session", CreatedAt: now, ExpiresAt: now.Add(s.SessionTTL)}
+	if err := s.Host.Store.CreateCredential(r.Context(), c); err != nil {
+		return err
+	}
+	http.SetCookie(w, &http.Cookie{Name: SessionCookie, Value: secret, Path: "/", HttpOnly: true,
+		Secure: s.SecureCookies, SameSite: http.SameSiteLaxMode, Expires: c.ExpiresAt})
+	return nil
+}
+
+func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
+	if c, err := r.Cookie(SessionCookie); err == nil {
+		s.Host.Store.DeleteCredential(r.Context(), hashSecret(c.Value))
+	}
+	http.SetCookie(w, &http.Cookie{Name: SessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true,
+		Secure: s.SecureCookies, SameSite: http.SameSiteLaxMode})
+	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+}
+
+// currentUser reads the session cookie or the bearer token; nil when
+// neither is present or valid.
+func (s *Server) currentUser(r *http.Request) (*store.User, error) {
+	secret := ""
+	if a := r.Header.Get("Authorization"); strings.HasPrefix(a, "Bearer ") {
+		secret = strings.TrimPrefix(a, "Bearer ")
+	} else if c, err := r.Cookie(SessionCookie); err == nil {
+		secret = c.Value
+	}
+	if secret == "" || len(secret) > 128 {
+		return nil, nil
+	}
+	u, _, err := s.Host.Store.CredentialUser(r.Context(), hashSecret(secret), s.Host.Now().UTC())
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, nil
+	}
+	return u, err
+}
+
+// authed wraps a handler that needs a logged-in user; writes are rate
+// limited per user.
+func (s *Server) authed(next func(w http.ResponseWriter, r *http.Request, u *store.User)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		u, err := s.currentUser(r)
+		if err != nil {
+			writeError(w, err)
+			return
+		}
+		if u == nil {
+			writeError(w, &host.Error{Code: host.CodeUnauthorized, Msg: "log in first (session cookie or Authorization: Bearer token)"})
+			return
+		}
+		if r.Method != http.MethodGet && !s.limits.allow("write", u.Name) {
+			writeError(w, &host.Error{Code: host.CodeRateLimited, Msg: "too many requests: slow down"})
+			return
+		}
+		next(w, r.WithContext(context.WithValue(r.Context(), userKey, u)), u)
+	}
+}
+
+// optionalUser is the logged-in user of a public endpoint, or 0.
+func (s *Server) optionalUser(r *http.Request) int64 {
+	u, err := s.currentUser(r)
+	if err != nil || u == nil {
+		return 0
+	}
+	return u.ID
+}
+
+func (s *Server) me(w http.ResponseWriter, r *http.Request, u *store.User) {
+	writeJSON(w, http.StatusOK, userJSON{ID: u.ID, Name: u.Name})
+}
+
+func (s *Server) newToken(w http.ResponseWriter, r *http.Request, u *store.User) {
+	var req struct {
+		Name string `json:"name"`
+	}
+	if err := readJSON(r, &req); err != nil {
+		writeError(w, err)
+		return
+	}
+	if req.Name == "" || len(req.Name) > 64 {
+		writeError(w, &host.Error{Code: host.CodeInvalid, Msg: "name: 1 to 64 characters"})
+		return
+	}
+	secret, hash := newSecret()
+	c := store.Credential{Hash: hash, UserID: u.ID, Kind: "token", Name: req.Name, CreatedAt: s.Host.Now().UTC()}
+	if err := s.Host.Store.CreateCredential(r.Context(), c); err != nil {
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, map[string]string{"token": secret, "name": req.Name})
+}
+
+// clientIP is the request's remote address without the port.
+func clientIP(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+var (
+	dummyOnce sync.Once
+	dummy     []byte
+)
+
+// dummyHash is a bcrypt hash to compare against when the user is unknown.
+func dummyHash() []byte {
+	dummyOnce.Do(func() { dummy, _ = bcrypt.GenerateFromPassword([]byte("not a password"), bcrypt.DefaultCost) })
+	return dummy
+}

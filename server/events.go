@@ -1,0 +1,138 @@
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+
+	"concordat/host"
+)
+
+// Hub fans live changes out to the server-sent-event streams of this
+// process. Changes made by other processes reach it through Watch, which
+// polls the store.
+type Hub struct {
+	mu   sync.Mutex
+	subs map[int64]map[chan host.Change]struct{}
+}
+
+// NewHub returns an empty hub.
+func NewHub() *Hub { return &Hub{subs: map[int64]map[chan host.Change]struct{}{}} }
+
+// Publish sends a change to every stream of its game; a stream that is not
+// keeping up misses it (it reloads on the next change).
+func (h *Hub) Publish(c host.Change) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for ch := range h.subs[c.GameID] {
+		select {
+		case ch <- c:
+		default:
+		}
+	}
+}
+
+func (h *Hub) subscribe(game int64) chan host.Change {
+	ch := make(chan host.Change, 16)
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.subs[game] == nil {
+		h.subs[game] = map[chan host.Change]struct{}{}
+	}
+	h.subs[game][ch] = struct{}{}
+	return ch
+}
+
+func (h *Hub) unsubscribe(game int64, ch chan host.Change) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	delete(h.subs[game], ch)
+	if len(h.subs[game]) == 0 {
+		delete(h.subs, game)
+	}
+}
+
+// events streams a game's changes as server-sent events: "change" events
+// with {"kind", "seq"} (never the content: the client reloads what it may
+// see). Changes by other server processes are found by polling the game's
+// seq and last message every second.
+func (s *Server) events(w http.ResponseWriter, r *http.Request) {
+	user := s.optionalUser(r)
+	g, _, _, _, err := s.visible(r, user)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	fl, ok := w.(http.Flusher)
+	if !ok {
+		writeError(w, &host.Error{Code: host.CodeInternal, Msg: "streaming unsupported"})
+		return
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	ch := s.hub.subscribe(g.ID)
+	defer s.hub.unsubscribe(g.ID, ch)
+	send := func(kind string, seq int64) bool {
+		b, _ := json.Marshal(map[string]any{"kind": kind, "seq": seq})
+		if _, err := fmt.Fprintf(w, "event: change\ndata: %s\n\n", b); err != nil {
+			return false
+		}
+		fl.Flush()
+		return true
+	}
+	if !send("hello", g.Seq) {
+		return
+	}
+	lastSeq, lastStatus := g.Seq, g.Status
+	lastMsg := int64(-1)
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	keepalive := time.NewTicker(25 * time.Second)
+	defer keepalive.Stop()
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case c := <-ch:
+			if c.Seq > lastSeq {
+				lastSeq = c.Seq
+			}
+			if !send(c.Kind, lastSeq) {
+				return
+			}
+		case <-keepalive.C:
+			if _, err := fmt.Fprint(w, ": keepalive\n\n"); err != nil {
+				return
+			}
+			fl.Flush()
+		case <-tick.C:
+			// Another process may have changed the game.
+			cur, err := s.Host.Store.GetGame(r.Context(), g.ID)
+			if err != nil {
+				continue
+			}
+			if cur.Seq > lastSeq || cur.Status != lastStatus {
+				lastSeq, lastStatus = cur.Seq, cur.Status
+				if !send("action", lastSeq) {
+					return
+				}
+			}
+			msgs, err := s.Host.Store.Messages(r.Context(), g.ID, nil, max(lastMsg, 0))
+			if err == nil && len(msgs) > 0 {
+				newest := msgs[len(msgs)-1].ID
+				if lastMsg >= 0 && newest > lastMsg {
+					if !send("message", lastSeq) {
+						return
+					}
+				}
+				lastMsg = newest
+			} else if lastMsg < 0 {
+				lastMsg = 0
+			}
+		}
+	}
+}

@@ -1,0 +1,292 @@
+package server
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"time"
+
+	"concordat/game"
+	"concordat/host"
+	"concordat/store"
+)
+
+// gameJSON is a game as the API shows it.
+type gameJSON struct {
+	ID       int64        `json:"id"`
+	Name     string       `json:"name"`
+	Game     string       `json:"game"`
+	Variant  string       `json:"variant"`
+	Rules    any          `json:"rules,omitempty"`
+	Options  host.Options `json:"options"`
+	Status   string       `json:"status"`
+	Seq      int64        `json:"seq"`
+	Deadline *time.Time   `json:"deadline,omitempty"`
+	Result   string       `json:"result,omitempty"`
+	Created  time.Time    `json:"created"`
+}
+
+type seatJSON struct {
+	Seat     game.Seat `json:"seat"`
+	Player   string    `json:"player,omitempty"`
+	Bot      bool      `json:"bot,omitempty"`
+	Missed   int       `json:"missed,omitempty"`
+	Disorder bool      `json:"civil_disorder,omitempty"`
+}
+
+func toGameJSON(g *store.Game, opts host.Options) gameJSON {
+	j := gameJSON{ID: g.ID, Name: g.Name, Game: g.Kind, Variant: g.Config.Variant, Options: opts,
+		Status: g.Status, Seq: g.Seq, Result: g.Result, Created: g.CreatedAt}
+	if len(g.Config.Options) > 0 {
+		j.Rules = g.Config.Options
+	}
+	if !g.Deadline.IsZero() {
+		d := g.Deadline
+		j.Deadline = &d
+	}
+	return j
+}
+
+func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
+	user := s.optionalUser(r)
+	status := r.URL.Query().Get("status")
+	switch status {
+	case "", store.Forming, store.Active, store.Paused, store.Finished:
+	default:
+		writeError(w, &host.Error{Code: host.CodeInvalid, Msg: "status: forming, active, paused or finished"})
+		return
+	}
+	mine := int64(0)
+	if r.URL.Query().Get("mine") == "1" {
+		if user == 0 {
+			writeError(w, &host.Error{Code: host.CodeUnauthorized, Msg: "log in to list your games"})
+			return
+		}
+		mine = user
+	}
+	games, err := s.Host.Store.ListGames(r.Context(), status, mine, 200)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	out := []gameJSON{}
+	for i := range games {
+		g := &games[i]
+		opts, err := host.ParseOptions(g.Options)
+		if err != nil {
+			continue
+		}
+		if opts.Private && mine == 0 {
+			if seat, _, err := s.Host.SeatOf(r.Context(), g.ID, user); err != nil || seat == "" {
+				continue
+			}
+		}
+		out = append(out, toGameJSON(g, opts))
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"games": out})
+}
+
+func (s *Server) createGame(w http.ResponseWriter, r *http.Request, u *store.User) {
+	var req host.NewGame
+	if err := readJSON(r, &req); err != nil {
+		writeError(w, err)
+		return
+	}
+	var b [8]byte
+	rand.Read(b[:])
+	g, err := s.Host.CreateGame(r.Context(), u.ID, req, binary.LittleEndian.Uint64(b[:]))
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	opts, _ := host.ParseOptions(g.Options)
+	writeJSON(w, http.StatusCreated, toGameJSON(g, opts))
+}
+
+// visible loads a game the requester may see: a private game only by its
+// players.
+func (s *Server) visible(r *http.Request, user int64) (*store.Game, host.Options, game.Seat, []store.Seat, error) {
+	id, err := pathID(r)
+	if err != nil {
+		return nil, host.Options{}, "", nil, err
+	}
+	g, opts, err := s.Host.Game(r.Context(), id)
+	if err != nil {
+		return nil, opts, "", nil, err
+	}
+	seat, seats, err := s.Host.SeatOf(r.Context(), id, user)
+	if err != nil {
+		return nil, opts, "", nil, err
+	}
+	if opts.Private && seat == "" && g.CreatedBy != user && g.Status != store.Finished {
+		return nil, opts, "", nil, &host.Error{Code: host.CodeNotFound, Msg: "no game " + strconv.FormatInt(id, 10)}
+	}
+	return g, opts, seat, seats, nil
+}
+
+func (s *Server) getGame(w http.ResponseWriter, r *http.Request) {
+	user := s.optionalUser(r)
+	g, opts, seat, seats, err := s.visible(r, user)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	resp := struct {
+		Game    gameJSON      `json:"game"`
+		Seats   []seatJSON    `json:"seats"`
+		You     game.Seat     `json:"you,omitempty"`
+		View    any           `json:"view"`
+		Pending []game.Prompt `json:"pending"`
+	}{Game: toGameJSON(g, opts), You: seat, Pending: []game.Prompt{}}
+	for _, st := range seats {
+		sj := seatJSON{Seat: st.Seat, Bot: st.Bot, Missed: st.Missed, Disorder: st.Missed >= opts.MissedLimit}
+		if st.UserID != 0 && !(opts.Press == host.PressAnonymous && g.Status != store.Finished && st.Seat != seat) {
+			if pu, err := s.Host.Store.UserByID(r.Context(), st.UserID); err == nil {
+				sj.Player = pu.Name
+			}
+		}
+		resp.Seats = append(resp.Seats, sj)
+	}
+	st, err := s.Host.State(r.Context(), g)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	rules := s.Host.Rules[g.Kind]
+	viewer := seat
+	if g.Status == store.Finished {
+		viewer = game.System // everything is public at the end
+	}
+	resp.View = rules.View(st, viewer)
+	for _, p := range rules.Pending(st) {
+		if p.Seat == seat { // only one's own prompts: others' progress is private
+			resp.Pending = append(resp.Pending, p)
+		}
+	}
+	writeJSON(w, http.StatusOK, resp)
+}
+
+func (s *Server) join(w http.ResponseWriter, r *http.Request, u *store.User) {
+	id, err := pathID(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	var req struct {
+		Seat game.Seat `json:"seat"`
+	}
+	if r.ContentLength != 0 {
+		if err := readJSON(r, &req); err != nil {
+			writeError(w, err)
+			return
+		}
+	}
+	seat, err := s.Host.Join(r.Context(), u.ID, id, req.Seat)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]game.Seat{"seat": seat})
+}
+
+func (s *Server) leave(w http.ResponseWriter, r *http.Request, u *store.User) {
+	id, err := pathID(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	if err := s.Host.Leave(r.Context(), u.ID, id); err != nil {
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+}
+
+func (s *Server) legal(w http.ResponseWriter, r *http.Request, u *store.User) {
+	g, _, seat, _, err := s.visible(r, u.ID)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	if seat == "" {
+		writeError(w, &host.Error{Code: host.CodeForbidden, Msg: "you hold no seat in this game"})
+		return
+	}
+	st, err := s.Host.State(r.Context(), g)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"seq": g.Seq, "options": s.Host.Rules[g.Kind].Legal(st, seat)})
+}
+
+// actRequest is a seat's action with the seq it was made against.
+type actRequest struct {
+	Seq  *int64          `json:"seq"`
+	Type string          `json:"type"`
+	Args json.RawMessage `json:"args,omitempty"`
+}
+
+func (s *Server) act(w http.ResponseWriter, r *http.Request, u *store.User) {
+	id, err := pathID(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	var req actRequest
+	if err := readJSON(r, &req); err != nil {
+		writeError(w, err)
+		return
+	}
+	if req.Seq == nil {
+		writeError(w, &host.Error{Code: host.CodeInvalid, Msg: "seq: the game's seq your action was made against is required"})
+		return
+	}
+	if req.Type == "" {
+		writeError(w, &host.Error{Code: host.CodeInvalid, Msg: "type: the action's type is required"})
+		return
+	}
+	start := time.Now()
+	seq, events, err := s.Host.Act(r.Context(), u.ID, id, *req.Seq, game.Action{Type: req.Type, Args: req.Args})
+	s.metrics.actions.Observe(time.Since(start).Seconds())
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	seat, _, _ := s.Host.SeatOf(r.Context(), id, u.ID)
+	visible := []game.Event{}
+	for _, e := range events {
+		if e.VisibleTo(seat) {
+			visible = append(visible, e)
+		}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"seq": seq, "events": visible})
+}
+
+// history is the view of the game after action seq, as the requester's
+// seat saw it then.
+func (s *Server) history(w http.ResponseWriter, r *http.Request) {
+	user := s.optionalUser(r)
+	g, _, seat, _, err := s.visible(r, user)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	seq, err := strconv.ParseInt(r.PathValue("seq"), 10, 64)
+	if err != nil {
+		writeError(w, &host.Error{Code: host.CodeInvalid, Msg: "seq: want a number"})
+		return
+	}
+	st, err := s.Host.StateAt(r.Context(), g, seq)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	viewer := seat
+	if g.Status == store.Finished {
+		viewer = game.System
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"seq": seq, "view": s.Host.Rules[g.Kind].View(st, viewer)})
+}

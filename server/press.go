@@ -1,0 +1,142 @@
+package server
+
+import (
+	"net/http"
+	"strconv"
+
+	"concordat/game"
+	"concordat/host"
+	"concordat/store"
+)
+
+type messageJSON struct {
+	ID      int64     `json:"id"`
+	Channel string    `json:"channel"`
+	From    game.Seat `json:"from,omitempty"`
+	Body    string    `json:"body"`
+	At      string    `json:"at"`
+}
+
+func toMessageJSON(m store.Message) messageJSON {
+	return messageJSON{ID: m.ID, Channel: m.Channel, From: m.From, Body: m.Body, At: m.At.UTC().Format("2006-01-02T15:04:05.000Z")}
+}
+
+func (s *Server) messages(w http.ResponseWriter, r *http.Request) {
+	user := s.optionalUser(r)
+	g, _, _, _, err := s.visible(r, user)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	after := int64(0)
+	if a := r.URL.Query().Get("after"); a != "" {
+		if after, err = strconv.ParseInt(a, 10, 64); err != nil || after < 0 {
+			writeError(w, &host.Error{Code: host.CodeInvalid, Msg: "after: want a message id"})
+			return
+		}
+	}
+	msgs, err := s.Host.Messages(r.Context(), user, g.ID, after)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	out := make([]messageJSON, 0, len(msgs))
+	for _, m := range msgs {
+		out = append(out, toMessageJSON(m))
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"messages": out})
+}
+
+func (s *Server) post(w http.ResponseWriter, r *http.Request, u *store.User) {
+	id, err := pathID(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	var req struct {
+		To   []game.Seat `json:"to"`
+		Body string      `json:"body"`
+	}
+	if err := readJSON(r, &req); err != nil {
+		writeError(w, err)
+		return
+	}
+	m, err := s.Host.Post(r.Context(), u.ID, id, req.To, req.Body)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, toMessageJSON(*m))
+}
+
+func (s *Server) channels(w http.ResponseWriter, r *http.Request, u *store.User) {
+	g, _, _, _, err := s.visible(r, u.ID)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	chs, err := s.Host.Channels(r.Context(), u.ID, g.ID)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"channels": chs})
+}
+
+func (s *Server) markRead(w http.ResponseWriter, r *http.Request, u *store.User) {
+	id, err := pathID(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	var req struct {
+		Channel string `json:"channel"`
+		UpTo    int64  `json:"up_to"`
+	}
+	if err := readJSON(r, &req); err != nil {
+		writeError(w, err)
+		return
+	}
+	if err := s.Host.MarkRead(r.Context(), u.ID, id, req.Channel, req.UpTo); err != nil {
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+}
+
+func (s *Server) votes(w http.ResponseWriter, r *http.Request) {
+	user := s.optionalUser(r)
+	g, _, _, _, err := s.visible(r, user)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	v, err := s.Host.Votes(r.Context(), g.ID)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"votes": v})
+}
+
+func (s *Server) vote(w http.ResponseWriter, r *http.Request, u *store.User) {
+	id, err := pathID(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	var req struct {
+		Kind  string `json:"kind"`
+		Value string `json:"value"`
+	}
+	if err := readJSON(r, &req); err != nil {
+		writeError(w, err)
+		return
+	}
+	passed, err := s.Host.Vote(r.Context(), u.ID, id, req.Kind, req.Value)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"passed": passed})
+}
