@@ -77,9 +77,12 @@ func TestReopen(t *testing.T) {
 		if err := s.r.QueryRowContext(ctx, `PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "wal" {
 			t.Fatalf("journal mode %q (%v), want wal", mode, err)
 		}
-		var fk int
+		var fk, sync int
 		if err := s.w.QueryRowContext(ctx, `PRAGMA foreign_keys`).Scan(&fk); err != nil || fk != 1 {
 			t.Fatalf("foreign_keys %d (%v), want 1", fk, err)
+		}
+		if err := s.w.QueryRowContext(ctx, `PRAGMA synchronous`).Scan(&sync); err != nil || sync != 1 {
+			t.Fatalf("synchronous %d (%v), want 1 (NORMAL)", sync, err)
 		}
 		if err := s.Close(); err != nil {
 			t.Fatal(err)
@@ -166,4 +169,38 @@ func TestOpenErrors(t *testing.T) {
 
 func BenchmarkAppendAction(b *testing.B) {
 	storetest.BenchmarkAppendAction(b, func(b *testing.B) store.Store { return openTemp(b) })
+}
+
+// BenchmarkAppendActionDurable is BenchmarkAppendAction with every commit
+// synced to disk.
+func BenchmarkAppendActionDurable(b *testing.B) {
+	storetest.BenchmarkAppendAction(b, func(b *testing.B) store.Store {
+		s, err := OpenWith(filepath.Join(b.TempDir(), "concordat.db"), Options{Durable: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		return s
+	})
+}
+
+// TestDurable: OpenWith(Durable) passes a short round trip and syncs
+// every commit.
+func TestDurable(t *testing.T) {
+	ctx := context.Background()
+	s, err := OpenWith(filepath.Join(t.TempDir(), "concordat.db"), Options{Durable: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var sync int
+	if err := s.w.QueryRowContext(ctx, `PRAGMA synchronous`).Scan(&sync); err != nil || sync != 2 {
+		t.Fatalf("synchronous = %d (%v), want 2 (FULL)", sync, err)
+	}
+	u := &store.User{Name: "alice", PasswordHash: "x", CreatedAt: time.Unix(1, 0)}
+	if err := s.CreateUser(ctx, u); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.UserByID(ctx, u.ID); err != nil || got.Name != "alice" {
+		t.Fatalf("UserByID: %+v, %v", got, err)
+	}
 }
