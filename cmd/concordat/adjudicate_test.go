@@ -421,6 +421,26 @@ func TestAdjudicateCivilDisorderByEdition(t *testing.T) {
 	}
 }
 
+// A unit dislodged by a convoyed army may retreat to the army's origin
+// under the 2000 and 2023 rules, not under 1971 and 1982.
+func TestAdjudicateRetreatToConvoyOriginByEdition(t *testing.T) {
+	for _, c := range []struct{ rules, retreats string }{
+		{"1971", "bur hol ruh"}, {"1982", "bur hol ruh"}, {"2000", "bur hol pic ruh"}, {"2023", "bur hol pic ruh"}, {"", "bur hol pic ruh"},
+	} {
+		in := `{"rules": "` + c.rules + `", "phase": {"season": "spring", "year": 1901, "type": "movement"},
+ "units": [{"power": "france", "type": "army", "at": "pic"}, {"power": "france", "type": "fleet", "at": "eng"},
+           {"power": "france", "type": "fleet", "at": "nth"}, {"power": "germany", "type": "army", "at": "bel"}],
+ "orders": {"france": ["A pic - bel via convoy", "F eng C A pic - bel", "F nth S A pic - bel"]}}`
+		r := adjudicate(t, in)
+		sameStrings(t, c.rules+": orders", r.results(), []string{
+			"france: A pic - bel via convoy => succeeds", "france: F eng C A pic - bel => succeeds", "france: F nth S A pic - bel => succeeds"})
+		if len(r.Next.Dislodged) != 1 || r.Next.Dislodged[0].At != "bel" || r.Next.Dislodged[0].AttackerFrom != "pic" ||
+			strings.Join(r.Next.Dislodged[0].Retreats, " ") != c.retreats {
+			t.Errorf("rules %q: dislodged %+v, want A bel from pic retreating to %s", c.rules, r.Next.Dislodged, c.retreats)
+		}
+	}
+}
+
 func TestAdjudicateWinner(t *testing.T) {
 	in := `{"phase": {"season": "fall", "year": 1905, "type": "movement"},
  "units": [{"power": "france", "type": "army", "at": "bur"}, {"power": "germany", "type": "army", "at": "ber"}],
