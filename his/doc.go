@@ -42,6 +42,6 @@
 //     Protestant) spend one card on one religious action (debate, treatise,
 //     burn books) or play Leipzig Debate. Reformation and Counter
 //     Reformation attempts take no debater bonuses yet; an aligned stack
-//     counts once per space. New World and Victory Determination are not
-//     built; Spring Deployment lacks its two cards.
+//     counts once per space. The New World is not built; Spring Deployment
+//     lacks its two cards.
 package his

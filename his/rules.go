@@ -113,7 +113,7 @@ func (Rules) View(st game.State, seat game.Seat) any {
 func (Rules) Over(st game.State) (bool, string) {
 	s := state(st)
 	if s.Phase == PhaseOver {
-		return true, "the game has ended after turn 9"
+		return true, s.Result
 	}
 	return false, ""
 }
@@ -350,6 +350,9 @@ func (s *State) run() {
 		case s.Phase == PhaseSpring:
 			s.stepSpring()
 		case s.Phase == PhaseAction:
+			if s.checkMilitary() {
+				return
+			}
 			if s.Passes >= NumMajors {
 				s.Phase = PhaseWinter
 				s.startWinter()
@@ -358,9 +361,8 @@ func (s *State) run() {
 			s.Impulse = (s.Impulse + 1) % NumMajors
 			s.push(kImpulse, s.Impulse)
 		case s.Phase == PhaseWinter:
-			if s.Turn >= 9 {
-				s.Phase = PhaseOver
-				s.emit("over", "the game ends after turn 9 (victory determination is not built yet)")
+			// The New World Phase is not built; Victory Determination follows.
+			if s.victoryDetermination() {
 				return
 			}
 			s.startTurn()
@@ -531,6 +533,8 @@ type view struct {
 	Deck     int               `json:"deck"`
 	Discard  []int             `json:"discard"`
 	Removed  []int             `json:"removed"`
+	Result   string            `json:"result,omitempty"`
+	Winners  []Power           `json:"winners,omitempty"`
 	Debate   *Debate           `json:"debate,omitempty"`
 	Diet     *Diet             `json:"diet_of_worms,omitempty"` // once revealed
 }
@@ -552,7 +556,7 @@ func (s *State) view(seat game.Seat) *view {
 	v := &view{Seat: string(seat), Edition: s.Edition.String(), Turn: s.Turn, Phase: s.Phase.String(),
 		Pending: append([]Decision(nil), s.Stack...), Spaces: map[string]any{}, Seas: map[string]any{},
 		Leaders: map[string]string{}, Debaters: map[string]string{}, Powers: map[string]any{}, Minors: map[string]string{},
-		Deck: len(s.Deck), Debate: s.Debate, Diet: s.LastDiet}
+		Deck: len(s.Deck), Debate: s.Debate, Diet: s.LastDiet, Result: s.Result, Winners: s.Winners}
 	for i := range s.Spaces {
 		sp := &s.Spaces[i]
 		e := map[string]any{"control": sp.Ctl.String()}

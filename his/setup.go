@@ -206,6 +206,9 @@ func (s *State) convert(sp SpaceID, prot bool) {
 		return
 	}
 	s.Spaces[sp].Prot = prot
+	if prot {
+		s.checkReligious()
+	}
 	if prot && s.Display[sp] > 0 && (!s.League || s.ControlledBy(sp, Protestant)) {
 		s.place(&s.Spaces[sp].Units[Protestant], Protestant, 'r', int(s.Display[sp]))
 		s.Display[sp] = 0

@@ -199,6 +199,11 @@ type State struct {
 	StPeterVP    int             `json:"st_peter_vp,omitempty"`
 	Phony        [NumMajors]bool `json:"phony"` // Phony War -1 VP markers
 
+	// VPHistory holds every power's VP at the end of each turn (tie-breaks).
+	VPHistory [][NumMajors]int `json:"vp_history,omitempty"`
+	Winners   []Power          `json:"winners,omitempty"`
+	Result    string           `json:"result,omitempty"`
+
 	Stack  []Decision `json:"stack"`
 	Debate *Debate    `json:"debate,omitempty"`
 	// LastDebate is the most recent finished debate, for its log.
@@ -281,6 +286,8 @@ func (s *State) Clone() *State {
 	c.Discard = append([]uint8(nil), s.Discard...)
 	c.Gone = append([]uint8(nil), s.Gone...)
 	c.Stack = append([]Decision(nil), s.Stack...)
+	c.VPHistory = append([][NumMajors]int(nil), s.VPHistory...)
+	c.Winners = append([]Power(nil), s.Winners...)
 	c.Script = append([]int(nil), s.Script...)
 	if s.Debate != nil {
 		c.Debate = s.Debate.clone()
