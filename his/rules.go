@@ -241,6 +241,7 @@ const (
 	kReform      = "reformation.target"
 	kDiet        = "diet.card"
 	kSpring      = "spring.deploy"
+	kMaurice     = "cards.maurice"
 	kDietFlip    = "diet.flip"
 	kWinJesuit   = "winter.university"
 	kAnnounce    = "diplomacy.announce"
@@ -265,6 +266,8 @@ func (s *State) promptText(d Decision) string {
 		return "Diet of Worms: commit a card in secret (not a Mandatory Event)"
 	case kSpring:
 		return "Spring Deployment: move one formation from your capital, or none"
+	case kMaurice:
+		return "Maurice of Saxony enters: choose an electorate you control"
 	case kDietFlip:
 		return fmt.Sprintf("Diet of Worms: flip a German space (%d left)", s.Diet.Flips)
 	case kDebZone:
@@ -297,6 +300,8 @@ func (s *State) choices(d Decision) []game.Choice {
 		return s.dietCards(d.Power)
 	case d.Kind == kSpring:
 		return s.springChoices(d.Power)
+	case d.Kind == kMaurice:
+		return s.mauriceChoices()
 	case d.Kind == kDietFlip:
 		return s.dietTargets()
 	case strings.HasPrefix(d.Kind, "debate."):
@@ -319,6 +324,10 @@ func (s *State) resolve(d Decision, p []string) {
 		s.resolveDiet(d, p)
 	case d.Kind == kSpring:
 		s.resolveSpring(d.Power, p)
+	case d.Kind == kMaurice:
+		m, _ := LeaderByID("maurice_of_saxony")
+		s.Leaders[m].Loc = int(mustSpace(p[0]))
+		s.emit("leader", "Maurice of Saxony enters in "+Spaces[s.Leaders[m].Loc].Name)
 	case strings.HasPrefix(d.Kind, "debate."):
 		s.resolveDebate(d, p)
 	case strings.HasPrefix(d.Kind, "winter."):

@@ -111,7 +111,27 @@ func (s *State) startTurn() {
 	s.cardDraw()
 	s.Phase = PhaseDiplomacy
 	s.startDiplomacy()
+	if len(s.mauriceChoices()) > 0 {
+		s.push(kMaurice, Protestant)
+	}
 	s.run()
+}
+
+// mauriceChoices: from Turn 6 Maurice of Saxony enters in an electorate under
+// Protestant political control, chosen by the Protestant (§8.2 step 1;
+// ruling A1: he waits until one exists).
+func (s *State) mauriceChoices() []game.Choice {
+	m, _ := LeaderByID("maurice_of_saxony")
+	if s.Turn < 6 || s.Leaders[m].Loc != OffMap || s.Leaders[m].Captor != NoPower {
+		return nil
+	}
+	var out []game.Choice
+	for _, e := range electorates {
+		if s.ControlledBy(e, Protestant) {
+			out = append(out, game.Choice{Label: Spaces[e].Name, Value: Spaces[e].ID})
+		}
+	}
+	return out
 }
 
 // reformers and the turn they enter (§8.2 step 2); Cranmer enters the turn

@@ -124,3 +124,27 @@ func TestSpringDeploymentLimits(t *testing.T) {
 		t.Error("the Protestant has no capital")
 	}
 }
+
+// Maurice of Saxony enters at the start of Turn 6 in a Protestant-controlled
+// electorate (§8.2), or waits for one (A1).
+func TestMauriceOfSaxony(t *testing.T) {
+	s := NewState1517(Ed500, 1)
+	s.Turn = 5
+	s.startTurn()
+	if d, _ := s.top(); d.Kind == kMaurice {
+		t.Fatal("no Protestant-controlled electorate: Maurice waits")
+	}
+	s = NewState1517(Ed500, 1)
+	s.Turn = 5
+	s.League = true
+	s.Spaces[sp(t, "mainz")].Ctl = Protestant
+	s.startTurn()
+	answer(t, s, kMaurice, Protestant, "mainz")
+	m, _ := LeaderByID("maurice_of_saxony")
+	if s.Leaders[m].Loc != int(sp(t, "mainz")) {
+		t.Error("Maurice enters Mainz")
+	}
+	if d, _ := s.top(); d.Kind != kAnnounce {
+		t.Errorf("then Diplomacy: %+v", d)
+	}
+}
