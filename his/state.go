@@ -119,7 +119,6 @@ type PowerState struct {
 	WarVP    int     `json:"war_vp,omitempty"`     // War Winner markers
 	MinusOne bool    `json:"minus1,omitempty"`     // excommunication "-1 Card" marker
 	ExcomOn  int     `json:"excom_turn,omitempty"` // turn the ruler was excommunicated
-	Keys0    int     `json:"-"`
 }
 
 // Loan is a group of squadrons loaned for the turn (§9.2); while on loan they
