@@ -120,6 +120,14 @@ type internalError struct{ msg string }
 
 func (e *internalError) Error() string { return e.msg }
 
+// phaseInput is the input as read: a phase, and also accepted, so that a
+// result's "next" with orders added is itself an input, its "winner",
+// which is ignored.
+type phaseInput struct {
+	diplomacy.PhaseInput
+	Winner *string `json:"winner"`
+}
+
 // decodePhase reads exactly one JSON object from data. Unknown fields are
 // refused, so that a misspelt field ("center") is not silently ignored;
 // anything after the object other than white space is refused too.
@@ -129,7 +137,7 @@ func decodePhase(data []byte) (*diplomacy.PhaseInput, error) {
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
-	var in diplomacy.PhaseInput
+	var in phaseInput
 	if err := dec.Decode(&in); err != nil {
 		if msg := err.Error(); strings.HasPrefix(msg, "json: unknown field ") {
 			return nil, &inputError{strings.TrimPrefix(msg, "json: ") + " in the phase (a misspelt field? see docs/adjudicate.md)"}
@@ -142,7 +150,7 @@ func decodePhase(data []byte) (*diplomacy.PhaseInput, error) {
 		}
 		return nil, &inputError{fmt.Sprintf("unexpected data after the phase object (at byte %d): one phase per input", dec.InputOffset())}
 	}
-	return &in, nil
+	return &in.PhaseInput, nil
 }
 
 // jsonErrorText words a decoding error without the "json: " prefix and

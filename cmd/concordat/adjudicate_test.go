@@ -254,28 +254,48 @@ func TestAdjudicateSpring1901Opening(t *testing.T) {
 	}
 }
 
-// After the opening, a fall in which Germany takes Holland and Denmark and
-// France Spain ends with centres changed and winter adjustments next.
-func TestAdjudicateFallChangesCentres(t *testing.T) {
-	first := adjudicate(t, openingPhase)
-	next, err := json.Marshal(first.Next)
+// nextInput makes a result's next position, as the command wrote it, the
+// input of the next phase with the given orders.
+func nextInput(t *testing.T, result string, orders map[string][]string) string {
+	t.Helper()
+	var r struct {
+		Next map[string]json.RawMessage `json:"next"`
+	}
+	if err := json.Unmarshal([]byte(result), &r); err != nil {
+		t.Fatal(err)
+	}
+	o, _ := json.Marshal(orders)
+	r.Next["orders"] = o
+	in, err := json.Marshal(r.Next)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var pos map[string]any
-	if err := json.Unmarshal(next, &pos); err != nil {
-		t.Fatal(err)
+	return string(in)
+}
+
+// After the opening, a fall in which Germany takes Holland and Denmark and
+// France Spain ends with centres changed and winter adjustments next; the
+// builds follow. Each phase's input is the previous result's "next" with
+// orders added.
+func TestAdjudicateFallChangesCentres(t *testing.T) {
+	code, spring, errs := run(t, openingPhase)
+	if code != 0 {
+		t.Fatalf("status %d: %s", code, errs)
 	}
-	delete(pos, "winner")
-	delete(pos, "dislodged")
-	pos["orders"] = map[string][]string{
+	in := nextInput(t, spring, map[string][]string{
 		"germany": {"A kie - hol", "F den H"},
 		"france":  {"A spa H"},
 		"russia":  {"A war - gal"},
 		"austria": {"A vie - gal"},
+	})
+	if !strings.Contains(in, `"winner":null`) {
+		t.Fatalf("the next position %s has no winner field to be ignored", in)
 	}
-	in, _ := json.Marshal(pos)
-	r := adjudicate(t, string(in))
+	code, fall, errs := run(t, in)
+	if code != 0 {
+		t.Fatalf("fall: status %d: %s", code, errs)
+	}
+	r := decodeResult(t, fall)
 	if got := r.phase(); got != "winter 1901 adjustment" {
 		t.Errorf("next phase %q, want winter 1901 adjustment", got)
 	}
@@ -284,6 +304,21 @@ func TestAdjudicateFallChangesCentres(t *testing.T) {
 		if r.Next.Centers[prov] != owner {
 			t.Errorf("centre %s owned by %q, want %q", prov, r.Next.Centers[prov], owner)
 		}
+	}
+	// Winter: Germany (5 centres, 3 units) builds two and is refused a
+	// third; Austria, France and Turkey could build one each and write
+	// nothing.
+	r = adjudicate(t, nextInput(t, fall, map[string][]string{"germany": {"Build A ber", "Build F kie", "Build A mun"}}))
+	sameStrings(t, "winter orders", r.results(), []string{
+		"germany: Build A ber => succeeds",
+		"germany: Build F kie => succeeds",
+		"germany: Build A mun => fails (no builds left)",
+	})
+	if got := r.phase(); got != "spring 1902 movement" {
+		t.Errorf("next phase %q, want spring 1902 movement", got)
+	}
+	if n := len(r.Next.Units); n != 24 {
+		t.Errorf("%d units after the builds, want 24: %v", n, r.units())
 	}
 }
 
