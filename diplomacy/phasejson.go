@@ -14,6 +14,7 @@ import (
 type PhaseInput struct {
 	Variant   string            `json:"variant,omitempty"`
 	Rules     string            `json:"rules,omitempty"`
+	Options   map[string]string `json:"options,omitempty"` // rule variants: see Settings
 	Phase     phaseJSON         `json:"phase"`
 	Units     []unitJSON        `json:"units"`
 	Dislodged []dislodgedJSON   `json:"dislodged,omitempty"`
@@ -228,6 +229,7 @@ func (e *Engine) adjudicator(m *Map, ed Edition) *Adjudicator {
 
 // Prepared is a decoded, checked phase ready to adjudicate.
 type Prepared struct {
+	settings Settings
 	adj     *Adjudicator
 	pos     *Position
 	orders  []OrderIn
@@ -249,7 +251,21 @@ func (e *Engine) Prepare(in *PhaseInput) (*Prepared, error) {
 	if err != nil {
 		return nil, fmt.Errorf("variant: %w", err)
 	}
-	ed, err := ParseEdition(in.Rules)
+	opts := map[string]string{}
+	for k, v := range in.Options {
+		opts[k] = v
+	}
+	if in.Rules != "" {
+		if r, ok := opts["rules"]; ok && r != in.Rules {
+			return nil, fmt.Errorf("rules: %q, but options.rules says %q", in.Rules, r)
+		}
+		opts["rules"] = in.Rules
+	}
+	set, err := ParseSettings(m, opts)
+	if err != nil {
+		return nil, fmt.Errorf("options: %w", err)
+	}
+	ed := set.Edition
 	if err != nil {
 		return nil, fmt.Errorf("rules: %w", err)
 	}
@@ -329,7 +345,7 @@ func (e *Engine) Prepare(in *PhaseInput) (*Prepared, error) {
 			pos.Owners[p] = pw
 		}
 	}
-	pr := &Prepared{adj: a, pos: pos}
+	pr := &Prepared{adj: a, pos: pos, settings: set}
 	for i, name := range in.Orders.Powers {
 		pw, ok := m.powerNames[name]
 		if !ok {
@@ -359,13 +375,14 @@ func (e *Engine) Prepare(in *PhaseInput) (*Prepared, error) {
 
 // Run adjudicates the prepared phase; it is the part a benchmark times.
 func (pr *Prepared) Run() {
-	switch pr.pos.Phase.Type {
-	case Movement:
-		pr.adj.Movement(pr.pos, pr.orders, pr.outcome)
-	case Retreat:
-		pr.adj.Retreats(pr.pos, pr.orders, pr.outcome)
-	case Adjustment:
-		pr.adj.Adjustments(pr.pos, pr.orders, pr.outcome)
+	if pr.settings.Catspaw {
+		written := make([]Written, len(pr.orders))
+		for i, o := range pr.orders {
+			written[i] = Written{Writer: o.Power, Order: o.Order}
+		}
+		pr.adj.Resolve(pr.pos, pr.settings, written, pr.outcome)
+	} else {
+		pr.adj.Step(pr.pos, pr.orders, pr.outcome)
 	}
 	for i, p := range pr.parsed {
 		if p.Reason == ReasonParse {

@@ -128,6 +128,9 @@ const (
 	ReasonParse
 )
 
+// extraReasonText holds the texts of reasons defined by rule variants.
+var extraReasonText map[Reason]string
+
 // Outcome is the result of one order and why. Unit, At and To fill the
 // reason's text; Detail carries a parser's message.
 type Outcome struct {
@@ -216,6 +219,9 @@ func (o Outcome) Text(m *Map) string {
 		return unit + " cannot stand there"
 	case ReasonParse:
 		return o.Detail
+	}
+	if t, ok := extraReasonText[o.Reason]; ok {
+		return t
 	}
 	return "reason " + strconv.Itoa(int(o.Reason))
 }

@@ -11,8 +11,9 @@ import (
 
 // Rules is Diplomacy through the game contract (package game).
 //
-// Config: Variant is the map id ("standard" when empty); the one option is
-// "rules", the edition (1971, 1982, 2000, 2023; default 2023).
+// Config: Variant is the map id ("standard" when empty); Options are the
+// rule variants of Settings ("rules" for the edition, "players"/"preset" for
+// unplayed powers, "catspaw", "fog"). Seats are the played powers.
 //
 // Actions of a seat (a power):
 //   - "orders", args {"orders": ["A par - bur", …]}: replaces the power's
@@ -30,9 +31,9 @@ type Rules struct{}
 
 // GameState is the state of one Diplomacy game.
 type GameState struct {
-	Config  game.Config
-	Edition Edition
-	Pos     *Position
+	Config   game.Config
+	Settings Settings
+	Pos      *Position
 	Orders  map[Power][]string // submitted this phase, hidden from others
 	Ready   map[Power]bool
 	History []PhaseRecord
@@ -58,18 +59,11 @@ func (Rules) Setup(cfg game.Config, seed uint64) (game.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	ed := Edition2023
-	for k, v := range cfg.Options {
-		switch k {
-		case "rules":
-			if ed, err = ParseEdition(v); err != nil {
-				return nil, err
-			}
-		default:
-			return nil, fmt.Errorf("unknown option %q for diplomacy (known: rules)", k)
-		}
+	set, err := ParseSettings(m, cfg.Options)
+	if err != nil {
+		return nil, err
 	}
-	return &GameState{Config: cfg, Edition: ed, Pos: StartPosition(m),
+	return &GameState{Config: cfg, Settings: set, Pos: StartPosition(m),
 		Orders: map[Power][]string{}, Ready: map[Power]bool{}}, nil
 }
 
@@ -85,8 +79,10 @@ func state(s game.State) *GameState {
 func (Rules) Seats(s game.State) []game.Seat {
 	gs := state(s)
 	var seats []game.Seat
-	for _, p := range gs.Pos.Map.Powers {
-		seats = append(seats, game.Seat(p.ID))
+	for i, p := range gs.Pos.Map.Powers {
+		if gs.Settings.Played(Power(i)) {
+			seats = append(seats, game.Seat(p.ID))
+		}
 	}
 	return seats
 }
@@ -113,6 +109,11 @@ func (gs *GameState) owing() []bool {
 		gen := NewGenerator(pos.Map)
 		for _, uo := range gen.Orders(pos, NoPower) {
 			owe[uo.Power] = true
+		}
+	}
+	for i := range owe {
+		if !gs.Settings.Played(Power(i)) {
+			owe[i] = false
 		}
 	}
 	return owe
@@ -145,7 +146,10 @@ func (Rules) Legal(s game.State, seat game.Seat) game.Options {
 	}
 	gen := NewGenerator(m)
 	opts := game.Options{Kind: "orders"}
-	for _, uo := range gen.Orders(gs.Pos, pw) {
+	for _, uo := range gen.Orders(gs.Pos, NoPower) {
+		if uo.Power != pw && !(gs.extraQuota(pw) > 0 && !gs.Settings.Played(uo.Power)) {
+			continue // Catspaw players also order unplayed units
+		}
 		label := "build or waive"
 		if uo.Unit.Type != NoUnit {
 			label = m.unitString(uo.Unit)
@@ -194,7 +198,7 @@ func (r Rules) Apply(s game.State, seat game.Seat, a game.Action) (game.State, [
 	}
 	m := gs.Pos.Map
 	pw, ok := m.LookupPower(string(seat))
-	if !ok {
+	if !ok || !gs.Settings.Played(pw) {
 		return s, nil, fmt.Errorf("unknown seat %q", seat)
 	}
 	if gs.Pos.Winner() != NoPower {
@@ -211,10 +215,18 @@ func (r Rules) Apply(s game.State, seat game.Seat, a game.Action) (game.State, [
 		if !gs.owing()[pw] && len(args.Orders) > 0 {
 			return s, nil, fmt.Errorf("%s has nothing to order in %s", m.Powers[pw].Name, gs.Pos.Phase)
 		}
+		extra := 0
 		for _, text := range args.Orders {
-			if err := gs.checkOwnOrder(pw, text); err != nil {
+			isExtra, err := gs.checkOwnOrder(pw, text)
+			if err != nil {
 				return s, nil, err
 			}
+			if isExtra {
+				extra++
+			}
+		}
+		if quota := gs.extraQuota(pw); extra > quota {
+			return s, nil, fmt.Errorf("%d extra orders for unplayed units: %s may write %d", extra, m.Powers[pw].Name, quota)
 		}
 		gs.Orders[pw] = append([]string{}, args.Orders...)
 		return s, nil, nil
@@ -241,37 +253,65 @@ func strictJSON(data []byte, v any) error {
 }
 
 // checkOwnOrder refuses an order that does not parse or names a unit that
-// power pw does not have in this phase.
-func (gs *GameState) checkOwnOrder(pw Power, text string) error {
+// power pw may not order in this phase; it reports whether the order is an
+// extra (Catspaw) order for an unplayed power.
+func (gs *GameState) checkOwnOrder(pw Power, text string) (bool, error) {
 	pos := gs.Pos
 	m := pos.Map
 	o, err := m.ParseOrder(text)
 	if err != nil {
-		return err
+		return false, err
+	}
+	mayOrder := func(owner Power, at Loc) (bool, error) {
+		switch {
+		case owner == pw:
+			return false, nil
+		case gs.Settings.Catspaw && !gs.Settings.Played(owner):
+			return true, nil
+		}
+		return false, fmt.Errorf("order %q: the unit at %s is not yours", text, m.LocName(at))
 	}
 	switch o.Type {
-	case BuildOrder, WaiveOrder:
-		return nil
+	case WaiveOrder:
+		return false, nil
+	case BuildOrder:
+		home := m.Provinces[m.Prov(o.At)].Home
+		if home == NoPower || home == pw {
+			return false, nil // checked when the phase resolves
+		}
+		return mayOrder(home, o.At)
 	}
 	if pos.Phase.Type == Retreat {
 		for _, d := range pos.Dislodged {
 			if m.Prov(d.Loc) == m.Prov(o.At) {
 				if d.Power != pw {
-					return fmt.Errorf("order %q: the unit at %s is not yours", text, m.LocName(d.Loc))
+					return false, fmt.Errorf("order %q: the unit at %s is not yours", text, m.LocName(d.Loc))
 				}
-				return nil
+				return false, nil
 			}
 		}
-		return fmt.Errorf("order %q: no dislodged unit at %s", text, m.LocName(o.At))
+		return false, fmt.Errorf("order %q: no dislodged unit at %s", text, m.LocName(o.At))
 	}
 	u := pos.Units[m.Prov(o.At)]
 	if u.Type == NoUnit {
-		return fmt.Errorf("order %q: there is no unit at %s", text, m.LocName(o.At))
+		return false, fmt.Errorf("order %q: there is no unit at %s", text, m.LocName(o.At))
 	}
-	if u.Power != pw {
-		return fmt.Errorf("order %q: the unit at %s is not yours", text, m.LocName(u.Loc))
+	return mayOrder(u.Power, u.Loc)
+}
+
+// extraQuota is how many extra (Catspaw) orders pw may write this phase.
+func (gs *GameState) extraQuota(pw Power) int {
+	if !gs.Settings.Catspaw {
+		return 0
 	}
-	return nil
+	switch gs.Pos.Phase.Type {
+	case Movement:
+		var cb [256]int
+		return ExtraOrderQuota(gs.Pos.Map, gs.Pos.countCentersInto(cb[:])[pw])
+	case Adjustment:
+		return 1
+	}
+	return 0
 }
 
 // advance resolves the current phase with the orders in.
@@ -282,7 +322,7 @@ func (gs *GameState) advance() []game.Event {
 		return nil
 	}
 	rec := PhaseRecord{Position: PositionJSON(pos)}
-	var in []OrderIn
+	var in []Written
 	var texts []string
 	for i := range m.Powers {
 		pw := Power(i)
@@ -294,15 +334,15 @@ func (gs *GameState) advance() []game.Event {
 			if pos.Phase.Type == Retreat && o.Type == Move {
 				o.Type = RetreatOrder
 			}
-			in = append(in, OrderIn{Power: pw, Order: o})
+			in = append(in, Written{Writer: pw, Order: o})
 			texts = append(texts, text)
 		}
 	}
 	out := make([]Outcome, len(in))
 	before := pos.Phase
-	NewAdjudicator(m, gs.Edition).Step(pos, in, out)
+	NewAdjudicator(m, gs.Settings.Edition).Resolve(pos, gs.Settings, in, out)
 	for i, o := range out {
-		rec.Orders = append(rec.Orders, OrderResultJSON{Power: m.PowerName(in[i].Power), Order: texts[i],
+		rec.Orders = append(rec.Orders, OrderResultJSON{Power: m.PowerName(in[i].Writer), Order: texts[i],
 			Result: o.Result.String(), Reason: o.Text(m)})
 	}
 	gs.History = append(gs.History, rec)
@@ -329,7 +369,7 @@ func (Rules) View(s game.State, seat game.Seat) any {
 		Waiting []string          `json:"waiting"`
 		History []PhaseRecord     `json:"history"`
 		Powers  map[string]string `json:"powers"`
-	}{Variant: m.ID, Rules: gs.Edition.String(), Board: PositionJSON(gs.Pos), History: gs.History,
+	}{Variant: m.ID, Rules: gs.Settings.Edition.String(), Board: PositionJSON(gs.Pos), History: gs.History,
 		Powers: map[string]string{}, Waiting: []string{}}
 	if v.History == nil {
 		v.History = []PhaseRecord{}
@@ -361,7 +401,7 @@ func (Rules) Over(s game.State) (bool, string) {
 // Clone copies the state.
 func (Rules) Clone(s game.State) game.State {
 	gs := state(s)
-	c := &GameState{Config: gs.Config, Edition: gs.Edition, Pos: gs.Pos.Clone(),
+	c := &GameState{Config: gs.Config, Settings: gs.Settings, Pos: gs.Pos.Clone(),
 		Orders: map[Power][]string{}, Ready: map[Power]bool{},
 		History: append([]PhaseRecord(nil), gs.History...)}
 	for k, v := range gs.Orders {

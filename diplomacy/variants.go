@@ -1,0 +1,362 @@
+package diplomacy
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Settings are the rule variants a game plays with, beside its map. They
+// come from game.Config.Options (and the adjudicate JSON's "options"):
+//
+//   - "rules": the edition, 1971/1982/2000/2023 (default 2023; 1971 with Catspaw)
+//   - "players": comma-separated powers that have a player; the others are
+//     unplayed (default: all played)
+//   - "preset": "5p" (Germany and Italy unplayed) or "6p" (Italy unplayed),
+//     for the standard map
+//   - "catspaw": "true": players also write extra orders for the units of
+//     unplayed powers (Catspaw; 1971 rules unless "rules" says otherwise)
+//   - "fog": "true": each seat sees only what its units can reach (Fog of War)
+//
+// Unplayed powers' units hold when no order reaches them, are disbanded when
+// dislodged, and their adjustments follow the civil disorder rule (Standard
+// 5P/6P).
+type Settings struct {
+	Edition  Edition
+	Unplayed []bool // by Power
+	Catspaw  bool
+	Fog      bool
+}
+
+// settingKeys are the option names ParseSettings accepts.
+var settingKeys = []string{"rules", "players", "preset", "catspaw", "fog"}
+
+// ParseSettings reads and checks a game's variant options for map m.
+func ParseSettings(m *Map, opts map[string]string) (Settings, error) {
+	s := Settings{Unplayed: make([]bool, len(m.Powers))}
+	for k := range opts {
+		known := false
+		for _, n := range settingKeys {
+			known = known || k == n
+		}
+		if !known {
+			return s, fmt.Errorf("unknown option %q (known: %s)", k, strings.Join(settingKeys, ", "))
+		}
+	}
+	var err error
+	if s.Catspaw, err = boolOption(opts, "catspaw"); err != nil {
+		return s, err
+	}
+	if s.Fog, err = boolOption(opts, "fog"); err != nil {
+		return s, err
+	}
+	rules, ok := opts["rules"]
+	if !ok && s.Catspaw {
+		rules = "1971" // Catspaw is written against the 1971 rules
+	}
+	if s.Edition, err = ParseEdition(rules); err != nil {
+		return s, err
+	}
+	if p, ok := opts["preset"]; ok {
+		if m.ID != "standard" {
+			return s, fmt.Errorf("preset %q: only for the standard map", p)
+		}
+		var out []string
+		switch strings.ToLower(p) {
+		case "5p":
+			out = []string{"germany", "italy"}
+		case "6p":
+			out = []string{"italy"}
+		case "7p", "":
+		default:
+			return s, fmt.Errorf("unknown preset %q (want 5p or 6p)", p)
+		}
+		for _, name := range out {
+			pw, _ := m.LookupPower(name)
+			s.Unplayed[pw] = true
+		}
+	}
+	if list, ok := opts["players"]; ok {
+		if _, both := opts["preset"]; both {
+			return s, fmt.Errorf("give players or preset, not both")
+		}
+		for i := range s.Unplayed {
+			s.Unplayed[i] = true
+		}
+		n := 0
+		for _, name := range strings.Split(list, ",") {
+			name = strings.TrimSpace(name)
+			pw, ok := m.LookupPower(name)
+			if !ok {
+				return s, fmt.Errorf("players: unknown power %q", name)
+			}
+			if !s.Unplayed[pw] {
+				return s, fmt.Errorf("players: %s named twice", name)
+			}
+			s.Unplayed[pw] = false
+			n++
+		}
+		if n == 0 {
+			return s, fmt.Errorf("players: name at least one power")
+		}
+	}
+	if s.Catspaw && !s.anyUnplayed() {
+		return s, fmt.Errorf("catspaw needs unplayed powers: set players (Catspaw: three of the seven)")
+	}
+	return s, nil
+}
+
+func boolOption(opts map[string]string, key string) (bool, error) {
+	switch v := opts[key]; v {
+	case "", "false", "no", "0":
+		return false, nil
+	case "true", "yes", "1":
+		return true, nil
+	default:
+		return false, fmt.Errorf("option %s: %q is not true or false", key, v)
+	}
+}
+
+func (s Settings) anyUnplayed() bool {
+	for _, u := range s.Unplayed {
+		if u {
+			return true
+		}
+	}
+	return false
+}
+
+// Played reports whether power pw has a player.
+func (s Settings) Played(pw Power) bool { return int(pw) >= len(s.Unplayed) || !s.Unplayed[pw] }
+
+// ExtraOrderQuota is how many orders a Catspaw player owning `centres`
+// centres may write for unplayed units: floor((victory − centres) / 3),
+// never negative (the standard map: 18 to win, so 0 centres give 6).
+func ExtraOrderQuota(m *Map, centres int) int {
+	q := (m.Victory - centres) / 3
+	if q < 0 {
+		return 0
+	}
+	return q
+}
+
+// Written is an order with the power whose player wrote it.
+type Written struct {
+	Writer Power
+	Order  Order
+}
+
+// Reason codes of the Catspaw merge.
+const (
+	ReasonOutvoted     Reason = 200 + iota // another order for the unit was written more often
+	ReasonTie                              // a tie between orders: the unit holds
+	ReasonOverQuota                        // more extra orders than the player may write
+	ReasonNotUnplayed                      // an extra order for a unit of a played power
+	ReasonSelfDislodge                     // an extra order to dislodge, or support dislodging, the unit's own power
+)
+
+func init() {
+	extraReasonText = map[Reason]string{
+		ReasonOutvoted:     "another order for this unit was written more often",
+		ReasonTie:          "orders for this unit tied: it holds",
+		ReasonOverQuota:    "more extra orders than the player may write",
+		ReasonNotUnplayed:  "only units of unplayed powers take extra orders",
+		ReasonSelfDislodge: "a unit may not be ordered to dislodge, or support dislodging, a unit of its own power",
+	}
+}
+
+// Catspaw turns the orders players wrote into the orders units follow
+// (Catspaw): an order for the writer's own unit stands; an extra order for a
+// unit of an unplayed power is counted, and that unit follows the valid order
+// written most often, holding on a tie (invalid orders count for nothing).
+// Each writer's extra orders beyond ExtraOrderQuota are refused, in the
+// order written. In an adjustment phase each writer may write one extra
+// build, and each unplayed power makes the build written most often (none on
+// a tie). Retreats and removals of unplayed powers take no extra orders.
+//
+// It returns the effective orders and, per written order, the index of the
+// effective order it became (or -1) with the outcome for a refused one.
+func (a *Adjudicator) Catspaw(pos *Position, s Settings, written []Written) ([]OrderIn, []int, []Outcome) {
+	m := a.m
+	var eff []OrderIn
+	idx := make([]int, len(written))
+	pre := make([]Outcome, len(written))
+	var ub, cb [256]int
+	centres := pos.countCentersInto(cb[:])
+	_ = pos.countUnitsInto(ub[:])
+	used := map[Power]int{}
+	type tally struct {
+		order Order
+		owner Power
+		count int
+		first int // index in written, for a stable order
+		who   []int
+	}
+	byTarget := map[Province][]*tally{} // unit province (or, for builds, a home of the unplayed power) -> candidates
+	targetOwner := map[Province]Power{}
+	for i, w := range written {
+		idx[i] = -1
+		o := w.Order
+		owner, target, extra := a.catspawTarget(pos, s, w)
+		if !extra {
+			idx[i] = len(eff)
+			eff = append(eff, OrderIn{Power: w.Writer, Order: o})
+			continue
+		}
+		if owner == NoPower || s.Played(owner) {
+			pre[i] = Outcome{Result: Invalid, Reason: ReasonNotUnplayed, At: o.At, To: NoLoc}
+			continue
+		}
+		quota := ExtraOrderQuota(m, centres[w.Writer])
+		if pos.Phase.Type == Adjustment {
+			quota = 1
+		}
+		if pos.Phase.Type == Retreat || used[w.Writer] >= quota {
+			pre[i] = Outcome{Result: Invalid, Reason: ReasonOverQuota, At: NoLoc, To: NoLoc}
+			continue
+		}
+		used[w.Writer]++
+		if out := a.validAlone(pos, OrderIn{Power: owner, Order: o}); out.Result == Invalid {
+			pre[i] = out
+			continue
+		}
+		if a.selfDislodging(pos, owner, o) {
+			pre[i] = Outcome{Result: Invalid, Reason: ReasonSelfDislodge, At: NoLoc, To: NoLoc}
+			continue
+		}
+		found := false
+		for _, t := range byTarget[target] {
+			if t.order == o {
+				t.count++
+				t.who = append(t.who, i)
+				found = true
+			}
+		}
+		if !found {
+			byTarget[target] = append(byTarget[target], &tally{order: o, owner: owner, count: 1, first: i, who: []int{i}})
+			targetOwner[target] = owner
+		}
+	}
+	// Plurality per unit (per unplayed power for builds).
+	targets := make([]Province, 0, len(byTarget))
+	for t := range byTarget {
+		targets = append(targets, t)
+	}
+	sort.Slice(targets, func(i, j int) bool { return targets[i] < targets[j] })
+	for _, t := range targets {
+		cands := byTarget[t]
+		best, tie := cands[0], false
+		for _, c := range cands[1:] {
+			switch {
+			case c.count > best.count:
+				best, tie = c, false
+			case c.count == best.count:
+				tie = true
+			}
+		}
+		for _, c := range cands {
+			for _, i := range c.who {
+				switch {
+				case tie:
+					pre[i] = Outcome{Result: Fails, Reason: ReasonTie, At: NoLoc, To: NoLoc}
+				case c != best:
+					pre[i] = Outcome{Result: Fails, Reason: ReasonOutvoted, At: NoLoc, To: NoLoc}
+				default:
+					idx[i] = len(eff)
+				}
+			}
+		}
+		if !tie {
+			eff = append(eff, OrderIn{Power: best.owner, Order: best.order})
+		}
+	}
+	return eff, idx, pre
+}
+
+// catspawTarget says whether a written order is an extra order and, if so,
+// for which power and which unit (or, for a build, which power's builds).
+func (a *Adjudicator) catspawTarget(pos *Position, s Settings, w Written) (Power, Province, bool) {
+	m := a.m
+	o := w.Order
+	switch o.Type {
+	case WaiveOrder:
+		return NoPower, 0, false
+	case BuildOrder:
+		if o.At == NoLoc || int(o.At) >= len(m.Locs) {
+			return NoPower, 0, false
+		}
+		home := m.Provinces[m.Prov(o.At)].Home
+		if home == w.Writer || home == NoPower {
+			return NoPower, 0, false
+		}
+		// All builds for one unplayed power compete: key them by its first home.
+		return home, m.Powers[home].Homes[0], true
+	}
+	if o.At == NoLoc || int(o.At) >= len(m.Locs) {
+		return NoPower, 0, false
+	}
+	p := m.Prov(o.At)
+	u := pos.Units[p]
+	if pos.Phase.Type == Retreat {
+		for _, d := range pos.Dislodged {
+			if m.Prov(d.Loc) == p {
+				u = d.Unit
+			}
+		}
+	}
+	if u.Type == NoUnit || u.Power == w.Writer {
+		return NoPower, 0, false
+	}
+	return u.Power, p, true
+}
+
+// selfDislodging reports whether o, for a unit of power pw, moves or
+// supports a move into a province held by pw's own unit (Catspaw rule 9).
+func (a *Adjudicator) selfDislodging(pos *Position, pw Power, o Order) bool {
+	if (o.Type != Move && o.Type != SupportOrder) || o.To == NoLoc || int(o.To) >= len(a.m.Locs) {
+		return false
+	}
+	u := pos.Units[a.m.Prov(o.To)]
+	return u.Type != NoUnit && u.Power == pw && a.m.Prov(o.To) != a.m.Prov(o.At)
+}
+
+// validAlone checks one order against the position, as the phase would,
+// without adjudicating anything.
+func (a *Adjudicator) validAlone(pos *Position, in OrderIn) Outcome {
+	var out [1]Outcome
+	switch pos.Phase.Type {
+	case Movement:
+		a.loadUnits(pos)
+		return a.validateMovement(pos, in, 0)
+	case Adjustment:
+		p := pos.Clone()
+		a.Adjustments(p, []OrderIn{in}, out[:])
+		return out[0]
+	}
+	return Outcome{Result: Invalid, Reason: ReasonWrongPhase, Detail: pos.Phase.Type.String()}
+}
+
+// Resolve adjudicates the phase pos is in with the orders players wrote,
+// under the settings s: with Catspaw, extra orders for unplayed units are
+// merged first. out[i] is the fate of written[i]; pos becomes the position
+// after the phase.
+func (a *Adjudicator) Resolve(pos *Position, s Settings, written []Written, out []Outcome) {
+	if !s.Catspaw {
+		in := make([]OrderIn, len(written))
+		for i, w := range written {
+			in[i] = OrderIn{Power: w.Writer, Order: w.Order}
+		}
+		a.Step(pos, in, out)
+		return
+	}
+	eff, idx, pre := a.Catspaw(pos, s, written)
+	effOut := make([]Outcome, len(eff))
+	a.Step(pos, eff, effOut)
+	for i := range written {
+		if idx[i] >= 0 {
+			out[i] = effOut[idx[i]]
+		} else {
+			out[i] = pre[i]
+		}
+	}
+}

@@ -1,0 +1,197 @@
+package diplomacy
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"concordat/game"
+)
+
+// catspawPhase adjudicates the standard opening under Catspaw (England,
+// France and Turkey play) with the given orders JSON.
+func catspawPhase(t *testing.T, phase, units, centers, orders string) *PhaseOutput {
+	t.Helper()
+	in := `{"options": {"catspaw": "true", "players": "england,france,turkey"},
+		"phase": ` + phase + `, "units": ` + units + `, "orders": ` + orders
+	if centers != "" {
+		in += `, "centers": ` + centers
+	}
+	return run(t, in+"}")
+}
+
+const opening = `{"season": "spring", "year": 1901, "type": "movement"}`
+
+func startUnits(t *testing.T) string {
+	b, err := json.Marshal(PositionJSON(StartPosition(Standard())).Units)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func results(out *PhaseOutput) []string {
+	var r []string
+	for _, o := range out.Orders {
+		r = append(r, o.Result)
+	}
+	return r
+}
+
+func unitAt(out *PhaseOutput, prov string) string {
+	for _, u := range out.Next.Units {
+		if strings.HasPrefix(u.At, prov) {
+			return u.Power + " " + u.Type
+		}
+	}
+	return ""
+}
+
+func TestCatspawPlurality(t *testing.T) {
+	units := startUnits(t)
+	// Munich: two English orders to Burgundy beat one French to Ruhr.
+	out := catspawPhase(t, opening, units, "", `{
+		"england": ["A mun - bur", "A mun - bur"],
+		"france": ["A mun - ruh"]}`)
+	if got := strings.Join(results(out), " "); got != "succeeds succeeds fails" {
+		t.Fatalf("results %s (%+v)", got, out.Orders)
+	}
+	if unitAt(out, "bur") != "germany army" || unitAt(out, "mun") != "" {
+		t.Fatalf("Munich's army is not in Burgundy: bur=%q mun=%q", unitAt(out, "bur"), unitAt(out, "mun"))
+	}
+	if out.Orders[2].Reason == "" {
+		t.Fatal("the outvoted order has no reason")
+	}
+	// A tie: the unit holds.
+	out = catspawPhase(t, opening, units, "", `{"england": ["A ber - pru"], "france": ["A ber - sil"]}`)
+	if unitAt(out, "ber") != "germany army" || unitAt(out, "sil") != "" || unitAt(out, "pru") != "" {
+		t.Fatalf("a tie moved Berlin: ber=%q sil=%q", unitAt(out, "ber"), unitAt(out, "sil"))
+	}
+	for _, o := range out.Orders {
+		if o.Result != "fails" || !strings.Contains(o.Reason, "tied") {
+			t.Fatalf("tied order: %+v", o)
+		}
+	}
+	// Invalid orders count for nothing, however many.
+	out = catspawPhase(t, opening, units, "", `{
+		"england": ["A mun - lon", "A mun - lon", "A mun - lon"],
+		"france": ["A mun - sil"]}`)
+	if unitAt(out, "sil") != "germany army" {
+		t.Fatalf("invalid orders outvoted a valid one: %+v", out.Orders)
+	}
+	// An order to dislodge one's own power is invalid (rule 9): Berlin
+	// cannot be sent against the German fleet in Kiel.
+	out = catspawPhase(t, opening, units, "", `{
+		"england": ["A ber - kie", "A ber - kie"],
+		"france": ["A ber - pru"]}`)
+	if unitAt(out, "pru") != "germany army" || out.Orders[0].Result != "invalid" {
+		t.Fatalf("self-dislodging orders counted: %+v", out.Orders)
+	}
+}
+
+func TestCatspawQuotaAndOwnership(t *testing.T) {
+	units := startUnits(t)
+	// England has 3 centres: (18 - 3) / 3 = 5 extra orders; the sixth is refused.
+	out := catspawPhase(t, opening, units, "", `{"england": ["A mun H", "A mun H", "A mun H", "A mun H", "A mun H", "A mun H"]}`)
+	want := "succeeds succeeds succeeds succeeds succeeds invalid"
+	if got := strings.Join(results(out), " "); got != want {
+		t.Fatalf("quota: %s, want %s", got, want)
+	}
+	// No extra orders for a played power's units.
+	out = catspawPhase(t, opening, units, "", `{"england": ["A par - bur"]}`)
+	if out.Orders[0].Result != "invalid" || unitAt(out, "par") != "france army" {
+		t.Fatalf("England ordered a French unit: %+v", out.Orders)
+	}
+	if ExtraOrderQuota(Standard(), 0) != 6 || ExtraOrderQuota(Standard(), 4) != 4 || ExtraOrderQuota(Standard(), 18) != 0 {
+		t.Fatal("ExtraOrderQuota does not follow floor((18 - centres) / 3)")
+	}
+}
+
+func TestCatspawBuildsByPlurality(t *testing.T) {
+	// Germany (unplayed) has 4 centres and 2 units: builds are open. Two
+	// players write A ber, one F kie: Germany builds an army in Berlin only.
+	out := catspawPhase(t, `{"season": "winter", "year": 1901, "type": "adjustment"}`,
+		`[{"power": "germany", "type": "army", "at": "mun"}, {"power": "germany", "type": "army", "at": "hol"}]`,
+		`{"ber": "germany", "kie": "germany", "mun": "germany", "hol": "germany"}`,
+		`{"england": ["Build A ber"], "turkey": ["Build A ber"], "france": ["Build F kie", "Build A kie"]}`)
+	if unitAt(out, "ber") != "germany army" || unitAt(out, "kie") != "" {
+		t.Fatalf("builds: ber=%q kie=%q (%+v)", unitAt(out, "ber"), unitAt(out, "kie"), out.Orders)
+	}
+	if out.Orders[3].Result != "invalid" {
+		t.Fatalf("France's second extra build was accepted: %+v", out.Orders[3])
+	}
+}
+
+func TestCatspawThroughTheContract(t *testing.T) {
+	var r Rules
+	s, err := r.Setup(game.Config{Options: map[string]string{"catspaw": "true", "players": "england,france,turkey"}}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if seats := r.Seats(s); len(seats) != 3 {
+		t.Fatalf("seats %v, want the three players", seats)
+	}
+	if gs := s.(*GameState); gs.Settings.Edition != Edition1971 {
+		t.Fatalf("Catspaw plays the %s rules, want 1971", gs.Settings.Edition)
+	}
+	if _, _, err := r.Apply(s, "germany", orders("A mun H")); err == nil {
+		t.Fatal("an unplayed power took a seat")
+	}
+	if _, _, err := r.Apply(s, "england", orders("A par - bur")); err == nil {
+		t.Fatal("England ordered France's army")
+	}
+	if _, _, err := r.Apply(s, "england", orders("A mun H", "A mun H", "A mun H", "A mun H", "A mun H", "A mun H")); err == nil ||
+		!strings.Contains(err.Error(), "may write 5") {
+		t.Fatalf("six extra orders: %v", err)
+	}
+	if _, _, err := r.Apply(s, "england", orders("F lon - nth", "A mun - bur", "A mun - bur")); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := r.Apply(s, "france", orders("A mun - ruh")); err != nil {
+		t.Fatal(err)
+	}
+	// England's legal tree offers unplayed units too.
+	found := false
+	for _, c := range r.Legal(s, "england").Choices {
+		found = found || c.Value == "A mun"
+	}
+	if !found {
+		t.Fatal("England's legal orders lack the unplayed A mun")
+	}
+	if _, _, err := r.Apply(s, game.System, game.Action{Type: game.Advance}); err != nil {
+		t.Fatal(err)
+	}
+	gs := s.(*GameState)
+	l, _ := Standard().LookupLoc("bur")
+	if u := gs.Pos.Units[Standard().Prov(l)]; u.Type != Army || Standard().PowerName(u.Power) != "germany" {
+		t.Fatalf("Burgundy holds %+v after the Catspaw spring", u)
+	}
+}
+
+func TestUnplayedPowersPreset(t *testing.T) {
+	var r Rules
+	s, err := r.Setup(game.Config{Options: map[string]string{"preset": "5p"}}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seats := r.Seats(s)
+	if len(seats) != 5 {
+		t.Fatalf("5P seats: %v", seats)
+	}
+	for _, p := range r.Pending(s) {
+		if p.Seat == "germany" || p.Seat == "italy" {
+			t.Fatalf("an unplayed power owes orders: %+v", p)
+		}
+	}
+	for _, bad := range []map[string]string{
+		{"preset": "4p"}, {"players": "england,narnia"}, {"catspaw": "maybe"}, {"colour": "red"},
+		{"catspaw": "true"}, {"preset": "5p", "players": "england"},
+	} {
+		if _, err := r.Setup(game.Config{Options: bad}, 1); err == nil {
+			t.Errorf("options %v accepted", bad)
+		}
+	}
+	if _, err := r.Setup(game.Config{Variant: "youngstown", Options: map[string]string{"preset": "6p"}}, 1); err == nil {
+		t.Error("a standard-map preset accepted on another map")
+	}
+}
