@@ -230,13 +230,13 @@ func (e *Engine) adjudicator(m *Map, ed Edition) *Adjudicator {
 // Prepared is a decoded, checked phase ready to adjudicate.
 type Prepared struct {
 	settings Settings
-	adj     *Adjudicator
-	pos     *Position
-	orders  []OrderIn
-	texts   []string
-	powers  []string
-	parsed  []Outcome // parse failures, by order index
-	outcome []Outcome
+	adj      *Adjudicator
+	pos      *Position
+	orders   []OrderIn
+	texts    []string
+	powers   []string
+	parsed   []Outcome // parse failures, by order index
+	outcome  []Outcome
 }
 
 // Prepare checks a phase input and builds its position and orders. An

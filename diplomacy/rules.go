@@ -34,9 +34,9 @@ type GameState struct {
 	Config   game.Config
 	Settings Settings
 	Pos      *Position
-	Orders  map[Power][]string // submitted this phase, hidden from others
-	Ready   map[Power]bool
-	History []PhaseRecord
+	Orders   map[Power][]string // submitted this phase, hidden from others
+	Ready    map[Power]bool
+	History  []PhaseRecord
 }
 
 // PhaseRecord is one resolved phase: the position it started from, and
