@@ -369,6 +369,7 @@ func (Rules) View(s game.State, seat game.Seat) any {
 		Waiting []string          `json:"waiting"`
 		History []PhaseRecord     `json:"history"`
 		Powers  map[string]string `json:"powers"`
+		Counts  map[string]int    `json:"centre_counts,omitempty"`
 	}{Variant: m.ID, Rules: gs.Settings.Edition.String(), Board: PositionJSON(gs.Pos), History: gs.History,
 		Powers: map[string]string{}, Waiting: []string{}}
 	if v.History == nil {
@@ -377,9 +378,24 @@ func (Rules) View(s game.State, seat game.Seat) any {
 	for _, p := range m.Powers {
 		v.Powers[p.ID] = p.Name
 	}
-	if pw, ok := m.LookupPower(string(seat)); ok && seat != game.System {
+	pw, isPower := m.LookupPower(string(seat))
+	if isPower && seat != game.System {
 		v.Orders = gs.Orders[pw]
 		v.Ready = gs.Ready[pw]
+	}
+	if over, _ := (Rules{}).Over(s); gs.Settings.Fog && !over {
+		if isPower && seat != game.System {
+			v.Board = fogPosition(m, v.Board, pw)
+			v.History = fogHistory(m, gs.History, pw)
+		} else {
+			// Spectators see the centre counts only, until the game ends.
+			v.Board = NextJSON{Phase: v.Board.Phase, Units: []unitJSON{}, Centers: map[string]string{}}
+			v.History = []PhaseRecord{}
+			v.Counts = map[string]int{}
+			for i, n := range gs.Pos.CountCenters() {
+				v.Counts[m.Powers[i].ID] = n
+			}
+		}
 	}
 	for i, owe := range gs.owing() {
 		if owe && !gs.Ready[Power(i)] {

@@ -195,3 +195,47 @@ func TestUnplayedPowersPreset(t *testing.T) {
 		t.Error("a standard-map preset accepted on another map")
 	}
 }
+
+func TestFogOfWarView(t *testing.T) {
+	var r Rules
+	s, err := r.Setup(game.Config{Options: map[string]string{"fog": "true"}}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Apply(s, "turkey", orders("A con - bul"))
+	r.Apply(s, "england", orders("F lon - nth"))
+	r.Apply(s, game.System, game.Action{Type: game.Advance})
+	view := func(seat game.Seat) string {
+		b, err := json.Marshal(r.View(s, seat))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	en := view("england")
+	// England sees its own units and what they reach, not Turkey's army.
+	for _, want := range []string{`"at":"nth"`, `"at":"edi"`, `"F lon - nth"`} {
+		if !strings.Contains(en, want) {
+			t.Errorf("England's view lacks %s", want)
+		}
+	}
+	for _, hidden := range []string{`"at":"bul"`, `"at":"smy"`, `A con - bul`, `"ank":"turkey"`} {
+		if strings.Contains(en, hidden) {
+			t.Errorf("England's view shows %s", hidden)
+		}
+	}
+	tu := view("turkey")
+	if !strings.Contains(tu, `"at":"bul"`) || !strings.Contains(tu, "A con - bul") || strings.Contains(tu, "F lon - nth") {
+		t.Errorf("Turkey's view is wrong: %s", tu)
+	}
+	spec := view(game.System)
+	if strings.Contains(spec, `"at":`) || !strings.Contains(spec, `"centre_counts"`) {
+		t.Errorf("a spectator sees units in a fog game: %s", spec)
+	}
+	// Without fog, everyone sees everything.
+	s2, _ := r.Setup(game.Config{}, 1)
+	b, _ := json.Marshal(r.View(s2, "england"))
+	if !strings.Contains(string(b), `"at":"smy"`) {
+		t.Error("no fog, yet England does not see Smyrna")
+	}
+}

@@ -261,7 +261,7 @@ func (h *Host) Leave(ctx context.Context, user, gameID int64) error {
 func (h *Host) start(ctx context.Context, g *store.Game, opts Options) error {
 	dl := opts.NextDeadline(h.now(), false)
 	job := store.Job{GameID: g.ID, Kind: "deadline", Seq: g.Seq, DueAt: dl}
-	if err := h.Store.SetStatus(ctx, g.ID, store.Active, dl, []store.Job{job}); err != nil {
+	if err := h.Store.SetStatus(ctx, g.ID, store.Active, "", dl, []store.Job{job}); err != nil {
 		return err
 	}
 	h.notify(Change{GameID: g.ID, Kind: "status"})

@@ -78,8 +78,8 @@ func (h *Host) Vote(ctx context.Context, user, gameID int64, kind, value string)
 	default:
 		return "", errorf(CodeInvalid, "unknown vote %q (draw, concede, pause, resume, extend)", kind)
 	}
-	if kind == VoteResume && g.Status != store.Paused || kind == VotePause && g.Status == store.Paused {
-		return "", errorf(CodeConflict, "game %d is %s", gameID, g.Status)
+	if kind == VoteResume && g.Status != store.Paused || (kind == VotePause || kind == VoteExtend) && g.Status == store.Paused {
+		return "", errorf(CodeConflict, "game %d is %s: a %s vote does not apply", gameID, g.Status, kind)
 	}
 	if err := h.Store.CastVote(ctx, store.Vote{GameID: gameID, Seat: seat, Kind: kind, Value: value, At: h.now()}); err != nil {
 		return "", err
@@ -115,25 +115,19 @@ func (h *Host) Vote(ctx context.Context, user, gameID int64, kind, value string)
 	}
 	switch kind {
 	case VoteDraw:
-		names := make([]string, len(survivors))
-		for i, s := range survivors {
-			names[i] = string(s)
-		}
-		sort.Strings(names)
-		err = h.Store.SetStatus(ctx, gameID, store.Finished, time.Time{}, nil)
-		_ = names
+		err = h.Store.SetStatus(ctx, gameID, store.Finished, DrawResult(survivors), time.Time{}, nil)
 	case VoteConcede:
-		err = h.Store.SetStatus(ctx, gameID, store.Finished, time.Time{}, nil)
+		err = h.Store.SetStatus(ctx, gameID, store.Finished, "conceded to "+value, time.Time{}, nil)
 	case VotePause:
-		err = h.Store.SetStatus(ctx, gameID, store.Paused, time.Time{}, nil)
+		err = h.Store.SetStatus(ctx, gameID, store.Paused, "", time.Time{}, nil)
 	case VoteResume:
 		dl := opts.NextDeadline(h.now(), false)
-		err = h.Store.SetStatus(ctx, gameID, store.Active, dl,
+		err = h.Store.SetStatus(ctx, gameID, store.Active, "", dl,
 			[]store.Job{{GameID: gameID, Kind: "deadline", Seq: g.Seq, DueAt: dl}})
 	case VoteExtend:
 		length, _ := opts.length(false)
 		dl := g.Deadline.Add(length)
-		err = h.Store.SetStatus(ctx, gameID, store.Active, dl,
+		err = h.Store.SetStatus(ctx, gameID, store.Active, "", dl,
 			[]store.Job{{GameID: gameID, Kind: "deadline", Seq: g.Seq, DueAt: dl}})
 	}
 	if err != nil {
@@ -141,6 +135,17 @@ func (h *Host) Vote(ctx context.Context, user, gameID int64, kind, value string)
 	}
 	h.notify(Change{GameID: gameID, Kind: "status"})
 	return kind, nil
+}
+
+// DrawResult is the result of a game drawn between seats: "draw: " and
+// the seats in alphabetical order, comma separated.
+func DrawResult(seats []game.Seat) string {
+	names := make([]string, len(seats))
+	for i, s := range seats {
+		names[i] = string(s)
+	}
+	sort.Strings(names)
+	return "draw: " + strings.Join(names, ", ")
 }
 
 // clearVotes withdraws every seat's vote of a kind once it has passed.

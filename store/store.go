@@ -82,7 +82,7 @@ type Game struct {
 	Seq       int64 // the last applied action's number; 0 after setup
 	CreatedBy int64
 	CreatedAt time.Time
-	UpdatedAt time.Time // the At of the last action; as given at creation before any
+	UpdatedAt time.Time // the At of the last action; CreatedAt before any
 	Deadline  time.Time // zero: none
 	Result    string    // set when finished
 }
@@ -187,7 +187,8 @@ type Store interface {
 
 	// CreateGame stores a new game with its seats and its opening snapshot
 	// (Seq 0), and fills g.ID. g.Seq is set to 0, an empty g.Status to
-	// Forming. ErrConflict if seats names a seat twice.
+	// Forming, a zero g.UpdatedAt to g.CreatedAt. ErrConflict if seats
+	// names a seat twice.
 	CreateGame(ctx context.Context, g *Game, seats []Seat, snapshot []byte) error
 	// GetGame reads one game.
 	GetGame(ctx context.Context, id int64) (*Game, error)
@@ -205,11 +206,13 @@ type Store interface {
 	// the user holds none, ErrConflict if the game is not forming.
 	LeaveSeat(ctx context.Context, gameID int64, user int64) error
 	// SetStatus changes a game's status and deadline without an action
-	// (start, pause, resume), and replaces the game's jobs, leased or not,
-	// with jobs (nil: none), so a pause stops its deadline and a resume
-	// never leaves an old one behind. A job's GameID must be 0 or gameID;
-	// Seq defaults to the game's. ErrNotFound for an unknown game.
-	SetStatus(ctx context.Context, gameID int64, status string, deadline time.Time, jobs []Job) error
+	// (start, pause, resume, a draw or concession by vote), and replaces the
+	// game's jobs, leased or not, with jobs (nil: none), so a pause stops its
+	// deadline and a resume never leaves an old one behind. result, when not
+	// "", becomes the game's Result (a finished game's outcome). A job's
+	// GameID must be 0 or gameID; Seq defaults to the game's. ErrNotFound for
+	// an unknown game.
+	SetStatus(ctx context.Context, gameID int64, status, result string, deadline time.Time, jobs []Job) error
 
 	// AppendAction stores action number expectSeq+1 and its effects in one
 	// transaction if the game's Seq is still expectSeq; ErrStale otherwise,

@@ -20,6 +20,9 @@ func (s *Store) CreateGame(ctx context.Context, g *store.Game, seats []store.Sea
 	if status == "" {
 		status = store.Forming
 	}
+	if g.UpdatedAt.IsZero() {
+		g.UpdatedAt = g.CreatedAt
+	}
 	var id int64
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		err := tx.QueryRow(ctx, `INSERT INTO games
@@ -229,11 +232,11 @@ func (s *Store) LeaveSeat(ctx context.Context, gameID int64, user int64) error {
 }
 
 // SetStatus changes a game's status and deadline and replaces its jobs.
-func (s *Store) SetStatus(ctx context.Context, gameID int64, status string, deadline time.Time, jobs []store.Job) error {
+func (s *Store) SetStatus(ctx context.Context, gameID int64, status, result string, deadline time.Time, jobs []store.Job) error {
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		var seq int64
-		err := tx.QueryRow(ctx, `UPDATE games SET status = $1, deadline = $2 WHERE id = $3 RETURNING seq`,
-			status, nullTime(deadline), gameID).Scan(&seq)
+		err := tx.QueryRow(ctx, `UPDATE games SET status = $1, deadline = $2, result = CASE WHEN $4 = '' THEN result ELSE $4 END WHERE id = $3 RETURNING seq`,
+			status, nullTime(deadline), gameID, result).Scan(&seq)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return fmt.Errorf("game %d: %w", gameID, store.ErrNotFound)
 		}

@@ -195,7 +195,7 @@ func TestTwoProcesses(t *testing.T) {
 		if err := procs[0].CreateGame(ctx, g, []store.Seat{{Seat: "france"}}, []byte("s")); err != nil {
 			t.Fatal(err)
 		}
-		if err := procs[1].SetStatus(ctx, g.ID, store.Active, t0, []store.Job{{Kind: "deadline", DueAt: t0}}); err != nil {
+		if err := procs[1].SetStatus(ctx, g.ID, store.Active, "", t0, []store.Job{{Kind: "deadline", DueAt: t0}}); err != nil {
 			t.Fatal(err)
 		}
 		ids = append(ids, g.ID)

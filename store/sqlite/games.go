@@ -23,6 +23,9 @@ func (s *Store) CreateGame(ctx context.Context, g *store.Game, seats []store.Sea
 	if status == "" {
 		status = store.Forming
 	}
+	if g.UpdatedAt.IsZero() {
+		g.UpdatedAt = g.CreatedAt
+	}
 	var id int64
 	err = s.write(ctx, func(tx *sql.Tx) error {
 		err := tx.QueryRowContext(ctx, `INSERT INTO games
@@ -232,11 +235,11 @@ func (s *Store) LeaveSeat(ctx context.Context, gameID int64, user int64) error {
 }
 
 // SetStatus changes a game's status and deadline and replaces its jobs.
-func (s *Store) SetStatus(ctx context.Context, gameID int64, status string, deadline time.Time, jobs []store.Job) error {
+func (s *Store) SetStatus(ctx context.Context, gameID int64, status, result string, deadline time.Time, jobs []store.Job) error {
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		var seq int64
-		err := tx.QueryRowContext(ctx, `UPDATE games SET status = ?, deadline = ? WHERE id = ? RETURNING seq`,
-			status, nullMicros(deadline), gameID).Scan(&seq)
+		err := tx.QueryRowContext(ctx, `UPDATE games SET status = ?, deadline = ?, result = CASE WHEN ? = '' THEN result ELSE ? END WHERE id = ? RETURNING seq`,
+			status, nullMicros(deadline), result, result, gameID).Scan(&seq)
 		if errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("game %d: %w", gameID, store.ErrNotFound)
 		}

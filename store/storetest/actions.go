@@ -67,7 +67,7 @@ func testAppendStale(t *testing.T, s store.Store) {
 	ctx := t.Context()
 	g, _ := activeGame(t, s)
 	check(t, "CastVote", s.CastVote(ctx, store.Vote{GameID: g.ID, Seat: "france", Kind: "draw", Value: "yes", At: at(1)}))
-	check(t, "SetStatus", s.SetStatus(ctx, g.ID, store.Active, at(60_000), []store.Job{{Kind: "deadline", DueAt: at(60_000)}}))
+	check(t, "SetStatus", s.SetStatus(ctx, g.ID, store.Active, "", at(60_000), []store.Job{{Kind: "deadline", DueAt: at(60_000)}}))
 	job := claim(t, s, "w1", at(60_000), time.Minute, 1)[0]
 	check(t, "AppendAction 1", s.AppendAction(ctx, store.Action{GameID: g.ID, Seat: "france", Action: orders("france", 1), At: at(100)}, 0, store.Effects{Snapshot: []byte("after 1")}))
 	before := getGame(t, s, g.ID)
@@ -108,7 +108,7 @@ func testAppendNotFound(t *testing.T, s store.Store) {
 func testAppendEffects(t *testing.T, s store.Store) {
 	ctx := t.Context()
 	g, users := activeGame(t, s)
-	check(t, "SetStatus", s.SetStatus(ctx, g.ID, store.Active, at(60_000), []store.Job{{Kind: "deadline", DueAt: at(60_000)}}))
+	check(t, "SetStatus", s.SetStatus(ctx, g.ID, store.Active, "", at(60_000), []store.Job{{Kind: "deadline", DueAt: at(60_000)}}))
 	for _, seat := range []game.Seat{"france", "england"} {
 		check(t, "CastVote", s.CastVote(ctx, store.Vote{GameID: g.ID, Seat: seat, Kind: "draw", Value: "yes", At: at(10)}))
 	}
@@ -183,7 +183,7 @@ func testAppendEffects(t *testing.T, s store.Store) {
 func testAppendNoEffects(t *testing.T, s store.Store) {
 	ctx := t.Context()
 	g, _ := activeGame(t, s)
-	check(t, "SetStatus", s.SetStatus(ctx, g.ID, store.Active, at(60_000), []store.Job{{Kind: "deadline", DueAt: at(60_000)}}))
+	check(t, "SetStatus", s.SetStatus(ctx, g.ID, store.Active, "", at(60_000), []store.Job{{Kind: "deadline", DueAt: at(60_000)}}))
 	check(t, "CastVote", s.CastVote(ctx, store.Vote{GameID: g.ID, Seat: "france", Kind: "pause", Value: "yes", At: at(10)}))
 	before := getGame(t, s, g.ID)
 	beforeSeats := seats(t, s, g.ID)
@@ -205,7 +205,7 @@ func testAppendNoEffects(t *testing.T, s store.Store) {
 func testAppendLeaseLost(t *testing.T, s store.Store) {
 	ctx := t.Context()
 	g, _ := activeGame(t, s)
-	check(t, "SetStatus", s.SetStatus(ctx, g.ID, store.Active, at(60_000), []store.Job{{Kind: "deadline", DueAt: at(60_000)}, {Kind: "remind", DueAt: at(50_000)}}))
+	check(t, "SetStatus", s.SetStatus(ctx, g.ID, store.Active, "", at(60_000), []store.Job{{Kind: "deadline", DueAt: at(60_000)}, {Kind: "remind", DueAt: at(50_000)}}))
 	check(t, "CastVote", s.CastVote(ctx, store.Vote{GameID: g.ID, Seat: "france", Kind: "draw", Value: "yes", At: at(10)}))
 	// w1 claims the reminder; its lease expires and w2 claims it; the
 	// deadline job is nobody's.

@@ -42,7 +42,7 @@ func BenchmarkAppendAction(b *testing.B, open func(b *testing.B) store.Store) {
 		for i := range state {
 			state[i] = byte(i * 31)
 		}
-		if err := s.SetStatus(ctx, g, store.Active, t0, []store.Job{{Kind: "deadline", DueAt: t0}}); err != nil {
+		if err := s.SetStatus(ctx, g, store.Active, "", t0, []store.Job{{Kind: "deadline", DueAt: t0}}); err != nil {
 			b.Fatal(err)
 		}
 		for i := 0; b.Loop(); i++ {

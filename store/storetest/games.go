@@ -71,6 +71,14 @@ func testGameCreateAndGet(t *testing.T, s store.Store) {
 		t.Fatalf("a new game has actions: %+v", as)
 	}
 
+	// Status and UpdatedAt have defaults.
+	g3 := &store.Game{Name: "defaults", Kind: "diplomacy", CreatedAt: at(300)}
+	check(t, "CreateGame", s.CreateGame(ctx, g3, nil, []byte("x")))
+	if g3.Status != store.Forming || !g3.UpdatedAt.Equal(at(300)) {
+		t.Fatalf("CreateGame filled status %q and updated %s, want forming and its creation time", g3.Status, g3.UpdatedAt)
+	}
+	same(t, "game created with defaults", *getGame(t, s, g3.ID), *g3)
+
 	// A second game gets its own ID; a game without a deadline has none.
 	g2 := newGame(t, s, "second", u.ID, at(200))
 	if g2.ID == g.ID {
@@ -103,7 +111,7 @@ func testGameNotFound(t *testing.T, s store.Store) {
 	wantErr(t, "GetGame unknown", err, store.ErrNotFound)
 	_, err = s.LatestSnapshot(ctx, 12345)
 	wantErr(t, "LatestSnapshot unknown", err, store.ErrNotFound)
-	wantErr(t, "SetStatus unknown", s.SetStatus(ctx, 12345, store.Active, time.Time{}, nil), store.ErrNotFound)
+	wantErr(t, "SetStatus unknown", s.SetStatus(ctx, 12345, store.Active, "", time.Time{}, nil), store.ErrNotFound)
 	u := newUser(t, s, "alice")
 	wantErr(t, "TakeSeat of an unknown game", s.TakeSeat(ctx, 12345, "france", u.ID), store.ErrNotFound)
 	wantErr(t, "LeaveSeat of an unknown game", s.LeaveSeat(ctx, 12345, u.ID), store.ErrNotFound)
@@ -133,9 +141,9 @@ func testGameList(t *testing.T, s store.Store) {
 	check(t, "TakeSeat", s.TakeSeat(ctx, g2.ID, "england", alice.ID))
 	check(t, "TakeSeat", s.TakeSeat(ctx, g2.ID, "france", bob.ID))
 	check(t, "TakeSeat", s.TakeSeat(ctx, g4.ID, "turkey", bob.ID))
-	check(t, "SetStatus", s.SetStatus(ctx, g2.ID, store.Active, time.Time{}, nil))
-	check(t, "SetStatus", s.SetStatus(ctx, g3.ID, store.Finished, time.Time{}, nil))
-	check(t, "SetStatus", s.SetStatus(ctx, g4.ID, store.Active, time.Time{}, nil))
+	check(t, "SetStatus", s.SetStatus(ctx, g2.ID, store.Active, "", time.Time{}, nil))
+	check(t, "SetStatus", s.SetStatus(ctx, g3.ID, store.Finished, "", time.Time{}, nil))
+	check(t, "SetStatus", s.SetStatus(ctx, g4.ID, store.Active, "", time.Time{}, nil))
 
 	names := func(status string, user int64, limit int) string {
 		t.Helper()
@@ -244,7 +252,7 @@ func testSeatNotForming(t *testing.T, s store.Store) {
 	g := newGame(t, s, "g", alice.ID, at(1))
 	check(t, "TakeSeat", s.TakeSeat(ctx, g.ID, "france", alice.ID))
 	for _, status := range []string{store.Active, store.Paused, store.Finished} {
-		check(t, "SetStatus", s.SetStatus(ctx, g.ID, status, time.Time{}, nil))
+		check(t, "SetStatus", s.SetStatus(ctx, g.ID, status, "", time.Time{}, nil))
 		wantErr(t, "TakeSeat in a "+status+" game", s.TakeSeat(ctx, g.ID, "england", bob.ID), store.ErrConflict)
 		wantErr(t, "LeaveSeat in a "+status+" game", s.LeaveSeat(ctx, g.ID, alice.ID), store.ErrConflict)
 	}
@@ -316,7 +324,7 @@ func testSetStatus(t *testing.T, s store.Store) {
 	u := newUser(t, s, "alice")
 	g := newGame(t, s, "g", u.ID, at(1))
 	deadline := at(3_600_000)
-	check(t, "SetStatus", s.SetStatus(ctx, g.ID, store.Active, deadline, []store.Job{
+	check(t, "SetStatus", s.SetStatus(ctx, g.ID, store.Active, "", deadline, []store.Job{
 		{Kind: "deadline", DueAt: deadline},
 		{Kind: "remind", DueAt: at(3_000_000)},
 	}))
@@ -331,18 +339,36 @@ func testSetStatus(t *testing.T, s store.Store) {
 		{ID: js[1].ID, GameID: g.ID, Kind: "deadline", Seq: 0, DueAt: deadline, LeaseOwner: "w", LeaseUntil: deadline.Add(time.Minute)},
 	})
 	// Pause: no deadline.
-	check(t, "SetStatus paused", s.SetStatus(ctx, g.ID, store.Paused, time.Time{}, nil))
+	check(t, "SetStatus paused", s.SetStatus(ctx, g.ID, store.Paused, "", time.Time{}, nil))
 	got := getGame(t, s, g.ID)
 	if got.Status != store.Paused || !got.Deadline.IsZero() || got.Seq != 0 {
 		t.Fatalf("after pausing: status %q, deadline %s, seq %d; want paused, none, 0", got.Status, got.Deadline, got.Seq)
 	}
+	// A result without an action (a draw by vote); "" keeps it.
+	check(t, "SetStatus finished", s.SetStatus(ctx, g.ID, store.Finished, "draw: england, france", time.Time{}, nil))
+	if got := getGame(t, s, g.ID); got.Status != store.Finished || got.Result != "draw: england, france" {
+		t.Fatalf("after the draw: status %q, result %q", got.Status, got.Result)
+	}
+	check(t, "SetStatus paused", s.SetStatus(ctx, g.ID, store.Paused, "", time.Time{}, nil))
+	if got := getGame(t, s, g.ID); got.Status != store.Paused || got.Result != "draw: england, france" {
+		t.Fatalf("after SetStatus without a result: status %q, result %q; want the result kept", got.Status, got.Result)
+	}
 	// A job for another game is refused.
 	other := newGame(t, s, "other", u.ID, at(2))
-	if err := s.SetStatus(ctx, g.ID, store.Active, deadline, []store.Job{{GameID: other.ID, Kind: "deadline", DueAt: deadline}}); err == nil {
+	if err := s.SetStatus(ctx, g.ID, store.Active, "", deadline, []store.Job{{GameID: other.ID, Kind: "deadline", DueAt: deadline}}); err == nil {
 		t.Fatal("SetStatus accepted a job for another game")
 	}
 	if got := getGame(t, s, g.ID); got.Status != store.Paused {
 		t.Fatalf("the refused SetStatus changed the status to %q", got.Status)
+	}
+	// A result is recorded when given and kept when not.
+	check(t, "SetStatus finished", s.SetStatus(ctx, g.ID, store.Finished, "draw: alice, bob", time.Time{}, nil))
+	if got := getGame(t, s, g.ID); got.Status != store.Finished || got.Result != "draw: alice, bob" {
+		t.Fatalf("after finishing with a result: status %q, result %q", got.Status, got.Result)
+	}
+	check(t, "SetStatus without a result", s.SetStatus(ctx, g.ID, store.Finished, "", time.Time{}, nil))
+	if got := getGame(t, s, g.ID); got.Result != "draw: alice, bob" {
+		t.Fatalf("SetStatus with no result changed the result to %q", got.Result)
 	}
 }
 
@@ -354,16 +380,16 @@ func testSetStatusReplacesJobs(t *testing.T, s store.Store) {
 	u := newUser(t, s, "alice")
 	g := newGame(t, s, "g", u.ID, at(1))
 	other := newGame(t, s, "other", u.ID, at(2))
-	check(t, "SetStatus other", s.SetStatus(ctx, other.ID, store.Active, at(50_000), []store.Job{{Kind: "deadline", DueAt: at(50_000)}}))
-	check(t, "SetStatus", s.SetStatus(ctx, g.ID, store.Active, at(10_000), []store.Job{{Kind: "deadline", DueAt: at(10_000)}, {Kind: "remind", DueAt: at(5_000)}}))
+	check(t, "SetStatus other", s.SetStatus(ctx, other.ID, store.Active, "", at(50_000), []store.Job{{Kind: "deadline", DueAt: at(50_000)}}))
+	check(t, "SetStatus", s.SetStatus(ctx, g.ID, store.Active, "", at(10_000), []store.Job{{Kind: "deadline", DueAt: at(10_000)}, {Kind: "remind", DueAt: at(5_000)}}))
 	leased := claim(t, s, "w1", at(5_000), time.Hour, 10)
 	if len(leased) != 1 || leased[0].Kind != "remind" {
 		t.Fatalf("claimed %+v, want the reminder", leased)
 	}
-	check(t, "SetStatus paused", s.SetStatus(ctx, g.ID, store.Paused, time.Time{}, nil))
+	check(t, "SetStatus paused", s.SetStatus(ctx, g.ID, store.Paused, "", time.Time{}, nil))
 	same(t, "NextDue after the pause (only the other game's job)", nextDue(t, s), at(50_000))
 	wantErr(t, "CompleteJob of a job the pause dropped", s.CompleteJob(ctx, leased[0].ID, "w1"), store.ErrLeaseLost)
-	check(t, "SetStatus resume", s.SetStatus(ctx, g.ID, store.Active, at(90_000), []store.Job{{Kind: "deadline", DueAt: at(90_000)}}))
+	check(t, "SetStatus resume", s.SetStatus(ctx, g.ID, store.Active, "", at(90_000), []store.Job{{Kind: "deadline", DueAt: at(90_000)}}))
 	js := claim(t, s, "w2", at(100_000), time.Minute, 10)
 	var got []string
 	for _, j := range js {

@@ -28,7 +28,7 @@ func scheduleJobs(t *testing.T, s store.Store, dues ...int) *store.Game {
 	for _, d := range dues {
 		js = append(js, store.Job{Kind: "deadline", DueAt: at(d)})
 	}
-	check(t, "SetStatus", s.SetStatus(t.Context(), g.ID, store.Active, time.Time{}, js))
+	check(t, "SetStatus", s.SetStatus(t.Context(), g.ID, store.Active, "", time.Time{}, js))
 	return g
 }
 

@@ -147,7 +147,7 @@ func activeGame(t *testing.T, s store.Store) (*store.Game, map[game.Seat]*store.
 		check(t, "TakeSeat", s.TakeSeat(t.Context(), g.ID, seat, u.ID))
 		users[seat] = u
 	}
-	check(t, "SetStatus active", s.SetStatus(t.Context(), g.ID, store.Active, time.Time{}, nil))
+	check(t, "SetStatus active", s.SetStatus(t.Context(), g.ID, store.Active, "", time.Time{}, nil))
 	g.Status = store.Active
 	return g, users
 }

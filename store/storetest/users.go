@@ -156,7 +156,7 @@ func testTimesUTC(t *testing.T, s store.Store) {
 	// Deadlines, lease times and message times too.
 	g := newGame(t, s, "zoned", u.ID, created)
 	deadline := time.Date(2027, 1, 2, 3, 4, 5, 6_007_000, zone)
-	check(t, "SetStatus", s.SetStatus(ctx, g.ID, store.Active, deadline, []store.Job{{Kind: "deadline", DueAt: deadline}}))
+	check(t, "SetStatus", s.SetStatus(ctx, g.ID, store.Active, "", deadline, []store.Job{{Kind: "deadline", DueAt: deadline}}))
 	gg := getGame(t, s, g.ID)
 	closeTime(t, "Deadline", gg.Deadline, deadline)
 	closeTime(t, "CreatedAt of the game", gg.CreatedAt, created)
