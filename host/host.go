@@ -35,6 +35,9 @@ type Host struct {
 	// Notify, when set, learns of every change (for live updates and
 	// notifications).
 	Notify func(Change)
+	// Remind, when set, is handed each due "remind" job (a deadline is
+	// near) of an active game; it must not block (package notify queues).
+	Remind func(ctx context.Context, g *store.Game, j store.Job)
 
 	mu    sync.Mutex
 	cache map[int64]cached
@@ -139,7 +142,7 @@ func (h *Host) CreateGame(ctx context.Context, user int64, req NewGame, seed uin
 	if err != nil {
 		return nil, fmt.Errorf("create game: %w", err)
 	}
-	optBytes, _ := json.Marshal(opts)
+	optBytes := opts.Stored()
 	g := &store.Game{Name: name, Kind: req.Kind, Config: cfg, Seed: seed, Options: optBytes,
 		Status: store.Forming, CreatedBy: user, CreatedAt: h.now(), UpdatedAt: h.now()}
 	var seats []store.Seat
@@ -261,7 +264,8 @@ func (h *Host) Leave(ctx context.Context, user, gameID int64) error {
 func (h *Host) start(ctx context.Context, g *store.Game, opts Options) error {
 	dl := opts.NextDeadline(h.now(), false)
 	job := store.Job{GameID: g.ID, Kind: "deadline", Seq: g.Seq, DueAt: dl}
-	if err := h.Store.SetStatus(ctx, g.ID, store.Active, "", dl, []store.Job{job}); err != nil {
+	jobs := append([]store.Job{job}, h.remindJobs(g.ID, g.Seq, dl)...)
+	if err := h.Store.SetStatus(ctx, g.ID, store.Active, "", dl, jobs); err != nil {
 		return err
 	}
 	h.notify(Change{GameID: g.ID, Kind: "status"})
@@ -477,6 +481,7 @@ func (h *Host) advanceLocked(ctx context.Context, g *store.Game, opts Options, s
 	dl := opts.NextDeadline(h.now(), short)
 	e.Deadline = &dl
 	e.NewJobs = []store.Job{{GameID: g.ID, Kind: "deadline", Seq: g.Seq + 1, DueAt: dl}}
+	e.NewJobs = append(e.NewJobs, h.remindJobs(g.ID, g.Seq+1, dl)...)
 	h.finishIfOver(r, s, &e)
 	if e.Status == store.Finished {
 		e.NewJobs = nil
@@ -492,7 +497,8 @@ func (h *Host) advanceLocked(ctx context.Context, g *store.Game, opts Options, s
 
 // RunJob carries out one claimed job: a deadline closes its game's window
 // unless the deadline has moved (the window closed early, or was extended),
-// in which case the job is obsolete and is dropped.
+// in which case the job is obsolete and is dropped; a reminder of an active
+// game goes to the Remind hook, and is then done.
 func (h *Host) RunJob(ctx context.Context, j store.Job) error {
 	l := h.gameLock(j.GameID)
 	l.Lock()
@@ -503,6 +509,9 @@ func (h *Host) RunJob(ctx context.Context, j store.Job) error {
 			return h.Store.CompleteJob(ctx, j.ID, h.Owner)
 		}
 		return err
+	}
+	if j.Kind == "remind" && h.Remind != nil && g.Status == store.Active {
+		h.Remind(ctx, g, j) // the hook judges whether the window is still open
 	}
 	if j.Kind != "deadline" || g.Status != store.Active || g.Deadline.IsZero() || g.Deadline.After(j.DueAt) {
 		return h.Store.CompleteJob(ctx, j.ID, h.Owner)

@@ -3,7 +3,11 @@ package host
 import (
 	"encoding/json"
 	"fmt"
+	"net"
+	"net/url"
 	"time"
+
+	"concordat/store"
 )
 
 // Press modes.
@@ -35,6 +39,69 @@ type Options struct {
 	// MissedLimit is how many missed phases in a row put a seat in civil
 	// disorder (default 2).
 	MissedLimit int `json:"missed_limit,omitempty"`
+	// Webhook is a URL that receives public events and public press as
+	// Discord-compatible JSON ({"content": "…"}): https, or http to a
+	// loopback address (tests). It is a secret (it carries the hook's
+	// token): MarshalJSON leaves it out; Stored keeps it.
+	Webhook string `json:"webhook,omitempty"`
+}
+
+// plainOptions is Options without its methods, for encoding.
+type plainOptions Options
+
+// MarshalJSON encodes the options as the API shows them: the webhook URL
+// is replaced by "has_webhook": true.
+func (o Options) MarshalJSON() ([]byte, error) {
+	p := plainOptions(o)
+	p.Webhook = ""
+	return json.Marshal(struct {
+		plainOptions
+		HasWebhook bool `json:"has_webhook,omitempty"`
+	}{p, o.Webhook != ""})
+}
+
+// Stored encodes the options for the store, webhook included.
+func (o Options) Stored() []byte {
+	b, _ := json.Marshal(plainOptions(o))
+	return b
+}
+
+// checkWebhook accepts https URLs, and http URLs to a loopback host.
+func checkWebhook(raw string) error {
+	if len(raw) > 500 {
+		return fmt.Errorf("options: webhook: at most 500 characters")
+	}
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" || u.User != nil || u.Opaque != "" {
+		return fmt.Errorf("options: webhook %q: want an absolute https:// URL without user info", raw)
+	}
+	switch u.Scheme {
+	case "https":
+		return nil
+	case "http":
+		h := u.Hostname()
+		if ip := net.ParseIP(h); h == "localhost" || ip != nil && ip.IsLoopback() {
+			return nil
+		}
+		return fmt.Errorf("options: webhook %q: http only to a loopback address; use https", raw)
+	}
+	return fmt.Errorf("options: webhook %q: want an https:// URL", raw)
+}
+
+// RemindBefore is how long before a deadline players are reminded: a tenth
+// of the window, at most an hour (whole seconds).
+func RemindBefore(window time.Duration) time.Duration {
+	return min(time.Hour, (window / 10).Truncate(time.Second))
+}
+
+// RemindJobs is the "remind" job for a window opened at now (when the
+// game's seq was seq) that closes at deadline; none for a window too short.
+func RemindJobs(gameID, seq int64, now, deadline time.Time) []store.Job {
+	lead := RemindBefore(deadline.Sub(now))
+	if lead < time.Second {
+		return nil
+	}
+	return []store.Job{{GameID: gameID, Kind: "remind", Seq: seq, DueAt: deadline.Add(-lead)}}
 }
 
 const (
@@ -79,6 +146,11 @@ func ParseOptions(raw []byte) (Options, error) {
 	}
 	if o.MissedLimit < 1 || o.MissedLimit > 100 {
 		return o, fmt.Errorf("options: missed_limit %d: want 1 to 100", o.MissedLimit)
+	}
+	if o.Webhook != "" {
+		if err := checkWebhook(o.Webhook); err != nil {
+			return o, err
+		}
 	}
 	return o, nil
 }
@@ -126,4 +198,13 @@ func (o Options) NextDeadline(now time.Time, short bool) time.Time {
 		l = 24 * time.Hour
 	}
 	return now.Add(l).UTC()
+}
+
+// remindJobs are the reminders of a window opening now, when a Remind hook
+// is set (without one, nobody would be reminded).
+func (h *Host) remindJobs(gameID, seq int64, deadline time.Time) []store.Job {
+	if h.Remind == nil {
+		return nil
+	}
+	return RemindJobs(gameID, seq, h.now(), deadline)
 }

@@ -11,6 +11,8 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/pprof"
+	"net/mail"
 	"os"
 	"os/signal"
 	"strings"
@@ -20,6 +22,7 @@ import (
 	"concordat/diplomacy"
 	"concordat/his"
 	"concordat/host"
+	"concordat/notify"
 	"concordat/server"
 	"concordat/store"
 	"concordat/store/postgres"
@@ -49,6 +52,10 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	level := fs.String("log-level", env("CONCORDAT_LOG_LEVEL", "info"), "debug, info, warn or error (env CONCORDAT_LOG_LEVEL)")
 	secure := fs.Bool("secure-cookies", env("CONCORDAT_SECURE_COOKIES", "") == "1", "mark cookies Secure (behind HTTPS; env CONCORDAT_SECURE_COOKIES=1)")
 	poll := fs.Duration("poll", time.Second, "how often the scheduler looks for due deadlines")
+	smtpAddr := fs.String("smtp", env("CONCORDAT_SMTP", ""), "SMTP server host:port for e-mail notifications; none if empty (env CONCORDAT_SMTP; CONCORDAT_SMTP_USER and CONCORDAT_SMTP_PASSWORD authenticate)")
+	smtpFrom := fs.String("smtp-from", env("CONCORDAT_SMTP_FROM", ""), "sender address of notifications (env CONCORDAT_SMTP_FROM)")
+	publicURL := fs.String("public-url", env("CONCORDAT_PUBLIC_URL", ""), "the server's public address, for links in notifications (env CONCORDAT_PUBLIC_URL)")
+	pprofAddr := fs.String("pprof", env("CONCORDAT_PPROF", ""), "serve net/http/pprof on this loopback address, e.g. 127.0.0.1:6060 (env CONCORDAT_PPROF)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -58,6 +65,22 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: lv}))
+	if *smtpAddr != "" {
+		if _, _, err := net.SplitHostPort(*smtpAddr); err != nil {
+			fmt.Fprintf(stderr, "serve: --smtp %q: want host:port\n", *smtpAddr)
+			return 2
+		}
+		if _, err := mail.ParseAddress(*smtpFrom); err != nil {
+			fmt.Fprintf(stderr, "serve: --smtp-from %q: want an e-mail address (required with --smtp)\n", *smtpFrom)
+			return 2
+		}
+	}
+	if *pprofAddr != "" {
+		if h, _, err := net.SplitHostPort(*pprofAddr); err != nil || !isLoopback(h) {
+			fmt.Fprintf(stderr, "serve: --pprof %q: want a loopback host:port\n", *pprofAddr)
+			return 2
+		}
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	st, err := openStore(ctx, *db)
@@ -67,6 +90,9 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	defer st.Close()
 	h := host.New(st, log, processName(), diplomacy.Rules{}, his.Rules{})
+	notifier := notify.New(notify.Config{SMTP: *smtpAddr, From: *smtpFrom, SMTPUser: os.Getenv("CONCORDAT_SMTP_USER"),
+		SMTPPassword: os.Getenv("CONCORDAT_SMTP_PASSWORD"), BaseURL: *publicURL, Log: log})
+	notifier.Attach(h) // before server.New, which chains h.Notify
 	srv := server.New(h, log)
 	srv.SecureCookies = *secure
 	ln, err := net.Listen("tcp", *addr)
@@ -81,6 +107,18 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer close(schedDone)
 		h.RunScheduler(schedCtx, *poll)
 	}()
+	if *pprofAddr != "" {
+		go func() {
+			mux := http.NewServeMux()
+			mux.HandleFunc("/debug/pprof/", pprof.Index)
+			mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+			mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+			mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+			if err := http.ListenAndServe(*pprofAddr, mux); err != nil {
+				log.Error("pprof", "err", err)
+			}
+		}()
+	}
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
 	log.Info("serving", "addr", ln.Addr().String(), "db", redact(*db), "owner", h.Owner)
@@ -101,7 +139,18 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	hs.Shutdown(shCtx) // finishes in-flight requests
 	stopSched()
 	<-schedDone // finishes the resolution under way
+	nctx, ncancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer ncancel()
+	if err := notifier.Close(nctx); err != nil {
+		log.Warn("notifications left unsent at shutdown", "err", err)
+	}
 	return 0
+}
+
+// isLoopback reports whether a host name is a loopback address.
+func isLoopback(h string) bool {
+	ip := net.ParseIP(h)
+	return h == "localhost" || ip != nil && ip.IsLoopback()
 }
 
 // openStore opens SQLite for a path and PostgreSQL for a postgres:// URL.
