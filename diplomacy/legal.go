@@ -28,6 +28,7 @@ type Generator struct {
 	comp      []int32  // per province: fleet component id, -1 none
 	compCoast []uint64 // per component, pw words: coasts it washes
 	queue     []Province
+	sites     []Province // build sites, scratch
 }
 
 // NewGenerator returns a legal-order generator for map m.
@@ -279,21 +280,16 @@ func (g *Generator) adjustmentOrders(pos *Position, only Power) {
 		}
 		diff := centers[pw] - units[pw]
 		if diff > 0 {
-			free := 0
-			for _, h := range m.Powers[pw].Homes {
-				if pos.Owners[h] == pw && pos.Units[h].Type == NoUnit {
-					free++
-				}
-			}
-			if free < diff {
-				diff = free
+			diff = pos.buildLimit(diff)
+			sites := g.sites[:0]
+			pos.buildSites(pw, func(p Province) { sites = append(sites, p) })
+			g.sites = sites
+			if len(sites) < diff {
+				diff = len(sites)
 			}
 			for k := 0; k < diff; k++ {
 				g.begin(pw, Unit{Type: NoUnit, Power: pw, Loc: NoLoc})
-				for _, h := range m.Powers[pw].Homes {
-					if pos.Owners[h] != pw || pos.Units[h].Type != NoUnit {
-						continue
-					}
+				for _, h := range sites {
 					if m.Provinces[h].Kind != Sea {
 						g.add(Order{Type: BuildOrder, Unit: Army, At: Loc(h), To: NoLoc, Aux: NoLoc})
 					}

@@ -161,8 +161,9 @@ type Map struct {
 	Calendar Calendar
 	// Rules are the map's special rules, as its source names them in lower
 	// case ("build_any", "remote_builds", "mobilize", "immobile_dummies");
-	// docs/variants.md says what each means. The adjudicator does not apply
-	// them by itself.
+	// docs/variants.md says what each means. The adjudicator applies the
+	// build rules (build_any, remote_builds, home_builds, mobilize); dummy
+	// powers are unplayed (their units hold).
 	Rules []string
 
 	armyAdj  [][]Province // by province
@@ -567,3 +568,13 @@ func (m *Map) Reaches(t UnitType, l Loc, q Province) bool {
 }
 
 func trailingZeros(x uint64) int { return bits.TrailingZeros64(x) }
+
+// HasRule reports whether the map has the named special rule.
+func (m *Map) HasRule(name string) bool {
+	for _, r := range m.Rules {
+		if r == name {
+			return true
+		}
+	}
+	return false
+}

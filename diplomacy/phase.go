@@ -40,23 +40,82 @@ func (a *Adjudicator) anyAdjustment(pos *Position) bool {
 		switch {
 		case centers[pw] < units[pw]:
 			return true
-		case centers[pw] > units[pw] && a.freeHomes(pos, Power(pw)) > 0:
+		case centers[pw] > units[pw] && a.buildSites(pos, Power(pw), nil) > 0:
 			return true
 		}
 	}
 	return false
 }
 
-// freeHomes counts the power's home centres where it may build now:
-// owned by it and empty.
-func (a *Adjudicator) freeHomes(pos *Position, pw Power) int {
+// buildSites counts (and, when visit is not nil, visits) the provinces
+// where power pw may build now: empty centres it owns that are its home
+// centres — or, under the map's build rules, any owned centre (build_any),
+// any owned centre while it keeps a home centre (remote_builds), or any
+// owned centre that is some power's home (home_builds).
+func (a *Adjudicator) buildSites(pos *Position, pw Power, visit func(Province)) int {
+	return pos.buildSites(pw, visit)
+}
+
+func (pos *Position) buildSites(pw Power, visit func(Province)) int {
 	n := 0
-	for _, h := range a.m.Powers[pw].Homes {
-		if pos.Owners[h] == pw && pos.Units[h].Type == NoUnit {
+	for i := range pos.Map.Provinces {
+		p := Province(i)
+		if pos.buildReason(pw, p) == NoReason {
 			n++
+			if visit != nil {
+				visit(p)
+			}
 		}
 	}
 	return n
+}
+
+// buildReason says why power pw may not build in province p now, or NoReason.
+func (pos *Position) buildReason(pw Power, p Province) Reason {
+	m := pos.Map
+	pi := m.Provinces[p]
+	ownHome := pi.Home == pw && containsProv(m.Powers[pw].Homes, p)
+	switch {
+	case m.HasRule("build_any"):
+		if !pi.Center {
+			return ReasonNotHome
+		}
+	case m.HasRule("remote_builds"):
+		if !pi.Center {
+			return ReasonNotHome
+		}
+		keeps := false
+		for _, h := range m.Powers[pw].Homes {
+			keeps = keeps || pos.Owners[h] == pw
+		}
+		if !keeps && !ownHome {
+			return ReasonNotHome
+		}
+	case m.HasRule("home_builds"):
+		if !pi.Center || pi.Home == NoPower {
+			return ReasonNotHome
+		}
+	default:
+		if !ownHome {
+			return ReasonNotHome
+		}
+	}
+	if pos.Owners[p] != pw {
+		return ReasonNotOwned
+	}
+	if pos.Units[p].Type != NoUnit {
+		return ReasonOccupied
+	}
+	return NoReason
+}
+
+// buildLimit caps a power's builds: one in the first phase of a map with
+// the mobilize rule (1898), otherwise its surplus of centres over units.
+func (pos *Position) buildLimit(surplus int) int {
+	if pos.Map.HasRule("mobilize") && pos.Phase == pos.Map.Start && surplus > 1 {
+		return 1
+	}
+	return surplus
 }
 
 // Retreats adjudicates a retreat phase: each dislodged unit retreats where
@@ -173,7 +232,11 @@ func (a *Adjudicator) Adjustments(pos *Position, orders []OrderIn, out []Outcome
 	var leftBuf [64]int
 	left := leftBuf[:0] // builds (>0) or disbands (<0) still open, per power
 	for pw := 0; pw < np; pw++ {
-		left = append(left, centers[pw]-units[pw])
+		d := centers[pw] - units[pw]
+		if d > 0 {
+			d = pos.buildLimit(d)
+		}
+		left = append(left, d)
 	}
 	var builtBuf, gone [64]Province
 	built, removed := builtBuf[:0], gone[:0]
@@ -197,16 +260,8 @@ func (a *Adjudicator) Adjustments(pos *Position, orders []OrderIn, out []Outcome
 			if o.Unit == Army {
 				o.At = Loc(p) // an army's coast means nothing
 			}
-			if m.Provinces[p].Home != pw || !containsProv(m.Powers[pw].Homes, p) {
-				out[i] = invalid(ReasonNotHome, NoUnit, o.At, NoLoc)
-				continue
-			}
-			if pos.Owners[p] != pw {
-				out[i] = invalid(ReasonNotOwned, NoUnit, o.At, NoLoc)
-				continue
-			}
-			if pos.Units[p].Type != NoUnit {
-				out[i] = invalid(ReasonOccupied, NoUnit, o.At, NoLoc)
+			if why := pos.buildReason(pw, p); why != NoReason {
+				out[i] = invalid(why, NoUnit, o.At, NoLoc)
 				continue
 			}
 			if containsProv(built, p) {

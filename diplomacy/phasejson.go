@@ -120,6 +120,9 @@ func (p phaseJSON) parse() (Phase, error) {
 	if (ph.Season == Winter) != (ph.Type == Adjustment) {
 		return ph, fmt.Errorf("phase: a %s phase cannot be in %s", p.Type, p.Season)
 	}
+	if p.Year < -100000 || p.Year > 100000 {
+		return ph, fmt.Errorf("phase: year %d is out of range (-100000 to 100000)", p.Year)
+	}
 	ph.Year = p.Year
 	return ph, nil
 }

@@ -34,6 +34,9 @@ var settingKeys = []string{"rules", "players", "preset", "catspaw", "fog"}
 // ParseSettings reads and checks a game's variant options for map m.
 func ParseSettings(m *Map, opts map[string]string) (Settings, error) {
 	s := Settings{Unplayed: make([]bool, len(m.Powers))}
+	for i, p := range m.Powers {
+		s.Unplayed[i] = p.Dummy // dummy powers (neutral garrisons) have no player
+	}
 	for k := range opts {
 		known := false
 		for _, n := range settingKeys {
@@ -90,6 +93,9 @@ func ParseSettings(m *Map, opts map[string]string) (Settings, error) {
 			if !ok {
 				return s, fmt.Errorf("players: unknown power %q", name)
 			}
+			if m.Powers[pw].Dummy {
+				return s, fmt.Errorf("players: %s is a dummy power and has no player", name)
+			}
 			if !s.Unplayed[pw] {
 				return s, fmt.Errorf("players: %s named twice", name)
 			}
@@ -100,7 +106,7 @@ func ParseSettings(m *Map, opts map[string]string) (Settings, error) {
 			return s, fmt.Errorf("players: name at least one power")
 		}
 	}
-	if s.Catspaw && !s.anyUnplayed() {
+	if s.Catspaw && !s.anyUnplayedPlayable(m) {
 		return s, fmt.Errorf("catspaw needs unplayed powers: set players (Catspaw: three of the seven)")
 	}
 	return s, nil
@@ -117,9 +123,9 @@ func boolOption(opts map[string]string, key string) (bool, error) {
 	}
 }
 
-func (s Settings) anyUnplayed() bool {
-	for _, u := range s.Unplayed {
-		if u {
+func (s Settings) anyUnplayedPlayable(m *Map) bool {
+	for i, u := range s.Unplayed {
+		if u && !m.Powers[i].Dummy {
 			return true
 		}
 	}
