@@ -117,9 +117,12 @@ func (h *Host) CreateGame(ctx context.Context, user int64, req NewGame, seed uin
 		sort.Strings(names)
 		return nil, errorf(CodeInvalid, "unknown game %q (hosted: %s)", req.Kind, strings.Join(names, ", "))
 	}
-	name := strings.TrimSpace(req.Name)
-	if name == "" || len(name) > 100 {
-		return nil, errorf(CodeInvalid, "name: 1 to 100 characters")
+	name, err := CheckName("name", req.Name, 100)
+	if err != nil {
+		return nil, err
+	}
+	if err := strictOptions(req.Options); err != nil {
+		return nil, err
 	}
 	cfg := game.Config{Variant: req.Variant}
 	if len(req.Rules) > 0 {
@@ -190,7 +193,7 @@ func (h *Host) SeatOf(ctx context.Context, gameID, user int64) (game.Seat, []sto
 // Join gives user a seat (the one named, or a random free one) in a
 // forming game, and starts the game when it is full.
 func (h *Host) Join(ctx context.Context, user, gameID int64, want game.Seat) (game.Seat, error) {
-	g, opts, err := h.Game(ctx, gameID)
+	g, _, err := h.Game(ctx, gameID)
 	if err != nil {
 		return "", err
 	}
@@ -233,10 +236,8 @@ func (h *Host) Join(ctx context.Context, user, gameID int64, want game.Seat) (ga
 		return "", err
 	}
 	h.notify(Change{GameID: gameID, Kind: "seat"})
-	if len(free) == 1 {
-		if err := h.start(ctx, g, opts); err != nil {
-			return seat, err
-		}
+	if err := h.startIfFull(ctx, gameID); err != nil {
+		return seat, err
 	}
 	return seat, nil
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"sort"
 	"strings"
-	"unicode/utf8"
 
 	"concordat/game"
 	"concordat/store"
@@ -40,6 +39,18 @@ func ChannelOf(seats []game.Seat) string {
 	return strings.Join(names, ",")
 }
 
+func toSeats(names []string) []game.Seat {
+	out := make([]game.Seat, len(names))
+	for i, n := range names {
+		out[i] = game.Seat(n)
+	}
+	return out
+}
+
+// Reads reports whether seat ("" for a spectator) reads channel while the
+// game is being played.
+func Reads(channel string, seat game.Seat) bool { return inChannel(channel, seat) }
+
 // inChannel reports whether seat reads channel.
 func inChannel(channel string, seat game.Seat) bool {
 	if channel == PublicChannel {
@@ -74,8 +85,11 @@ func (h *Host) Post(ctx context.Context, user, gameID int64, to []game.Seat, bod
 		return nil, errorf(CodeForbidden, "only players of game %d may send press", gameID)
 	}
 	body = strings.TrimSpace(body)
-	if body == "" || len(body) > MaxMessage || !utf8.ValidString(body) {
+	if body == "" || len(body) > MaxMessage {
 		return nil, errorf(CodeInvalid, "message: 1 to %d bytes of UTF-8 text", MaxMessage)
+	}
+	if err := checkText(body); err != nil {
+		return nil, err
 	}
 	switch {
 	case opts.Press == PressNone && g.Status != store.Finished:
@@ -190,9 +204,27 @@ func (h *Host) Channels(ctx context.Context, user, gameID int64) ([]ChannelInfo,
 
 // MarkRead records that the user read a channel up to message upTo.
 func (h *Host) MarkRead(ctx context.Context, user, gameID int64, channel string, upTo int64) error {
-	seat, _, err := h.SeatOf(ctx, gameID, user)
+	seat, seats, err := h.SeatOf(ctx, gameID, user)
 	if err != nil {
 		return err
+	}
+	if upTo < 0 {
+		return errorf(CodeInvalid, "up_to: a message id, not %d", upTo)
+	}
+	if channel != PublicChannel {
+		// A channel is named by its seats, sorted, comma-separated.
+		valid := map[string]bool{}
+		for _, s := range seats {
+			valid[string(s.Seat)] = true
+		}
+		names := strings.Split(channel, ",")
+		ok := len(names) >= 2
+		for _, n := range names {
+			ok = ok && valid[n]
+		}
+		if !ok || ChannelOf(toSeats(names)) != channel {
+			return errorf(CodeInvalid, "channel %q: \"public\" or seats of game %d, sorted and comma-separated", channel, gameID)
+		}
 	}
 	if !inChannel(channel, seat) {
 		return errorf(CodeForbidden, "you do not read channel %q", channel)

@@ -193,6 +193,9 @@ func (h *Host) Votes(ctx context.Context, gameID int64) ([]VoteInfo, error) {
 		vi, ok := byKind[v.Kind]
 		if !ok {
 			vi = &VoteInfo{Kind: v.Kind, Need: len(survivors)}
+			if v.Kind == VoteConcede {
+				vi.Need-- // every survivor but the one conceded to
+			}
 			byKind[v.Kind] = vi
 		}
 		vi.Count++

@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"time"
 	"unicode/utf8"
 
 	"golang.org/x/crypto/bcrypt"
@@ -23,6 +24,10 @@ import (
 const SessionCookie = "concordat_session"
 
 var userName = regexp.MustCompile(`^[A-Za-z0-9_.-]{3,32}$`)
+
+// emailAddr is a plausible address: no spaces or control characters, one
+// @ with something on both sides, at most 254 bytes.
+var emailAddr = regexp.MustCompile(`^[^\s@\x00-\x1f\x7f]{1,64}@[^\s@\x00-\x1f\x7f]{1,189}$`)
 
 type ctxKey int
 
@@ -72,8 +77,8 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 	case utf8.RuneCountInString(c.Password) < 8 || len(c.Password) > 72:
 		writeError(w, &host.Error{Code: host.CodeInvalid, Msg: "password: 8 to 72 bytes"})
 		return
-	case len(c.Email) > 254 || (c.Email != "" && !strings.Contains(c.Email, "@")):
-		writeError(w, &host.Error{Code: host.CodeInvalid, Msg: "email: not an address"})
+	case c.Email != "" && !emailAddr.MatchString(c.Email):
+		writeError(w, &host.Error{Code: host.CodeInvalid, Msg: "email: not an address (name@domain, at most 254 characters)"})
 		return
 	}
 	hash, err := bcrypt.GenerateFromPassword([]byte(c.Password), bcrypt.DefaultCost)
@@ -137,8 +142,9 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u *store.U
 	if err := s.Host.Store.CreateCredential(r.Context(), c); err != nil {
 		return err
 	}
+	// Max-Age, not Expires: the browser's clock need not agree with ours.
 	http.SetCookie(w, &http.Cookie{Name: SessionCookie, Value: secret, Path: "/", HttpOnly: true,
-		Secure: s.SecureCookies, SameSite: http.SameSiteLaxMode, Expires: c.ExpiresAt})
+		Secure: s.SecureCookies, SameSite: http.SameSiteLaxMode, MaxAge: int(s.SessionTTL / time.Second)})
 	return nil
 }
 
@@ -212,10 +218,12 @@ func (s *Server) newToken(w http.ResponseWriter, r *http.Request, u *store.User)
 		writeError(w, err)
 		return
 	}
-	if req.Name == "" || len(req.Name) > 64 {
-		writeError(w, &host.Error{Code: host.CodeInvalid, Msg: "name: 1 to 64 characters"})
+	name, err := host.CheckName("name", req.Name, 64)
+	if err != nil {
+		writeError(w, err)
 		return
 	}
+	req.Name = name
 	secret, hash := newSecret()
 	c := store.Credential{Hash: hash, UserID: u.ID, Kind: "token", Name: req.Name, CreatedAt: s.Host.Now().UTC()}
 	if err := s.Host.Store.CreateCredential(r.Context(), c); err != nil {

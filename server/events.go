@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"concordat/game"
 	"concordat/host"
 )
 
@@ -15,18 +16,23 @@ import (
 // polls the store.
 type Hub struct {
 	mu   sync.Mutex
-	subs map[int64]map[chan host.Change]struct{}
+	subs map[int64]map[chan host.Change]game.Seat // the reader's seat ("" for spectators)
 }
 
 // NewHub returns an empty hub.
-func NewHub() *Hub { return &Hub{subs: map[int64]map[chan host.Change]struct{}{}} }
+func NewHub() *Hub { return &Hub{subs: map[int64]map[chan host.Change]game.Seat{}} }
 
-// Publish sends a change to every stream of its game; a stream that is not
-// keeping up misses it (it reloads on the next change).
+// Publish sends a change to every stream of its game (a message only to
+// the streams of the seats that read its channel, so that nobody learns of
+// others' private press); a stream that is not keeping up misses it (it
+// reloads on the next change).
 func (h *Hub) Publish(c host.Change) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	for ch := range h.subs[c.GameID] {
+	for ch, seat := range h.subs[c.GameID] {
+		if c.Kind == "message" && !host.Reads(c.Channel, seat) {
+			continue
+		}
 		select {
 		case ch <- c:
 		default:
@@ -34,14 +40,14 @@ func (h *Hub) Publish(c host.Change) {
 	}
 }
 
-func (h *Hub) subscribe(game int64) chan host.Change {
+func (h *Hub) subscribe(gameID int64, seat game.Seat) chan host.Change {
 	ch := make(chan host.Change, 16)
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if h.subs[game] == nil {
-		h.subs[game] = map[chan host.Change]struct{}{}
+	if h.subs[gameID] == nil {
+		h.subs[gameID] = map[chan host.Change]game.Seat{}
 	}
-	h.subs[game][ch] = struct{}{}
+	h.subs[gameID][ch] = seat
 	return ch
 }
 
@@ -60,7 +66,7 @@ func (h *Hub) unsubscribe(game int64, ch chan host.Change) {
 // seq and last message every second.
 func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	user := s.optionalUser(r)
-	g, _, _, _, err := s.visible(r, user)
+	g, _, seat, _, err := s.visible(r, user)
 	if err != nil {
 		writeError(w, err)
 		return
@@ -74,7 +80,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
-	ch := s.hub.subscribe(g.ID)
+	ch := s.hub.subscribe(g.ID, seat)
 	defer s.hub.unsubscribe(g.ID, ch)
 	send := func(kind string, seq int64) bool {
 		b, _ := json.Marshal(map[string]any{"kind": kind, "seq": seq})
@@ -123,8 +129,11 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 			}
 			msgs, err := s.Host.Store.Messages(r.Context(), g.ID, nil, max(lastMsg, 0))
 			if err == nil && len(msgs) > 0 {
-				newest := msgs[len(msgs)-1].ID
-				if lastMsg >= 0 && newest > lastMsg {
+				newest, readable := msgs[len(msgs)-1].ID, false
+				for _, m := range msgs {
+					readable = readable || host.Reads(m.Channel, seat)
+				}
+				if lastMsg >= 0 && readable {
 					if !send("message", lastSeq) {
 						return
 					}

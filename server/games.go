@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strconv"
 	"time"
@@ -78,7 +79,7 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			continue
 		}
-		if opts.Private && mine == 0 {
+		if opts.Private && mine == 0 && (user == 0 || g.CreatedBy != user) {
 			if seat, _, err := s.Host.SeatOf(r.Context(), g.ID, user); err != nil || seat == "" {
 				continue
 			}
@@ -94,6 +95,11 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request, u *store.Use
 		writeError(w, err)
 		return
 	}
+	if req.Seed != nil {
+		// A creator who picked the seed would know every card and die roll.
+		writeError(w, &host.Error{Code: host.CodeInvalid, Msg: "seed: the server chooses a game's seed"})
+		return
+	}
 	var b [8]byte
 	rand.Read(b[:])
 	g, err := s.Host.CreateGame(r.Context(), u.ID, req, binary.LittleEndian.Uint64(b[:]))
@@ -106,7 +112,8 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request, u *store.Use
 }
 
 // visible loads a game the requester may see: a private game only by its
-// players.
+// players and its creator (also once finished); to anyone else it does not
+// exist (404, as for an unknown id).
 func (s *Server) visible(r *http.Request, user int64) (*store.Game, host.Options, game.Seat, []store.Seat, error) {
 	id, err := pathID(r)
 	if err != nil {
@@ -120,7 +127,7 @@ func (s *Server) visible(r *http.Request, user int64) (*store.Game, host.Options
 	if err != nil {
 		return nil, opts, "", nil, err
 	}
-	if opts.Private && seat == "" && g.CreatedBy != user && g.Status != store.Finished {
+	if opts.Private && seat == "" && (user == 0 || g.CreatedBy != user) {
 		return nil, opts, "", nil, &host.Error{Code: host.CodeNotFound, Msg: "no game " + strconv.FormatInt(id, 10)}
 	}
 	return g, opts, seat, seats, nil
@@ -174,6 +181,14 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request, u *store.User) {
 		writeError(w, err)
 		return
 	}
+	// A private game is joined by its id while it forms (the id is the
+	// invitation); once started it is hidden from everyone outside it.
+	if g, opts, err := s.Host.Game(r.Context(), id); err == nil && opts.Private && g.Status != store.Forming {
+		if _, _, _, _, err := s.visible(r, u.ID); err != nil {
+			writeError(w, err)
+			return
+		}
+	}
 	var req struct {
 		Seat game.Seat `json:"seat"`
 	}
@@ -192,12 +207,12 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request, u *store.User) {
 }
 
 func (s *Server) leave(w http.ResponseWriter, r *http.Request, u *store.User) {
-	id, err := pathID(r)
+	g, _, _, _, err := s.visible(r, u.ID)
 	if err != nil {
 		writeError(w, err)
 		return
 	}
-	if err := s.Host.Leave(r.Context(), u.ID, id); err != nil {
+	if err := s.Host.Leave(r.Context(), u.ID, g.ID); err != nil {
 		writeError(w, err)
 		return
 	}
@@ -230,18 +245,19 @@ type actRequest struct {
 }
 
 func (s *Server) act(w http.ResponseWriter, r *http.Request, u *store.User) {
-	id, err := pathID(r)
+	g, _, _, _, err := s.visible(r, u.ID)
 	if err != nil {
 		writeError(w, err)
 		return
 	}
+	id := g.ID
 	var req actRequest
 	if err := readJSON(r, &req); err != nil {
 		writeError(w, err)
 		return
 	}
-	if req.Seq == nil {
-		writeError(w, &host.Error{Code: host.CodeInvalid, Msg: "seq: the game's seq your action was made against is required"})
+	if req.Seq == nil || *req.Seq < 0 {
+		writeError(w, &host.Error{Code: host.CodeInvalid, Msg: "seq: the game's seq your action was made against (0 or more) is required"})
 		return
 	}
 	if req.Type == "" {
@@ -276,7 +292,7 @@ func (s *Server) history(w http.ResponseWriter, r *http.Request) {
 	}
 	seq, err := strconv.ParseInt(r.PathValue("seq"), 10, 64)
 	if err != nil {
-		writeError(w, &host.Error{Code: host.CodeInvalid, Msg: "seq: want a number"})
+		writeError(w, &host.Error{Code: host.CodeInvalid, Msg: fmt.Sprintf("seq %q: want a number from 0 to %d", r.PathValue("seq"), g.Seq)})
 		return
 	}
 	st, err := s.Host.StateAt(r.Context(), g, seq)

@@ -48,11 +48,12 @@ func (s *Server) messages(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) post(w http.ResponseWriter, r *http.Request, u *store.User) {
-	id, err := pathID(r)
+	g, _, _, _, err := s.visible(r, u.ID)
 	if err != nil {
 		writeError(w, err)
 		return
 	}
+	id := g.ID
 	var req struct {
 		To   []game.Seat `json:"to"`
 		Body string      `json:"body"`
@@ -84,11 +85,12 @@ func (s *Server) channels(w http.ResponseWriter, r *http.Request, u *store.User)
 }
 
 func (s *Server) markRead(w http.ResponseWriter, r *http.Request, u *store.User) {
-	id, err := pathID(r)
+	g, _, _, _, err := s.visible(r, u.ID)
 	if err != nil {
 		writeError(w, err)
 		return
 	}
+	id := g.ID
 	var req struct {
 		Channel string `json:"channel"`
 		UpTo    int64  `json:"up_to"`
@@ -120,11 +122,12 @@ func (s *Server) votes(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) vote(w http.ResponseWriter, r *http.Request, u *store.User) {
-	id, err := pathID(r)
+	g, _, _, _, err := s.visible(r, u.ID)
 	if err != nil {
 		writeError(w, err)
 		return
 	}
+	id := g.ID
 	var req struct {
 		Kind  string `json:"kind"`
 		Value string `json:"value"`

@@ -11,7 +11,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
+	"mime"
 	"net/http"
 	"strconv"
 	"strings"
@@ -36,10 +38,11 @@ type Server struct {
 	// SessionTTL is how long a login lasts.
 	SessionTTL time.Duration
 
-	mux     *http.ServeMux
-	metrics *metrics
-	limits  *limiter
-	hub     *Hub
+	mux      *http.ServeMux
+	patterns []string // every registered route, for the OpenAPI check
+	metrics  *metrics
+	limits   *limiter
+	hub      *Hub
 }
 
 // New builds the server and its routes.
@@ -63,34 +66,39 @@ func New(h *host.Host, log *slog.Logger) *Server {
 // Hub is the server's live-update hub.
 func (s *Server) Hub() *Hub { return s.hub }
 
+// handle registers a route.
+func (s *Server) handle(pattern string, h http.Handler) {
+	s.patterns = append(s.patterns, pattern)
+	s.mux.Handle(pattern, h)
+}
+
 func (s *Server) routes() {
-	m := s.mux
-	m.HandleFunc("GET /healthz", s.healthz)
-	m.Handle("GET /metrics", s.metrics.handler())
-	m.HandleFunc("GET /api/openapi.json", func(w http.ResponseWriter, r *http.Request) {
+	s.handle("GET /healthz", http.HandlerFunc(s.healthz))
+	s.handle("GET /metrics", s.metrics.handler())
+	s.handle("GET /api/openapi.json", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.Write(openAPI)
-	})
-	m.HandleFunc("POST /api/register", s.register)
-	m.HandleFunc("POST /api/login", s.login)
-	m.HandleFunc("POST /api/logout", s.logout)
-	m.HandleFunc("GET /api/me", s.authed(s.me))
-	m.HandleFunc("POST /api/tokens", s.authed(s.newToken))
-	m.HandleFunc("GET /api/games", s.listGames)
-	m.HandleFunc("POST /api/games", s.authed(s.createGame))
-	m.HandleFunc("GET /api/games/{id}", s.getGame)
-	m.HandleFunc("POST /api/games/{id}/join", s.authed(s.join))
-	m.HandleFunc("POST /api/games/{id}/leave", s.authed(s.leave))
-	m.HandleFunc("GET /api/games/{id}/legal", s.authed(s.legal))
-	m.HandleFunc("POST /api/games/{id}/actions", s.authed(s.act))
-	m.HandleFunc("GET /api/games/{id}/history/{seq}", s.history)
-	m.HandleFunc("GET /api/games/{id}/messages", s.messages)
-	m.HandleFunc("POST /api/games/{id}/messages", s.authed(s.post))
-	m.HandleFunc("GET /api/games/{id}/channels", s.authed(s.channels))
-	m.HandleFunc("POST /api/games/{id}/read", s.authed(s.markRead))
-	m.HandleFunc("GET /api/games/{id}/votes", s.votes)
-	m.HandleFunc("POST /api/games/{id}/votes", s.authed(s.vote))
-	m.HandleFunc("GET /api/games/{id}/events", s.events)
+	}))
+	s.handle("POST /api/register", http.HandlerFunc(s.register))
+	s.handle("POST /api/login", http.HandlerFunc(s.login))
+	s.handle("POST /api/logout", http.HandlerFunc(s.logout))
+	s.handle("GET /api/me", s.authed(s.me))
+	s.handle("POST /api/tokens", s.authed(s.newToken))
+	s.handle("GET /api/games", http.HandlerFunc(s.listGames))
+	s.handle("POST /api/games", s.authed(s.createGame))
+	s.handle("GET /api/games/{id}", http.HandlerFunc(s.getGame))
+	s.handle("POST /api/games/{id}/join", s.authed(s.join))
+	s.handle("POST /api/games/{id}/leave", s.authed(s.leave))
+	s.handle("GET /api/games/{id}/legal", s.authed(s.legal))
+	s.handle("POST /api/games/{id}/actions", s.authed(s.act))
+	s.handle("GET /api/games/{id}/history/{seq}", http.HandlerFunc(s.history))
+	s.handle("GET /api/games/{id}/messages", http.HandlerFunc(s.messages))
+	s.handle("POST /api/games/{id}/messages", s.authed(s.post))
+	s.handle("GET /api/games/{id}/channels", s.authed(s.channels))
+	s.handle("POST /api/games/{id}/read", s.authed(s.markRead))
+	s.handle("GET /api/games/{id}/votes", http.HandlerFunc(s.votes))
+	s.handle("POST /api/games/{id}/votes", s.authed(s.vote))
+	s.handle("GET /api/games/{id}/events", http.HandlerFunc(s.events))
 }
 
 // ServeHTTP applies the common middleware: panics become 500s, bodies are
@@ -114,8 +122,36 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Body != nil {
 		r.Body = http.MaxBytesReader(rec, r.Body, MaxBody)
 	}
+	if h, pattern := s.mux.Handler(r); pattern == "" {
+		s.noRoute(rec, r, h)
+		return
+	}
 	s.mux.ServeHTTP(rec, r)
 }
+
+// noRoute answers a request no route takes with a JSON error: the mux's
+// own answer (404, or 405 with its Allow header) in the API's form.
+func (s *Server) noRoute(w http.ResponseWriter, r *http.Request, h http.Handler) {
+	c := &captureWriter{header: http.Header{}, status: http.StatusOK}
+	h.ServeHTTP(c, r)
+	if c.status == http.StatusMethodNotAllowed {
+		w.Header().Set("Allow", c.header.Get("Allow"))
+		writeError(w, &host.Error{Code: host.CodeWrongMethod,
+			Msg: fmt.Sprintf("%s is not allowed on %s (allowed: %s)", r.Method, r.URL.Path, c.header.Get("Allow"))})
+		return
+	}
+	writeError(w, &host.Error{Code: host.CodeNotFound, Msg: fmt.Sprintf("no such endpoint: %s %s", r.Method, r.URL.Path)})
+}
+
+// captureWriter keeps what a handler answers, to be rewritten.
+type captureWriter struct {
+	header http.Header
+	status int
+}
+
+func (c *captureWriter) Header() http.Header         { return c.header }
+func (c *captureWriter) Write(b []byte) (int, error) { return len(b), nil }
+func (c *captureWriter) WriteHeader(code int)        { c.status = code }
 
 // routeLabel turns a path into a metrics label without ids.
 func routeLabel(r *http.Request) string {
@@ -221,20 +257,30 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // no unknown fields, within MaxBody.
 func readJSON(r *http.Request, v any) error {
 	ct := r.Header.Get("Content-Type")
-	if !strings.HasPrefix(ct, "application/json") {
-		return &host.Error{Code: host.CodeUnsupported, Msg: "send the request body as Content-Type: application/json"}
+	if mt, _, err := mime.ParseMediaType(ct); err != nil || mt != "application/json" {
+		return &host.Error{Code: host.CodeUnsupported, Msg: fmt.Sprintf("Content-Type %q: send the request body as application/json", ct)}
+	}
+	tooLarge := func(err error) bool {
+		var tooBig *http.MaxBytesError
+		return errors.As(err, &tooBig)
 	}
 	dec := json.NewDecoder(r.Body)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
+		switch {
+		case tooLarge(err):
 			return &host.Error{Code: host.CodeTooLarge, Msg: fmt.Sprintf("request body over %d bytes", MaxBody)}
+		case errors.Is(err, io.EOF):
+			return &host.Error{Code: host.CodeInvalid, Msg: "request body: empty; send a JSON object"}
 		}
 		return &host.Error{Code: host.CodeInvalid, Msg: "request body: " + err.Error()}
 	}
-	if dec.More() {
-		return &host.Error{Code: host.CodeInvalid, Msg: "request body: more than one JSON value"}
+	// Exactly one value: anything after it but white space is refused.
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		if tooLarge(err) {
+			return &host.Error{Code: host.CodeTooLarge, Msg: fmt.Sprintf("request body over %d bytes", MaxBody)}
+		}
+		return &host.Error{Code: host.CodeInvalid, Msg: "request body: trailing data after the JSON value"}
 	}
 	return nil
 }
