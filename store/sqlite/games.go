@@ -278,23 +278,21 @@ func insertJobs(ctx context.Context, tx *sql.Tx, gameID, seq int64, jobs []store
 // Seq is still expectSeq.
 func (s *Store) AppendAction(ctx context.Context, a store.Action, expectSeq int64, e store.Effects) error {
 	seq := expectSeq + 1
+	st := &s.appendStmts
 	err := s.write(ctx, func(tx *sql.Tx) error {
-		set := `seq = ?, updated_at = ?`
-		args := []any{seq, micros(a.At)}
+		var status, result any // nil: unchanged
 		if e.Status != "" {
-			set += `, status = ?`
-			args = append(args, e.Status)
+			status = e.Status
 		}
 		if e.Result != "" {
-			set += `, result = ?`
-			args = append(args, e.Result)
+			result = e.Result
 		}
+		var deadline any
 		if e.Deadline != nil {
-			set += `, deadline = ?`
-			args = append(args, nullMicros(*e.Deadline))
+			deadline = nullMicros(*e.Deadline)
 		}
-		args = append(args, a.GameID, expectSeq)
-		res, err := tx.ExecContext(ctx, `UPDATE games SET `+set+` WHERE id = ? AND seq = ?`, args...)
+		res, err := tx.StmtContext(ctx, st.updateGame).ExecContext(ctx, seq, micros(a.At), status, result,
+			e.Deadline != nil, deadline, a.GameID, expectSeq)
 		if err != nil {
 			return err
 		}
@@ -302,7 +300,7 @@ func (s *Store) AppendAction(ctx context.Context, a store.Action, expectSeq int6
 			return err
 		} else if n == 0 {
 			var current int64
-			err := tx.QueryRowContext(ctx, `SELECT seq FROM games WHERE id = ?`, a.GameID).Scan(&current)
+			err := tx.StmtContext(ctx, st.gameSeq).QueryRowContext(ctx, a.GameID).Scan(&current)
 			if errors.Is(err, sql.ErrNoRows) {
 				return fmt.Errorf("game %d: %w", a.GameID, store.ErrNotFound)
 			}
@@ -312,7 +310,7 @@ func (s *Store) AppendAction(ctx context.Context, a store.Action, expectSeq int6
 			return fmt.Errorf("game %d is at action %d, not %d: %w", a.GameID, current, expectSeq, store.ErrStale)
 		}
 		if e.CompleteJob != 0 {
-			res, err := tx.ExecContext(ctx, `DELETE FROM jobs WHERE id = ? AND lease_owner = ? AND lease_owner <> ''`, e.CompleteJob, e.JobOwner)
+			res, err := tx.StmtContext(ctx, st.completeJob).ExecContext(ctx, e.CompleteJob, e.JobOwner)
 			if err != nil {
 				return err
 			}
@@ -322,35 +320,43 @@ func (s *Store) AppendAction(ctx context.Context, a store.Action, expectSeq int6
 				return fmt.Errorf("job %d is not held by %q: %w", e.CompleteJob, e.JobOwner, store.ErrLeaseLost)
 			}
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO actions (game_id, seq, seat, user_id, type, args, at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		if _, err := tx.StmtContext(ctx, st.insertAction).ExecContext(ctx,
 			a.GameID, seq, string(a.Seat), a.UserID, a.Action.Type, []byte(a.Action.Args), micros(a.At)); err != nil {
 			return fmt.Errorf("action %d: %w", seq, err)
 		}
 		if e.Snapshot != nil {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)`, a.GameID, seq, e.Snapshot); err != nil {
+			if _, err := tx.StmtContext(ctx, st.insertSnapshot).ExecContext(ctx, a.GameID, seq, e.Snapshot); err != nil {
 				return fmt.Errorf("snapshot %d: %w", seq, err)
 			}
 		}
-		for _, st := range e.Seats {
-			res, err := tx.ExecContext(ctx, `UPDATE seats SET user_id = ?, bot = ?, missed = ? WHERE game_id = ? AND seat = ?`,
-				nullID(st.UserID), st.Bot, st.Missed, a.GameID, string(st.Seat))
+		for _, seat := range e.Seats {
+			res, err := tx.StmtContext(ctx, st.updateSeat).ExecContext(ctx,
+				nullID(seat.UserID), seat.Bot, seat.Missed, a.GameID, string(seat.Seat))
 			if err != nil {
 				if constraint(err) == store.ErrNotFound {
-					return fmt.Errorf("seat %q: user %d: %w", st.Seat, st.UserID, store.ErrNotFound)
+					return fmt.Errorf("seat %q: user %d: %w", seat.Seat, seat.UserID, store.ErrNotFound)
 				}
-				return fmt.Errorf("seat %q: %w", st.Seat, err)
+				return fmt.Errorf("seat %q: %w", seat.Seat, err)
 			}
 			if n, err := res.RowsAffected(); err != nil {
 				return err
 			} else if n == 0 {
-				return fmt.Errorf("game %d has no seat %q: %w", a.GameID, st.Seat, store.ErrNotFound)
+				return fmt.Errorf("game %d has no seat %q: %w", a.GameID, seat.Seat, store.ErrNotFound)
 			}
 		}
-		if err := insertJobs(ctx, tx, a.GameID, seq, e.NewJobs); err != nil {
-			return err
+		for _, j := range e.NewJobs {
+			if j.GameID != 0 && j.GameID != a.GameID {
+				return fmt.Errorf("a %s job for game %d among game %d's jobs", j.Kind, j.GameID, a.GameID)
+			}
+			if j.Seq == 0 {
+				j.Seq = seq
+			}
+			if _, err := tx.StmtContext(ctx, st.insertJob).ExecContext(ctx, a.GameID, j.Kind, j.Seq, micros(j.DueAt)); err != nil {
+				return fmt.Errorf("schedule %s job: %w", j.Kind, err)
+			}
 		}
 		if e.ClearVotes {
-			if _, err := tx.ExecContext(ctx, `DELETE FROM votes WHERE game_id = ?`, a.GameID); err != nil {
+			if _, err := tx.StmtContext(ctx, st.clearVotes).ExecContext(ctx, a.GameID); err != nil {
 				return fmt.Errorf("clear votes: %w", err)
 			}
 		}

@@ -46,6 +46,42 @@ const busyTimeout = 10 * time.Second
 type Store struct {
 	w *sql.DB // the writer: one connection, BEGIN IMMEDIATE
 	r *sql.DB // readers: read-only connections; w itself for :memory:
+
+	// Statements of AppendAction, the hottest write, prepared once on the
+	// writer's connection.
+	appendStmts appendStmts
+}
+
+// appendStmts are AppendAction's statements.
+type appendStmts struct {
+	updateGame, gameSeq, completeJob, insertAction, insertSnapshot, updateSeat, insertJob, clearVotes *sql.Stmt
+}
+
+// prepare prepares AppendAction's statements on the writer.
+func (s *Store) prepare(ctx context.Context) error {
+	for _, p := range []struct {
+		stmt **sql.Stmt
+		sql  string
+	}{
+		{&s.appendStmts.updateGame, `UPDATE games SET seq = ?, updated_at = ?,
+			status = coalesce(?, status), result = coalesce(?, result),
+			deadline = CASE WHEN ? THEN ? ELSE deadline END
+			WHERE id = ? AND seq = ?`},
+		{&s.appendStmts.gameSeq, `SELECT seq FROM games WHERE id = ?`},
+		{&s.appendStmts.completeJob, `DELETE FROM jobs WHERE id = ? AND lease_owner = ? AND lease_owner <> ''`},
+		{&s.appendStmts.insertAction, `INSERT INTO actions (game_id, seq, seat, user_id, type, args, at) VALUES (?, ?, ?, ?, ?, ?, ?)`},
+		{&s.appendStmts.insertSnapshot, `INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)`},
+		{&s.appendStmts.updateSeat, `UPDATE seats SET user_id = ?, bot = ?, missed = ? WHERE game_id = ? AND seat = ?`},
+		{&s.appendStmts.insertJob, `INSERT INTO jobs (game_id, kind, seq, due_at) VALUES (?, ?, ?, ?)`},
+		{&s.appendStmts.clearVotes, `DELETE FROM votes WHERE game_id = ?`},
+	} {
+		stmt, err := s.w.PrepareContext(ctx, p.sql)
+		if err != nil {
+			return fmt.Errorf("prepare %q: %w", p.sql, err)
+		}
+		*p.stmt = stmt
+	}
+	return nil
 }
 
 var _ store.Store = (*Store)(nil)
@@ -96,6 +132,10 @@ func OpenWith(path string, o Options) (*Store, error) {
 		w.Close()
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
+	if err := s.prepare(context.Background()); err != nil {
+		w.Close()
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
 	if !memory {
 		rp := url.Values{}
 		rp.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()))
@@ -116,8 +156,14 @@ func OpenWith(path string, o Options) (*Store, error) {
 // Close closes the database.
 func (s *Store) Close() error {
 	var err error
+	st := &s.appendStmts
+	for _, stmt := range []*sql.Stmt{st.updateGame, st.gameSeq, st.completeJob, st.insertAction, st.insertSnapshot, st.updateSeat, st.insertJob, st.clearVotes} {
+		if stmt != nil {
+			err = errors.Join(err, stmt.Close())
+		}
+	}
 	if s.r != s.w {
-		err = s.r.Close()
+		err = errors.Join(err, s.r.Close())
 	}
 	return errors.Join(err, s.w.Close())
 }
