@@ -74,6 +74,7 @@ func fogPosition(m *Map, n NextJSON, pw Power) NextJSON {
 // the orders of the units pw could see then (and pw's own).
 func fogHistory(m *Map, hist []PhaseRecord, pw Power) []PhaseRecord {
 	out := make([]PhaseRecord, 0, len(hist))
+	m = m.Base() // earlier phases were played before later holes
 	for _, rec := range hist {
 		pos, err := ParsePosition(m, rec.Position)
 		if err != nil {

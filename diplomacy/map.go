@@ -178,11 +178,16 @@ type Map struct {
 	// seaNeighbours[p]: the sea provinces a fleet in province p (any coast)
 	// touches; the hops of a convoy.
 	seaNeighbours [][]Province
-	routes        routeRows        // convoy route tables, by origin (convoyroute.go)
-	names         map[string]Loc   // normalized name -> location
-	prefixes      map[string]bool  // normalized word-prefixes of multi-word names
-	powerNames    map[string]Power // lower-case id, name and adjective -> power
-	maxNameWords  int
+	routes        routeRows // convoy route tables, by origin (convoyroute.go)
+	// Black Hole: the map this one was derived from, the destroyed
+	// provinces in order, and which are destroyed (blackhole.go).
+	holeBase     *Map
+	holes        []Province
+	swallowed    []bool
+	names        map[string]Loc   // normalized name -> location
+	prefixes     map[string]bool  // normalized word-prefixes of multi-word names
+	powerNames   map[string]Power // lower-case id, name and adjective -> power
+	maxNameWords int
 }
 
 //go:embed maps/*.json
@@ -352,12 +357,8 @@ func parseMap(data []byte) (*Map, error) {
 		}
 	}
 	np, nl := len(m.Provinces), len(m.Locs)
-	m.pw, m.lw = (np+63)/64, (nl+63)/64
 	m.armyAdj = make([][]Province, np)
 	m.fleetAdj = make([][]Loc, nl)
-	m.armyBits = make([]uint64, np*m.pw)
-	m.fleetLocBits = make([]uint64, nl*m.lw)
-	m.fleetProvBits = make([]uint64, nl*m.pw)
 	for from, tos := range f.Army {
 		p, ok := provIdx[from]
 		if !ok {
@@ -369,7 +370,6 @@ func parseMap(data []byte) (*Map, error) {
 				return nil, fmt.Errorf("army adjacency %s: unknown province %q", from, to)
 			}
 			m.armyAdj[p] = append(m.armyAdj[p], q)
-			setBit(m.armyBits[int(p)*m.pw:], int(q))
 		}
 	}
 	for from, tos := range f.Fleet {
@@ -383,27 +383,9 @@ func parseMap(data []byte) (*Map, error) {
 				return nil, fmt.Errorf("fleet adjacency %s: unknown position %q", from, to)
 			}
 			m.fleetAdj[l] = append(m.fleetAdj[l], k)
-			setBit(m.fleetLocBits[int(l)*m.lw:], int(k))
-			setBit(m.fleetProvBits[int(l)*m.pw:], int(m.Locs[k].Prov))
 		}
 	}
-	for i := range m.armyAdj {
-		sort.Slice(m.armyAdj[i], func(a, b int) bool { return m.armyAdj[i][a] < m.armyAdj[i][b] })
-	}
-	for i := range m.fleetAdj {
-		sort.Slice(m.fleetAdj[i], func(a, b int) bool { return m.fleetAdj[i][a] < m.fleetAdj[i][b] })
-	}
-	m.routes = make(routeRows, np)
-	m.seaNeighbours = make([][]Province, np)
-	for l, tos := range m.fleetAdj {
-		p := m.Locs[l].Prov
-		for _, k := range tos {
-			q := m.Locs[k].Prov
-			if m.Provinces[q].Kind == Sea && !containsProv(m.seaNeighbours[p], q) {
-				m.seaNeighbours[p] = append(m.seaNeighbours[p], q)
-			}
-		}
-	}
+	m.index()
 	// Names: ids, full names, aliases, and "prov coast" forms.
 	for i, l := range m.Locs {
 		m.addName(l.ID, Loc(i))
@@ -543,6 +525,9 @@ func (m *Map) FleetNeighbours(l Loc) []Loc { return m.fleetAdj[l] }
 func (m *Map) CanStand(t UnitType, l Loc) bool {
 	li := m.Locs[l]
 	pi := m.Provinces[li.Prov]
+	if m.Swallowed(li.Prov) {
+		return false
+	}
 	switch t {
 	case Army:
 		return li.Coast == "" && pi.Kind != Sea
@@ -577,4 +562,38 @@ func (m *Map) HasRule(name string) bool {
 		}
 	}
 	return false
+}
+
+// index sorts the adjacency lists and derives from them the bit sets, the
+// sea neighbours and empty convoy-route tables.
+func (m *Map) index() {
+	np, nl := len(m.Provinces), len(m.Locs)
+	m.pw, m.lw = (np+63)/64, (nl+63)/64
+	m.armyBits = make([]uint64, np*m.pw)
+	m.fleetLocBits = make([]uint64, nl*m.lw)
+	m.fleetProvBits = make([]uint64, nl*m.pw)
+	for p, tos := range m.armyAdj {
+		sort.Slice(tos, func(a, b int) bool { return tos[a] < tos[b] })
+		for _, q := range tos {
+			setBit(m.armyBits[p*m.pw:], int(q))
+		}
+	}
+	for l, tos := range m.fleetAdj {
+		sort.Slice(tos, func(a, b int) bool { return tos[a] < tos[b] })
+		for _, k := range tos {
+			setBit(m.fleetLocBits[l*m.lw:], int(k))
+			setBit(m.fleetProvBits[l*m.pw:], int(m.Locs[k].Prov))
+		}
+	}
+	m.routes = make(routeRows, np)
+	m.seaNeighbours = make([][]Province, np)
+	for l, tos := range m.fleetAdj {
+		p := m.Locs[l].Prov
+		for _, k := range tos {
+			q := m.Locs[k].Prov
+			if m.Provinces[q].Kind == Sea && !containsProv(m.seaNeighbours[p], q) {
+				m.seaNeighbours[p] = append(m.seaNeighbours[p], q)
+			}
+		}
+	}
 }

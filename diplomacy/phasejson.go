@@ -15,6 +15,7 @@ type PhaseInput struct {
 	Variant   string            `json:"variant,omitempty"`
 	Rules     string            `json:"rules,omitempty"`
 	Options   map[string]string `json:"options,omitempty"` // rule variants: see Settings
+	Holes     []string          `json:"holes,omitempty"`   // Black Hole: destroyed provinces, in order
 	Phase     phaseJSON         `json:"phase"`
 	Units     []unitJSON        `json:"units"`
 	Dislodged []dislodgedJSON   `json:"dislodged,omitempty"`
@@ -203,6 +204,7 @@ type NextJSON struct {
 	Units     []unitJSON        `json:"units"`
 	Dislodged []dislodgedJSON   `json:"dislodged,omitempty"`
 	Centers   map[string]string `json:"centers"`
+	Holes     []string          `json:"holes,omitempty"`
 	Winner    *string           `json:"winner"`
 }
 
@@ -275,6 +277,20 @@ func (e *Engine) Prepare(in *PhaseInput) (*Prepared, error) {
 	ph, err := in.Phase.parse()
 	if err != nil {
 		return nil, err
+	}
+	if len(in.Holes) > 0 {
+		var holes []Province
+		for _, id := range in.Holes {
+			l, ok := m.locByID(id)
+			if !ok {
+				return nil, fmt.Errorf("holes: unknown province %q", id)
+			}
+			if containsProv(holes, m.Prov(l)) {
+				return nil, fmt.Errorf("holes: %s named twice", id)
+			}
+			holes = append(holes, m.Prov(l))
+		}
+		m = m.WithHoles(holes)
 	}
 	pos := NewPosition(m)
 	pos.Phase = ph
@@ -430,6 +446,9 @@ func PositionJSON(pos *Position) NextJSON {
 		if o != NoPower {
 			n.Centers[m.Provinces[i].ID] = m.PowerName(o)
 		}
+	}
+	for _, h := range m.Holes() {
+		n.Holes = append(n.Holes, m.ProvName(h))
 	}
 	if w := pos.Winner(); w != NoPower {
 		name := m.PowerName(w)

@@ -33,10 +33,12 @@ type Rules struct{}
 type GameState struct {
 	Config   game.Config
 	Settings Settings
-	Pos      *Position
+	Pos      *Position          // on the map with its Black Hole destructions, if any
 	Orders   map[Power][]string // submitted this phase, hidden from others
 	Ready    map[Power]bool
 	History  []PhaseRecord
+	RNG      game.RNG           // the game's seeded randomness (Black Hole)
+	Protect  map[Power]Province // Black Hole: each power's protected home centre (secret)
 }
 
 // PhaseRecord is one resolved phase: the position it started from, and
@@ -64,7 +66,8 @@ func (Rules) Setup(cfg game.Config, seed uint64) (game.State, error) {
 		return nil, err
 	}
 	return &GameState{Config: cfg, Settings: set, Pos: StartPosition(m),
-		Orders: map[Power][]string{}, Ready: map[Power]bool{}}, nil
+		Orders: map[Power][]string{}, Ready: map[Power]bool{}, RNG: game.NewRNG(seed),
+		Protect: map[Power]Province{}}, nil
 }
 
 func state(s game.State) *GameState {
@@ -230,6 +233,22 @@ func (r Rules) Apply(s game.State, seat game.Seat, a game.Action) (game.State, [
 		}
 		gs.Orders[pw] = append([]string{}, args.Orders...)
 		return s, nil, nil
+	case "protect":
+		if !gs.Settings.BlackHole {
+			return s, nil, fmt.Errorf("protect: this game has no black hole")
+		}
+		var args struct {
+			Center string `json:"center"`
+		}
+		if err := strictJSON(a.Args, &args); err != nil {
+			return s, nil, fmt.Errorf("protect: %w", err)
+		}
+		p, err := checkProtect(m, pw, args.Center)
+		if err != nil {
+			return s, nil, err
+		}
+		gs.Protect[pw] = p
+		return s, nil, nil
 	case "ready":
 		var args struct {
 			Ready bool `json:"ready"`
@@ -240,7 +259,7 @@ func (r Rules) Apply(s game.State, seat game.Seat, a game.Action) (game.State, [
 		gs.Ready[pw] = args.Ready
 		return s, nil, nil
 	}
-	return s, nil, fmt.Errorf("unknown action %q (want orders or ready)", a.Type)
+	return s, nil, fmt.Errorf("unknown action %q (want orders, ready or protect)", a.Type)
 }
 
 func strictJSON(data []byte, v any) error {
@@ -349,6 +368,10 @@ func (gs *GameState) advance() []game.Event {
 	gs.Orders = map[Power][]string{}
 	gs.Ready = map[Power]bool{}
 	ev := []game.Event{{Type: "phase", Text: fmt.Sprintf("%s resolved; now %s", before, pos.Phase)}}
+	seasonOver := before.Season != Winter && (pos.Phase.Season != before.Season || pos.Phase.Year != before.Year)
+	if gs.Settings.BlackHole && seasonOver && pos.Winner() == NoPower {
+		ev = append(ev, gs.blackHole(before)...)
+	}
 	if w := pos.Winner(); w != NoPower {
 		ev = append(ev, game.Event{Type: "victory", Text: m.Powers[w].Name + " wins"})
 	}
@@ -419,7 +442,10 @@ func (Rules) Clone(s game.State) game.State {
 	gs := state(s)
 	c := &GameState{Config: gs.Config, Settings: gs.Settings, Pos: gs.Pos.Clone(),
 		Orders: map[Power][]string{}, Ready: map[Power]bool{},
-		History: append([]PhaseRecord(nil), gs.History...)}
+		History: append([]PhaseRecord(nil), gs.History...), RNG: gs.RNG, Protect: map[Power]Province{}}
+	for k, v := range gs.Protect {
+		c.Protect[k] = v
+	}
 	for k, v := range gs.Orders {
 		c.Orders[k] = append([]string(nil), v...)
 	}
@@ -435,6 +461,9 @@ type stateJSON struct {
 	Orders  map[string][]string `json:"orders"`
 	Ready   []string            `json:"ready"`
 	History []PhaseRecord       `json:"history"`
+	RNG     game.RNG            `json:"rng"`
+	Holes   []string            `json:"holes,omitempty"`
+	Protect map[string]string   `json:"protect,omitempty"`
 }
 
 // Marshal encodes the state as JSON.
@@ -442,7 +471,16 @@ func (Rules) Marshal(s game.State) ([]byte, error) {
 	gs := state(s)
 	m := gs.Pos.Map
 	sj := stateJSON{Config: gs.Config, Board: PositionJSON(gs.Pos), Orders: map[string][]string{},
-		Ready: []string{}, History: gs.History}
+		Ready: []string{}, History: gs.History, RNG: gs.RNG}
+	for _, p := range m.Holes() {
+		sj.Holes = append(sj.Holes, m.ProvName(p))
+	}
+	if len(gs.Protect) > 0 {
+		sj.Protect = map[string]string{}
+		for pw, p := range gs.Protect {
+			sj.Protect[m.PowerName(pw)] = m.ProvName(p)
+		}
+	}
 	for pw, o := range gs.Orders {
 		sj.Orders[m.PowerName(pw)] = o
 	}
@@ -467,11 +505,32 @@ func (r Rules) Unmarshal(b []byte) (game.State, error) {
 	}
 	gs := state(s)
 	m := gs.Pos.Map
+	var holes []Province
+	for _, id := range sj.Holes {
+		l, ok := m.locByID(id)
+		if !ok {
+			return nil, fmt.Errorf("diplomacy state: unknown hole %q", id)
+		}
+		holes = append(holes, m.Prov(l))
+	}
+	m = m.WithHoles(holes)
 	pos, err := ParsePosition(m, sj.Board)
 	if err != nil {
 		return nil, fmt.Errorf("diplomacy state: %w", err)
 	}
 	gs.Pos = pos
+	gs.RNG = sj.RNG
+	for name, id := range sj.Protect {
+		pw, ok := m.LookupPower(name)
+		if !ok {
+			return nil, fmt.Errorf("diplomacy state: unknown power %q", name)
+		}
+		l, ok := m.locByID(id)
+		if !ok {
+			return nil, fmt.Errorf("diplomacy state: unknown province %q", id)
+		}
+		gs.Protect[pw] = m.Prov(l)
+	}
 	for name, o := range sj.Orders {
 		pw, ok := m.LookupPower(name)
 		if !ok {
@@ -543,3 +602,41 @@ func ParsePosition(m *Map, n NextJSON) (*Position, error) {
 func (Rules) ShortWindow(s game.State) bool { return state(s).Pos.Phase.Type != Movement }
 
 var _ game.Rules = Rules{}
+
+// blackHole destroys a random unprotected province after a Spring or Fall
+// season, with its unit, and settles what follows from the smaller map.
+func (gs *GameState) blackHole(season Phase) []game.Event {
+	pos := gs.Pos
+	var protected []Province
+	for _, p := range gs.Protect {
+		protected = append(protected, p)
+	}
+	cands := blackHoleCandidates(pos.Map, protected)
+	if len(cands) == 0 {
+		return nil
+	}
+	x := cands[gs.RNG.Intn(len(cands))]
+	m := pos.Map.WithHoles([]Province{x})
+	text := fmt.Sprintf("the black hole swallows %s", m.Provinces[x].Name)
+	if u := pos.Units[x]; u.Type != NoUnit {
+		text += fmt.Sprintf(" and the %s %s in it", m.Powers[u.Power].Adjective, u.Type.Name())
+	}
+	pos.Map = m
+	pos.Units[x] = Unit{Type: NoUnit, Power: NoPower, Loc: NoLoc}
+	pos.Owners[x] = NoPower
+	for pw, p := range gs.Protect {
+		if !containsProv(m.Powers[pw].Homes, p) {
+			delete(gs.Protect, pw)
+		}
+	}
+	// The adjustments owed may have changed with the lost unit or centre.
+	if season.Season == Fall && pos.Winner() == NoPower {
+		a := NewAdjudicator(m, gs.Settings.Edition)
+		if a.anyAdjustment(pos) {
+			pos.Phase = Phase{Season: Winter, Year: season.Year, Type: Adjustment}
+		} else {
+			pos.Phase = Phase{Season: Spring, Year: season.Year + 1, Type: Movement}
+		}
+	}
+	return []game.Event{{Type: "black_hole", Text: text}}
+}

@@ -17,19 +17,22 @@ import (
 //   - "catspaw": "true": players also write extra orders for the units of
 //     unplayed powers (Catspaw; 1971 rules unless "rules" says otherwise)
 //   - "fog": "true": each seat sees only what its units can reach (Fog of War)
+//   - "black_hole": "true": after each Spring and Fall a random province is
+//     destroyed (Black Hole); powers may protect a home centre ("protect")
 //
 // Unplayed powers' units hold when no order reaches them, are disbanded when
 // dislodged, and their adjustments follow the civil disorder rule (Standard
 // 5P/6P).
 type Settings struct {
-	Edition  Edition
-	Unplayed []bool // by Power
-	Catspaw  bool
-	Fog      bool
+	Edition   Edition
+	Unplayed  []bool // by Power
+	Catspaw   bool
+	Fog       bool
+	BlackHole bool
 }
 
 // settingKeys are the option names ParseSettings accepts.
-var settingKeys = []string{"rules", "players", "preset", "catspaw", "fog"}
+var settingKeys = []string{"rules", "players", "preset", "catspaw", "fog", "black_hole"}
 
 // ParseSettings reads and checks a game's variant options for map m.
 func ParseSettings(m *Map, opts map[string]string) (Settings, error) {
@@ -51,6 +54,9 @@ func ParseSettings(m *Map, opts map[string]string) (Settings, error) {
 		return s, err
 	}
 	if s.Fog, err = boolOption(opts, "fog"); err != nil {
+		return s, err
+	}
+	if s.BlackHole, err = boolOption(opts, "black_hole"); err != nil {
 		return s, err
 	}
 	rules, ok := opts["rules"]
