@@ -54,6 +54,10 @@ func strictOptions(raw json.RawMessage) error {
 	if err := dec.Decode(&o); err != nil {
 		return errorf(CodeInvalid, "options: %v", err)
 	}
+	if o.TimeZone == "Local" {
+		// The server's own zone: it would change with the machine.
+		return errorf(CodeInvalid, "options: time_zone %q: name a zone (\"Europe/Paris\", \"UTC\")", o.TimeZone)
+	}
 	return nil
 }
 

@@ -117,14 +117,17 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		if errors.Is(err, store.ErrNotFound) {
 			// Spend the same time as a real check, so names cannot be probed.
-			bcrypt.CompareHashAndPassword(dummyHash(), []byte(c.Password))
+			bcrypt.CompareHashAndPassword(dummyHash(), []byte(c.Password[:min(len(c.Password), 72)]))
 			writeError(w, bad)
 			return
 		}
 		writeError(w, err)
 		return
 	}
-	if bcrypt.CompareHashAndPassword([]byte(u.PasswordHash), []byte(c.Password)) != nil {
+	// bcrypt reads 72 bytes: a longer password would match every one that
+	// shares its first 72 bytes. Registration allows no longer ones.
+	match := bcrypt.CompareHashAndPassword([]byte(u.PasswordHash), []byte(c.Password[:min(len(c.Password), 72)])) == nil
+	if !match || len(c.Password) > 72 {
 		writeError(w, bad)
 		return
 	}

@@ -288,7 +288,7 @@ func readJSON(r *http.Request, v any) error {
 // pathID reads the {id} path value.
 func pathID(r *http.Request) (int64, error) {
 	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
-	if err != nil || id <= 0 {
+	if err != nil || id <= 0 || strconv.FormatInt(id, 10) != r.PathValue("id") { // one spelling per game: no "+1", "01"
 		return 0, &host.Error{Code: host.CodeNotFound, Msg: fmt.Sprintf("no game %q", r.PathValue("id"))}
 	}
 	return id, nil
