@@ -1,0 +1,358 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"os"
+	"os/signal"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"concordat/game"
+)
+
+func init() {
+	register("loadtest", "load a running server on loopback: loadtest --url http://127.0.0.1:8080 --games N --duration D", runLoadtest)
+}
+
+// ltPowers are the seats of a standard game, in the order users join them.
+var ltPowers = []game.Seat{"austria", "england", "france", "germany", "italy", "russia", "turkey"}
+
+// ltClient calls the API with a token.
+type ltClient struct {
+	hc    *http.Client
+	token string
+}
+
+// ltStatus is an API reply's status; 0 when no reply came.
+type ltStatus int
+
+func (c *ltClient) do(ctx context.Context, method, u string, body, out any) (ltStatus, error) {
+	var rd io.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		rd = bytes.NewReader(b)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, u, rd)
+	if err != nil {
+		return 0, err
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if c.token != "" {
+		req.Header.Set("Authorization", "Bearer "+c.token)
+	}
+	resp, err := c.hc.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return 0, err
+	}
+	if resp.StatusCode/100 != 2 {
+		return ltStatus(resp.StatusCode), fmt.Errorf("%s %s: %d %s", method, u, resp.StatusCode, bytes.TrimSpace(b))
+	}
+	if out != nil {
+		if err := json.Unmarshal(b, out); err != nil {
+			return ltStatus(resp.StatusCode), err
+		}
+	}
+	return ltStatus(resp.StatusCode), nil
+}
+
+// loopbackOnly refuses any URL whose host is not a loopback address: the
+// load test must never load someone else's server.
+func loopbackOnly(raw string) (string, error) {
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return "", fmt.Errorf("--url %q: want http://127.0.0.1:PORT", raw)
+	}
+	ip := net.ParseIP(u.Hostname())
+	if u.Hostname() != "localhost" && (ip == nil || !ip.IsLoopback()) {
+		return "", fmt.Errorf("--url %q: the load test runs against loopback only", raw)
+	}
+	return strings.TrimRight(u.String(), "/"), nil
+}
+
+// latencies collects request durations.
+type latencies struct {
+	mu sync.Mutex
+	d  []time.Duration
+}
+
+func (l *latencies) add(d time.Duration) {
+	l.mu.Lock()
+	l.d = append(l.d, d)
+	l.mu.Unlock()
+}
+
+// quantiles returns p50, p99 and the maximum.
+func (l *latencies) quantiles() (p50, p99, mx time.Duration) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.d) == 0 {
+		return 0, 0, 0
+	}
+	slices.Sort(l.d)
+	q := func(p float64) time.Duration { return l.d[min(len(l.d)-1, int(p*float64(len(l.d))))] }
+	return q(0.50), q(0.99), l.d[len(l.d)-1]
+}
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
+
+// runLoadtest registers users, creates games with seven seats each (users
+// hold seats in many games), then, for a duration, submits orders and
+// messages from many concurrent workers, and reports throughput and
+// latency.
+func runLoadtest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	urls := fs.String("url", "http://127.0.0.1:8080", "server URL(s) on loopback, comma-separated (requests spread over them)")
+	games := fs.Int("games", 100, "games to create (each with 7 seats, started)")
+	users := fs.Int("users", 70, "accounts holding the seats (a multiple of 7; the server limits writes per user)")
+	duration := fs.Duration("duration", 30*time.Second, "how long to submit")
+	workers := fs.Int("workers", 64, "concurrent workers (each plays its share of the games in turn)")
+	rate := fs.Float64("rate", 0, "target submissions per second over all workers; 0: as fast as they go")
+	msgs := fs.Float64("messages", 0.2, "fraction of submissions that are press messages instead of orders")
+	seed := fs.Uint64("seed", 1, "seed of the random orders and messages")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	var bases []string
+	for _, u := range strings.Split(*urls, ",") {
+		b, err := loopbackOnly(strings.TrimSpace(u))
+		if err != nil {
+			fmt.Fprintln(stderr, "loadtest:", err)
+			return 2
+		}
+		bases = append(bases, b)
+	}
+	if *games < 1 || *users < 7 || *users%7 != 0 || *workers < 1 || *duration <= 0 || *msgs < 0 || *msgs > 1 {
+		fmt.Fprintln(stderr, "loadtest: want --games ≥ 1, --users a multiple of 7, --workers ≥ 1, --duration > 0, 0 ≤ --messages ≤ 1")
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	tr := &http.Transport{MaxIdleConns: 4 * *workers, MaxIdleConnsPerHost: 2 * *workers, IdleConnTimeout: time.Minute}
+	hc := &http.Client{Transport: tr, Timeout: 30 * time.Second}
+	run := fmt.Sprintf("lt%d", time.Now().UnixNano()%1e9)
+
+	// Users: the server allows ten registrations at once per address, so
+	// they come from different loopback addresses (127.0.0.2, .3, …).
+	start := time.Now()
+	clients := make([]*ltClient, *users)
+	for i := range clients {
+		ip := net.IPv4(127, 0, byte(1+(i/8)/250), byte(2+(i/8)%250))
+		rt := &http.Transport{DialContext: (&net.Dialer{LocalAddr: &net.TCPAddr{IP: ip}}).DialContext}
+		reg := &ltClient{hc: &http.Client{Transport: rt, Timeout: 30 * time.Second}}
+		reg.hc.Jar = newJar()
+		base := bases[i%len(bases)]
+		name := fmt.Sprintf("%s-%d", run, i)
+		if _, err := reg.do(ctx, "POST", base+"/api/register", map[string]string{"name": name, "password": "load-" + name}, nil); err != nil {
+			fmt.Fprintln(stderr, "loadtest: register:", err)
+			return 1
+		}
+		var tok struct{ Token string }
+		if _, err := reg.do(ctx, "POST", base+"/api/tokens", map[string]string{"name": "loadtest"}, &tok); err != nil {
+			fmt.Fprintln(stderr, "loadtest: token:", err)
+			return 1
+		}
+		rt.CloseIdleConnections()
+		clients[i] = &ltClient{hc: hc, token: tok.Token}
+	}
+	// seatUser is the user holding seat j of game k: seven distinct users.
+	seatUser := func(k, j int) *ltClient { return clients[(7*k+j)%*users] }
+	ids := make([]int64, *games)
+	var setupErr atomic.Value
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < *workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				k := int(next.Add(1) - 1)
+				if k >= *games || ctx.Err() != nil || setupErr.Load() != nil {
+					return
+				}
+				base := bases[k%len(bases)]
+				var g struct{ ID int64 }
+				req := map[string]any{"name": fmt.Sprintf("%s game %d", run, k), "game": "diplomacy", "variant": "standard",
+					"options": map[string]string{"phase": "24h"}}
+				if _, err := seatUser(k, 0).do(ctx, "POST", base+"/api/games", req, &g); err != nil {
+					setupErr.Store(err)
+					return
+				}
+				ids[k] = g.ID
+				for j, p := range ltPowers {
+					if _, err := seatUser(k, j).do(ctx, "POST", fmt.Sprintf("%s/api/games/%d/join", base, g.ID), map[string]game.Seat{"seat": p}, nil); err != nil {
+						setupErr.Store(err)
+						return
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if err := setupErr.Load(); err != nil {
+		fmt.Fprintln(stderr, "loadtest: setup:", err)
+		return 1
+	}
+	if ctx.Err() != nil {
+		return 1
+	}
+	setup := time.Since(start)
+	fmt.Fprintf(stdout, "setup: %d users, %d games with 7 seats each (active) in %s (%.0f games/s)\n",
+		*users, *games, setup.Round(time.Millisecond), float64(*games)/setup.Seconds())
+
+	// The opening's legal orders, per power, from the first game: every
+	// game starts alike, and no phase resolves during the test.
+	legal := map[game.Seat]game.Options{}
+	for j, p := range ltPowers {
+		var l struct {
+			Options game.Options `json:"options"`
+		}
+		if _, err := seatUser(0, j).do(ctx, "GET", fmt.Sprintf("%s/api/games/%d/legal", bases[0], ids[0]), nil, &l); err != nil {
+			fmt.Fprintln(stderr, "loadtest: legal:", err)
+			return 1
+		}
+		legal[p] = l.Options
+	}
+
+	// The load: worker w plays games w, w+workers, …, one seat after
+	// another, so it always knows each game's seq (press does not change it).
+	var orderLat, msgLat latencies
+	var orders, messages, failures atomic.Int64
+	failCodes := sync.Map{}
+	var tokens <-chan time.Time
+	if *rate > 0 {
+		tk := time.NewTicker(time.Duration(float64(time.Second) / *rate))
+		defer tk.Stop()
+		tokens = tk.C
+	}
+	lctx, cancel := context.WithTimeout(ctx, *duration)
+	defer cancel()
+	loadStart := time.Now()
+	for w := 0; w < *workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			rng := rand.New(rand.NewPCG(*seed, uint64(w)))
+			mine := []int{}
+			for k := w; k < *games; k += *workers {
+				mine = append(mine, k)
+			}
+			if len(mine) == 0 {
+				return
+			}
+			seqs := make([]int64, len(mine))
+			for turn := 0; lctx.Err() == nil; turn++ {
+				if tokens != nil {
+					select {
+					case <-tokens:
+					case <-lctx.Done():
+						return
+					}
+				}
+				i := turn % len(mine)
+				k := mine[i]
+				j := (turn / len(mine)) % 7
+				c := seatUser(k, j)
+				base := bases[(k+turn)%len(bases)]
+				t0 := time.Now()
+				var status ltStatus
+				var err error
+				if rng.Float64() < *msgs {
+					body := map[string]any{"body": fmt.Sprintf("load message %d from %s", turn, ltPowers[j])}
+					if rng.IntN(2) == 0 {
+						body["to"] = []game.Seat{ltPowers[(j+1+rng.IntN(6))%7]}
+					}
+					status, err = c.do(lctx, "POST", fmt.Sprintf("%s/api/games/%d/messages", base, ids[k]), body, nil)
+					if err == nil {
+						msgLat.add(time.Since(t0))
+						messages.Add(1)
+					}
+				} else {
+					args := map[string][]string{"orders": ltOrders(rng, legal[ltPowers[j]])}
+					var r struct{ Seq int64 }
+					status, err = c.do(lctx, "POST", fmt.Sprintf("%s/api/games/%d/actions", base, ids[k]),
+						map[string]any{"seq": seqs[i], "type": "orders", "args": args}, &r)
+					if err == nil {
+						orderLat.add(time.Since(t0))
+						orders.Add(1)
+						seqs[i] = r.Seq
+					}
+				}
+				if err != nil && lctx.Err() == nil {
+					failures.Add(1)
+					v, _ := failCodes.LoadOrStore(int(status), new(atomic.Int64))
+					v.(*atomic.Int64).Add(1)
+					if status == http.StatusConflict { // resync the seq
+						var g struct {
+							Game struct{ Seq int64 } `json:"game"`
+						}
+						if _, err := c.do(lctx, "GET", fmt.Sprintf("%s/api/games/%d", base, ids[k]), nil, &g); err == nil {
+							seqs[i] = g.Game.Seq
+						}
+					}
+				}
+			}
+		}(w)
+	}
+	wg.Wait()
+	el := time.Since(loadStart).Seconds()
+	p50, p99, mx := orderLat.quantiles()
+	m50, m99, mmx := msgLat.quantiles()
+	fmt.Fprintf(stdout, "load: %d workers for %.1f s against %s\n", *workers, el, strings.Join(bases, ", "))
+	fmt.Fprintf(stdout, "requests: %.0f/s (%d orders, %d messages, %d failed)\n", float64(orders.Load()+messages.Load()+failures.Load())/el,
+		orders.Load(), messages.Load(), failures.Load())
+	fmt.Fprintf(stdout, "orders: %.0f/s  p50 %s  p99 %s  max %s\n", float64(orders.Load())/el, ms(p50), ms(p99), ms(mx))
+	fmt.Fprintf(stdout, "messages: %.0f/s  p50 %s  p99 %s  max %s\n", float64(messages.Load())/el, ms(m50), ms(m99), ms(mmx))
+	failCodes.Range(func(k, v any) bool {
+		fmt.Fprintf(stdout, "failures with status %d: %d\n", k, v.(*atomic.Int64).Load())
+		return true
+	})
+	if failures.Load() > 0 {
+		return 1
+	}
+	return 0
+}
+
+// ltOrders is one random order per unit, from the legal-orders tree.
+func ltOrders(rng *rand.Rand, opts game.Options) []string {
+	var out []string
+	for _, root := range opts.Choices {
+		var words []string
+		if root.Value != "build or waive" && root.Value != "disband" {
+			words = append(words, root.Value)
+		}
+		c := root
+		for len(c.Next) > 0 {
+			c = c.Next[rng.IntN(len(c.Next))]
+			words = append(words, c.Value)
+		}
+		out = append(out, strings.Join(words, " "))
+	}
+	return out
+}
+
+// newJar is a cookie jar for one registration's session.
+func newJar() http.CookieJar {
+	j, _ := cookiejar.New(nil) // never fails without options
+	return j
+}

@@ -1,0 +1,69 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"log/slog"
+	"net/http/httptest"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"concordat/diplomacy"
+	"concordat/his"
+	"concordat/host"
+	"concordat/server"
+	"concordat/store/sqlite"
+)
+
+// TestLoadtestSmall runs a tiny load test against an in-process server:
+// games are set up, orders and messages go through, figures are reported.
+func TestLoadtestSmall(t *testing.T) {
+	st, err := sqlite.Open(filepath.Join(t.TempDir(), "lt.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	h := host.New(st, log, "lt", diplomacy.Rules{}, his.Rules{})
+	srv := httptest.NewServer(server.New(h, log))
+	defer srv.Close()
+	var out, errb bytes.Buffer
+	code := runLoadtest([]string{"--url", srv.URL, "--games", "3", "--users", "7", "--workers", "3", "--duration", "1500ms"}, nil, &out, &errb)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out.String(), errb.String())
+	}
+	m := regexp.MustCompile(`\((\d+) orders, (\d+) messages, 0 failed\)`).FindStringSubmatch(out.String())
+	if m == nil {
+		t.Fatalf("no request counts in:\n%s", out.String())
+	}
+	orders, _ := strconv.Atoi(m[1])
+	if orders < 10 || !strings.Contains(out.String(), "p99") {
+		t.Fatalf("%d orders:\n%s", orders, out.String())
+	}
+	// The games exist, active, and hold the orders.
+	games, err := st.ListGames(t.Context(), "active", 0, 0)
+	if err != nil || len(games) != 3 {
+		t.Fatalf("%d active games, %v", len(games), err)
+	}
+	total := int64(0)
+	for _, g := range games {
+		total += g.Seq
+	}
+	// Requests cut off by the end of the run may be stored unacknowledged:
+	// at most one per worker.
+	if total < int64(orders) || total > int64(orders)+3 {
+		t.Fatalf("%d actions stored, %d orders acknowledged (3 workers)", total, orders)
+	}
+}
+
+func TestLoadtestLoopbackOnly(t *testing.T) {
+	for _, u := range []string{"http://example.org", "http://10.0.0.1:8080", "ftp://127.0.0.1"} {
+		var out, errb bytes.Buffer
+		if code := runLoadtest([]string{"--url", u}, nil, &out, &errb); code != 2 {
+			t.Errorf("--url %s: exit %d, want 2", u, code)
+		}
+	}
+}
