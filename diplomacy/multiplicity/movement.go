@@ -438,7 +438,7 @@ func (r *resolver) newForce(p diplomacy.Province, c Comp, to diplomacy.Loc, merg
 	}
 	if r.forcedOut[p] {
 		// Rule 7: this unit's splits fail together; its parts stay.
-		return force{}, ""
+		return force{from: p}, ""
 	}
 	f := force{from: p, comp: c, to: q, toLoc: diplomacy.Loc(q), merge: merge, askVia: askVia, group: -1}
 	what := unitString(m, c, u.Loc)

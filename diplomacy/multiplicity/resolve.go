@@ -215,19 +215,21 @@ func (r *resolver) dislodged(p diplomacy.Province) bool {
 	return false
 }
 
-// dislodgedFrom reports whether an attack on p with a part from province
-// from succeeds: how a support into from is lost although that attack
-// does not cut it. (An attack from elsewhere that dislodges the unit cuts
-// all its supports anyway, being at least as strong as the unit.)
-func (r *resolver) dislodgedFrom(p, from diplomacy.Province) bool {
-	for _, g := range r.into[p] {
+// supporterDislodged reports whether the unit giving support k is
+// dislodged, which loses all its supports, unless the attack is a convoyed
+// one the 1971 paradox rule keeps from cutting k (DATC 6.F.17).
+func (r *resolver) supporterDislodged(k int) bool {
+	s := &r.supports[k]
+	for _, g := range r.into[s.at] {
 		if r.friendly(g) {
 			continue
 		}
-		for _, k := range r.groups[g].members {
-			if r.forces[k].from == from && r.resolve(g) {
-				return true
-			}
+		exempt := true
+		for _, f := range r.groups[g].members {
+			exempt = exempt && r.forces[f].via && r.paradoxExempt(f, k)
+		}
+		if !exempt && r.resolve(g) {
+			return true
 		}
 	}
 	return false
@@ -424,7 +426,7 @@ func (r *resolver) moveSucceeds(g int) bool {
 // its unit cut.
 func (r *resolver) supportStrength(k int) int {
 	s := &r.supports[k]
-	if s.void || r.dislodgedFrom(s.at, s.dst) {
+	if s.void || r.supporterDislodged(k) {
 		return 0
 	}
 	for _, c := range r.cutStack {
