@@ -239,15 +239,29 @@ func runLoadtest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var orderLat, msgLat latencies
 	var orders, messages, failures atomic.Int64
 	failCodes := sync.Map{}
-	var tokens <-chan time.Time
-	if *rate > 0 {
-		tk := time.NewTicker(time.Duration(float64(time.Second) / *rate))
-		defer tk.Stop()
-		tokens = tk.C
-	}
 	lctx, cancel := context.WithTimeout(ctx, *duration)
 	defer cancel()
 	loadStart := time.Now()
+	var tokens chan struct{}
+	if *rate > 0 {
+		// Pace by the clock, not by a ticker (which drops ticks): by time
+		// t, rate*t submissions may have started.
+		tokens = make(chan struct{}, *workers)
+		go func() {
+			sent := 0
+			for lctx.Err() == nil {
+				due := int(time.Since(loadStart).Seconds() * *rate)
+				for ; sent < due; sent++ {
+					select {
+					case tokens <- struct{}{}:
+					case <-lctx.Done():
+						return
+					}
+				}
+				time.Sleep(time.Millisecond)
+			}
+		}()
+	}
 	for w := 0; w < *workers; w++ {
 		wg.Add(1)
 		go func(w int) {
