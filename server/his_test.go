@@ -1,0 +1,171 @@
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"testing"
+)
+
+// hisSeats are Here I Stand's six powers.
+var hisSeats = []string{"ottoman", "hapsburg", "england", "france", "papacy", "protestant"}
+
+// hisView is the part of a Here I Stand view the test reads.
+type hisView struct {
+	Phase  string                    `json:"phase"`
+	Powers map[string]map[string]any `json:"powers"`
+}
+
+// reset zeroes *v before it is decoded into (absent fields would keep
+// their old values).
+func reset[T any](v *T) *T {
+	var zero T
+	*v = zero
+	return v
+}
+
+// TestHereIStand: a Here I Stand game created and joined over the API;
+// each seat's view shows its own hand only; the opening decisions (Luther's
+// 95 Theses) are made through the contract by their seat alone, against
+// the seq seen; the game reaches its Diplomacy Phase, where press works.
+func TestHereIStand(t *testing.T) {
+	e := newEnv(t)
+	pl := map[string]*client{}
+	for _, s := range hisSeats {
+		pl[s] = e.register("his" + s)
+	}
+	id := pl["papacy"].createGame(map[string]any{"name": "Here I Stand", "game": "his", "variant": "1517", "options": map[string]any{"phase": "48h"}})
+	for _, s := range hisSeats {
+		pl[s].mustDo("POST", fmt.Sprintf("/api/games/%d/join", id), map[string]string{"seat": s}, http.StatusOK, nil)
+	}
+	spectator := e.anon()
+	view := func(c *client) (gameView, hisView) {
+		g := c.getGame(id)
+		var v hisView
+		if err := json.Unmarshal(g.View, &v); err != nil {
+			t.Fatal(err)
+		}
+		return g, v
+	}
+	g, _ := view(spectator)
+	if g.Game.Status != "active" {
+		t.Fatalf("full game: %s", g.Game.Status)
+	}
+	// Hands: each seat sees its own, sizes only of the others; a spectator
+	// sees none.
+	for _, s := range hisSeats {
+		_, v := view(pl[s])
+		for _, q := range hisSeats {
+			_, has := v.Powers[q]["hand"]
+			if has != (q == s) {
+				t.Fatalf("%s's view: %s's hand shown %v", s, q, has)
+			}
+			if _, ok := v.Powers[q]["hand_size"]; !ok {
+				t.Fatalf("%s's view lacks %s's hand size", s, q)
+			}
+		}
+	}
+	_, sv := view(spectator)
+	for _, q := range hisSeats {
+		if _, has := sv.Powers[q]["hand"]; has {
+			t.Fatalf("a spectator sees %s's hand", q)
+		}
+	}
+	// History views hide hands the same way.
+	var h struct {
+		View hisView `json:"view"`
+	}
+	pl["france"].mustDo("GET", fmt.Sprintf("/api/games/%d/history/0", id), nil, http.StatusOK, &h)
+	for _, q := range hisSeats {
+		if _, has := h.View.Powers[q]["hand"]; has != (q == "france") {
+			t.Fatalf("France's history view: %s's hand shown %v", q, has)
+		}
+	}
+
+	// The opening decision is the Protestant's (Luther's 95 Theses).
+	type legalJSON struct {
+		Seq     int64 `json:"seq"`
+		Options struct {
+			Kind    string `json:"kind"`
+			Choices []struct {
+				Value string `json:"value"`
+			} `json:"choices"`
+		} `json:"options"`
+	}
+	var legal legalJSON
+	pl["papacy"].mustDo("GET", fmt.Sprintf("/api/games/%d/legal", id), nil, http.StatusOK, reset(&legal))
+	if legal.Options.Kind != "" || len(legal.Options.Choices) != 0 {
+		t.Fatalf("the Papacy may do %+v while the Protestant decides", legal.Options)
+	}
+	pl["protestant"].mustDo("GET", fmt.Sprintf("/api/games/%d/legal", id), nil, http.StatusOK, reset(&legal))
+	if legal.Options.Kind != "reformation.target" || len(legal.Options.Choices) == 0 {
+		t.Fatalf("the Protestant's opening options: %+v", legal.Options)
+	}
+	before := e.fingerprint(id)
+	target := []string{legal.Options.Choices[0].Value}
+	wantError(t, "the Papacy answers the Protestant's decision", pl["papacy"].act(id, legal.Seq, "reformation.target", target), http.StatusBadRequest, "refused", "protestant")
+	wantError(t, "a wrong choice", pl["protestant"].act(id, legal.Seq, "reformation.target", []string{"atlantis"}), http.StatusBadRequest, "refused", "atlantis")
+	wantError(t, "a stale seq", pl["protestant"].act(id, legal.Seq+1, "reformation.target", target), http.StatusConflict, "stale")
+	if e.fingerprint(id) != before {
+		t.Fatal("refused actions changed the game")
+	}
+	// The Protestant chooses its targets until the Diplomacy Phase.
+	for i := 0; ; i++ {
+		pl["protestant"].mustDo("GET", fmt.Sprintf("/api/games/%d/legal", id), nil, http.StatusOK, reset(&legal))
+		if legal.Options.Kind != "reformation.target" {
+			break
+		}
+		if i > 10 {
+			t.Fatal("Luther's 95 Theses do not end")
+		}
+		r := pl["protestant"].act(id, legal.Seq, "reformation.target", []string{legal.Options.Choices[0].Value})
+		if r.status != http.StatusOK {
+			t.Fatalf("target %d: %d %s", i, r.status, r.body)
+		}
+	}
+	_, v := view(spectator)
+	if v.Phase != "diplomacy" {
+		t.Fatalf("after the 95 Theses: phase %q", v.Phase)
+	}
+	// Press in the Diplomacy Phase: public and private.
+	pl["england"].mustDo("POST", fmt.Sprintf("/api/games/%d/messages", id), map[string]any{"to": []string{"france"}, "body": "Field of the Cloth of Gold?"}, http.StatusCreated, nil)
+	pl["papacy"].mustDo("POST", fmt.Sprintf("/api/games/%d/messages", id), map[string]any{"body": "Repent."}, http.StatusCreated, nil)
+	if ms := pl["hapsburg"].messages(id); len(ms) != 1 || ms[0].Body != "Repent." {
+		t.Fatalf("Hapsburg reads %+v", ms)
+	}
+	if ms := pl["france"].messages(id); len(ms) != 2 {
+		t.Fatalf("France reads %+v", ms)
+	}
+	// Each power in turn announces nothing; the decision moves on only for
+	// the seat that owes it.
+	for i := 0; i < 12; i++ {
+		g := spectator.getGame(id)
+		var owner string
+		for _, s := range hisSeats {
+			pl[s].mustDo("GET", fmt.Sprintf("/api/games/%d/legal", id), nil, http.StatusOK, reset(&legal))
+			if legal.Options.Kind != "" {
+				if owner != "" {
+					t.Fatalf("both %s and %s owe a decision", owner, s)
+				}
+				owner = s
+			}
+		}
+		if owner == "" {
+			t.Fatal("nobody owes a decision")
+		}
+		pl[owner].mustDo("GET", fmt.Sprintf("/api/games/%d/legal", id), nil, http.StatusOK, reset(&legal))
+		if legal.Options.Kind != "diplomacy.announce" {
+			break
+		}
+		if legal.Seq != g.Game.Seq {
+			t.Fatalf("legal's seq %d, game's %d", legal.Seq, g.Game.Seq)
+		}
+		if r := pl[owner].act(id, legal.Seq, "diplomacy.announce", []string{"done"}); r.status != http.StatusOK {
+			t.Fatalf("%s announces nothing: %d %s", owner, r.status, r.body)
+		}
+	}
+	_, v = view(spectator)
+	if v.Phase == "diplomacy" {
+		t.Fatal("the Diplomacy Phase did not end after every power was done")
+	}
+}
