@@ -190,8 +190,14 @@ func (r *resolver) claim(p diplomacy.Province, ref Ref) (Comp, string) {
 	if ref.Given {
 		c = ref.Comp
 		if !u.Comp.Contains(c) {
+			if c.Strength() == 1 && u.Strength() == 1 {
+				return c, "the unit at " + r.m.LocName(u.Loc) + " is not " + map[bool]string{true: "an army", false: "a fleet"}[c.Armies == 1]
+			}
 			return c, fmt.Sprintf("the unit at %s is %s, not %s", r.m.LocName(u.Loc), u.Comp, c)
 		}
+	}
+	if r.used[p] == u.Comp {
+		return c, "the unit at " + r.m.LocName(u.Loc) + " already has an order"
 	}
 	if !u.Comp.Minus(r.used[p]).Contains(c) {
 		return c, fmt.Sprintf("the unit at %s has no %s left to order (%s already ordered)", r.m.LocName(u.Loc), c, r.used[p])
@@ -590,7 +596,7 @@ func (r *resolver) validateSupport(i int) Outcome {
 		s.src = m.Prov(o.Aux.At)
 		su := r.unit(s.src)
 		if su.Empty() {
-			return invalid("there is no unit at %s to support", m.ProvName(s.src))
+			return invalid("there is no unit at %s to support or convoy", m.ProvName(s.src))
 		}
 		if s.src == p {
 			return invalid("a unit cannot support itself")
@@ -650,7 +656,7 @@ func (r *resolver) validateConvoy(i int) Outcome {
 	s, q := m.Prov(o.Aux.At), m.Prov(o.To)
 	su := r.unit(s)
 	if su.Empty() {
-		return invalid("there is no unit at %s to convoy", m.ProvName(s))
+		return invalid("there is no unit at %s to support or convoy", m.ProvName(s))
 	}
 	if su.Armies == 0 {
 		return invalid("only armies can be convoyed")
@@ -842,7 +848,7 @@ func (r *resolver) match() {
 			s.void = n != 1
 		}
 		if s.void {
-			r.out[s.order] = fails("the supported unit did not do what the order names")
+			r.out[s.order] = fails("the supported or convoyed unit did not do what the order names")
 		}
 	}
 	for k := range r.convoys {
@@ -850,7 +856,7 @@ func (r *resolver) match() {
 		f := r.forceFrom(c.src, c.dst)
 		switch {
 		case f < 0 || r.forces[f].comp.Fleets > 0:
-			r.out[c.order] = fails("the convoyed army did not do what the order names")
+			r.out[c.order] = fails("the supported or convoyed unit did not do what the order names")
 		case r.forces[f].comp.Armies > c.capacity:
 			r.out[c.order] = fails(fmt.Sprintf("%s cannot carry %s and stay seaworthy",
 				r.unit(c.at).Comp, r.forces[f].comp))

@@ -54,7 +54,11 @@ func Retreats(pos *Position, orders []OrderIn, out []Outcome) {
 			}
 		}
 		if k < 0 {
-			out[i] = invalid("there is no dislodged unit at %s", m.ProvName(p))
+			if !pos.Units[p].Empty() {
+				out[i] = invalid("the unit at %s was not dislodged", m.LocName(pos.Units[p].Loc))
+			} else {
+				out[i] = invalid("there is no unit at %s", m.ProvName(p))
+			}
 			continue
 		}
 		d := pos.Dislodged[k]
@@ -98,6 +102,8 @@ func Retreats(pos *Position, orders []OrderIn, out []Outcome) {
 		}
 		if s := pos.Dislodged[k].Strength(); s < best {
 			out[order[k]] = fails("a stronger unit retreated to the same province: disbanded")
+		} else if n == 2 && best == 1 {
+			out[order[k]] = fails("another unit retreated to the same province: both disbanded")
 		} else if n > 1 {
 			out[order[k]] = fails("units of equal strength retreated to the same province: all disbanded")
 		}
@@ -224,6 +230,9 @@ func build(pos *Position, pw diplomacy.Power, ref Ref, left *int) Outcome {
 		return invalid("%v", err)
 	}
 	if ref.Comp.Strength() > *left {
+		if ref.Comp.Strength() == 1 {
+			return fails("no builds left")
+		}
 		return fails(fmt.Sprintf("no builds left (%d wanted, %d left)", ref.Comp.Strength(), max(*left, 0)))
 	}
 	*left -= ref.Comp.Strength()

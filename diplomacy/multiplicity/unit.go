@@ -163,15 +163,15 @@ func CanStand(m *diplomacy.Map, c Comp, l diplomacy.Loc) error {
 	switch {
 	case c.Fleets == 0:
 		if !m.CanStand(diplomacy.Army, l) {
-			return fmt.Errorf("%s cannot stand at %s", c, name)
+			return fmt.Errorf("%s %s cannot stand there", c, name)
 		}
 	case c.Armies == 0:
 		if !m.CanStand(diplomacy.Fleet, l) {
-			return fmt.Errorf("%s cannot stand at %s", c, name)
+			return fmt.Errorf("%s %s cannot stand there", c, name)
 		}
 	default:
 		if !m.CanStand(diplomacy.Fleet, l) {
-			return fmt.Errorf("%s cannot stand at %s", c, name)
+			return fmt.Errorf("%s %s cannot stand there", c, name)
 		}
 		if pi.Kind == diplomacy.Sea && !c.Seaworthy() {
 			return fmt.Errorf("%s is not seaworthy: it cannot be at sea in %s", c, name)
