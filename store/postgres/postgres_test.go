@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"concordat/game"
 	"concordat/store"
@@ -74,21 +74,22 @@ func newSchema(t testing.TB) (string, string) {
 	b := make([]byte, 8)
 	rand.Read(b)
 	schema := "concordat_test_" + hex.EncodeToString(b)
-	conn, err := pgx.Connect(ctx, raw)
+	// A pool, not a connection: the URL may hold the pool's parameters.
+	conn, err := pgxpool.New(ctx, raw)
 	if err != nil {
 		t.Fatalf("connect to %s: %v", envURL, err)
 	}
-	defer conn.Close(ctx)
+	defer conn.Close()
 	if _, err := conn.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {
 		t.Fatalf("create schema %s: %v", schema, err)
 	}
 	t.Cleanup(func() {
-		conn, err := pgx.Connect(ctx, raw)
+		conn, err := pgxpool.New(ctx, raw)
 		if err != nil {
 			t.Errorf("connect to drop schema %s: %v", schema, err)
 			return
 		}
-		defer conn.Close(ctx)
+		defer conn.Close()
 		if _, err := conn.Exec(ctx, "DROP SCHEMA "+schema+" CASCADE"); err != nil {
 			t.Errorf("drop schema %s: %v", schema, err)
 		}
