@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math/rand/v2"
 	"sort"
 	"strings"
 	"sync"
@@ -193,6 +194,19 @@ func (h *Host) SeatOf(ctx context.Context, gameID, user int64) (game.Seat, []sto
 // Join gives user a seat (the one named, or a random free one) in a
 // forming game, and starts the game when it is full.
 func (h *Host) Join(ctx context.Context, user, gameID int64, want game.Seat) (game.Seat, error) {
+	// A random seat may be taken by someone else between the read and the
+	// write: then another free one is tried.
+	for attempt := 0; ; attempt++ {
+		seat, err := h.join(ctx, user, gameID, want)
+		if want == "" && CodeOf(err) == CodeConflict && errors.Is(err, store.ErrConflict) && attempt < 10 {
+			continue
+		}
+		return seat, err
+	}
+}
+
+// join makes one attempt to seat user.
+func (h *Host) join(ctx context.Context, user, gameID int64, want game.Seat) (game.Seat, error) {
 	g, _, err := h.Game(ctx, gameID)
 	if err != nil {
 		return "", err
@@ -218,8 +232,8 @@ func (h *Host) Join(ctx context.Context, user, gameID int64, want game.Seat) (ga
 	}
 	seat := want
 	if seat == "" {
-		rng := game.NewRNG(g.Seed ^ uint64(user)*0x9e3779b97f4a7c15 ^ uint64(len(free)))
-		seat = free[rng.Intn(len(free))]
+		// Not from the game's seed: that is secret (it decides the dice).
+		seat = free[rand.IntN(len(free))]
 	} else {
 		found := false
 		for _, s := range seats {
@@ -231,7 +245,7 @@ func (h *Host) Join(ctx context.Context, user, gameID int64, want game.Seat) (ga
 	}
 	if err := h.Store.TakeSeat(ctx, gameID, seat, user); err != nil {
 		if errors.Is(err, store.ErrConflict) {
-			return "", errorf(CodeConflict, "seat %s of game %d is taken", seat, gameID)
+			return "", &Error{Code: CodeConflict, Msg: fmt.Sprintf("seat %s of game %d is taken", seat, gameID), Err: err}
 		}
 		return "", err
 	}

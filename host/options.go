@@ -187,11 +187,15 @@ func (o Options) NextDeadline(now time.Time, short bool) time.Time {
 		}
 		hm, _ := time.Parse("15:04", o.DailyAt)
 		local := now.In(loc)
-		d := time.Date(local.Year(), local.Month(), local.Day(), hm.Hour(), hm.Minute(), 0, 0, loc)
-		for d.Before(now.Add(time.Hour)) {
-			d = d.AddDate(0, 0, 1)
+		// Each day's time is built afresh: on a day that skips it (the
+		// clocks go forward) time.Date moves it, and adding days to the
+		// moved time would keep it moved.
+		for day := 0; ; day++ {
+			d := time.Date(local.Year(), local.Month(), local.Day()+day, hm.Hour(), hm.Minute(), 0, 0, loc)
+			if !d.Before(now.Add(time.Hour)) {
+				return d.UTC()
+			}
 		}
-		return d.UTC()
 	}
 	l, err := o.length(short)
 	if err != nil {
