@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -29,7 +30,10 @@ import (
 // record replays to the position the server shows.
 func TestKill9(t *testing.T) {
 	if testing.Short() {
-		t.Skip("kill -9 test: not in -short")
+		if os.Getenv("CI") == "true" {
+			t.Fatal("the kill -9 test may not be skipped under CI (drop -short)")
+		}
+		t.Skip("SKIPPED (not passed): the kill -9 test (~30 s) does not run with -short")
 	}
 	dir := t.TempDir()
 	db := filepath.Join(dir, "crash.db")
