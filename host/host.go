@@ -382,7 +382,7 @@ func (h *Host) Act(ctx context.Context, user, gameID int64, expectSeq int64, a g
 	if expectSeq >= 0 && expectSeq != g.Seq {
 		return 0, nil, errorf(CodeStale, "the game is at seq %d, not %d: reload and submit again", g.Seq, expectSeq)
 	}
-	seat, _, err := h.SeatOf(ctx, gameID, user)
+	seat, seats, err := h.SeatOf(ctx, gameID, user)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -394,6 +394,7 @@ func (h *Host) Act(ctx context.Context, user, gameID int64, expectSeq int64, a g
 	if err != nil {
 		return 0, nil, err
 	}
+	owedBefore := promptKey(r.Pending(s)) // Apply changes s in place
 	s, events, err := r.Apply(s, seat, a)
 	if err != nil {
 		return 0, nil, &Error{Code: CodeRefused, Msg: err.Error(), Err: err}
@@ -404,7 +405,24 @@ func (h *Host) Act(ctx context.Context, user, gameID int64, expectSeq int64, a g
 			return 0, nil, err
 		}
 	}
+	if after := r.Pending(s); len(after) > 0 && promptKey(after) != owedBefore {
+		// The action answered its decision and another is owed (a game of
+		// turns, as Here I Stand): the new decision gets a whole window,
+		// and the seat that answered in time has missed nothing.
+		dl := opts.NextDeadline(h.now(), h.short(r, s))
+		e.Deadline = &dl
+		e.NewJobs = append([]store.Job{{GameID: gameID, Kind: "deadline", Seq: g.Seq + 1, DueAt: dl}}, h.remindJobs(gameID, g.Seq+1, dl)...)
+		for _, st := range seats {
+			if st.Seat == seat && st.Missed > 0 {
+				st.Missed = 0
+				e.Seats = append(e.Seats, st)
+			}
+		}
+	}
 	h.finishIfOver(r, s, &e)
+	if e.Status == store.Finished {
+		e.NewJobs = nil
+	}
 	rec := store.Action{GameID: gameID, Seq: g.Seq + 1, Seat: seat, UserID: user, Action: a, At: h.now()}
 	if err := h.Store.AppendAction(ctx, rec, g.Seq, e); err != nil {
 		if errors.Is(err, store.ErrStale) {
@@ -426,6 +444,25 @@ func (h *Host) Act(ctx context.Context, user, gameID int64, expectSeq int64, a g
 		}
 	}
 	return seq, events, nil
+}
+
+// promptKey names the decisions owed (seat and kind, not progress), to
+// tell when an action opened a new decision.
+func promptKey(ps []game.Prompt) string {
+	keys := make([]string, len(ps))
+	for i, p := range ps {
+		keys[i] = string(p.Seat) + "/" + p.Kind
+	}
+	sort.Strings(keys)
+	return strings.Join(keys, ",")
+}
+
+// short reports whether s's window is a short one.
+func (h *Host) short(r game.Rules, s game.State) bool {
+	if sw, ok := r.(ShortWindows); ok {
+		return sw.ShortWindow(s)
+	}
+	return false
 }
 
 func allReady(ps []game.Prompt) bool {

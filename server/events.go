@@ -103,6 +103,8 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		select {
 		case <-r.Context().Done():
 			return
+		case <-s.stop:
+			return
 		case c := <-ch:
 			if c.Seq > lastSeq {
 				lastSeq = c.Seq

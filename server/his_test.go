@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"testing"
+	"time"
 )
 
 // hisSeats are Here I Stand's six powers.
@@ -109,7 +110,9 @@ func TestHereIStand(t *testing.T) {
 	if e.fingerprint(id) != before {
 		t.Fatal("refused actions changed the game")
 	}
-	// The Protestant chooses its targets until the Diplomacy Phase.
+	// The Protestant chooses its targets until the Diplomacy Phase, late
+	// in its window.
+	e.clock.Add(47 * time.Hour)
 	for i := 0; ; i++ {
 		pl["protestant"].mustDo("GET", fmt.Sprintf("/api/games/%d/legal", id), nil, http.StatusOK, reset(&legal))
 		if legal.Options.Kind != "reformation.target" {
@@ -123,9 +126,19 @@ func TestHereIStand(t *testing.T) {
 			t.Fatalf("target %d: %d %s", i, r.status, r.body)
 		}
 	}
-	_, v := view(spectator)
+	g, v := view(spectator)
 	if v.Phase != "diplomacy" {
 		t.Fatalf("after the 95 Theses: phase %q", v.Phase)
+	}
+	// England's announcement is a new decision: a whole window of its own,
+	// not the hour left of the Protestant's.
+	if g.Game.Deadline == nil || !g.Game.Deadline.Equal(e.clock.Now().Add(48*time.Hour)) {
+		t.Fatalf("England's deadline %v, want %v", g.Game.Deadline, e.clock.Now().Add(48*time.Hour))
+	}
+	e.clock.Add(2 * time.Hour) // past the Protestant's deadline
+	e.runDue()
+	if g2 := spectator.getGame(id); g2.Game.Seq != g.Game.Seq {
+		t.Fatalf("the Protestant's old deadline moved the game from %d to %d", g.Game.Seq, g2.Game.Seq)
 	}
 	// Press in the Diplomacy Phase: public and private.
 	pl["england"].mustDo("POST", fmt.Sprintf("/api/games/%d/messages", id), map[string]any{"to": []string{"france"}, "body": "Field of the Cloth of Gold?"}, http.StatusCreated, nil)

@@ -17,6 +17,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"concordat/host"
@@ -43,12 +44,15 @@ type Server struct {
 	metrics  *metrics
 	limits   *limiter
 	hub      *Hub
+
+	stopOnce sync.Once
+	stop     chan struct{} // closed by StopStreams
 }
 
 // New builds the server and its routes.
 func New(h *host.Host, log *slog.Logger) *Server {
 	s := &Server{Host: h, Log: log, SessionTTL: 30 * 24 * time.Hour, mux: http.NewServeMux(),
-		metrics: newMetrics(), limits: newLimiter(), hub: NewHub()}
+		metrics: newMetrics(), limits: newLimiter(), hub: NewHub(), stop: make(chan struct{})}
 	prev := h.Notify
 	h.Notify = func(c host.Change) {
 		s.hub.Publish(c)
@@ -62,6 +66,11 @@ func New(h *host.Host, log *slog.Logger) *Server {
 	s.routes()
 	return s
 }
+
+// StopStreams ends every live-update stream, now and from now on, so that
+// a graceful shutdown (http.Server.Shutdown waits for open requests) does
+// not wait for them: register it with http.Server.RegisterOnShutdown.
+func (s *Server) StopStreams() { s.stopOnce.Do(func() { close(s.stop) }) }
 
 // Hub is the server's live-update hub.
 func (s *Server) Hub() *Hub { return s.hub }

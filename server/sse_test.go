@@ -126,3 +126,22 @@ func TestEvents(t *testing.T) {
 		}
 	}
 }
+
+// TestStopStreams: StopStreams ends open streams, so a graceful shutdown
+// need not wait for them.
+func TestStopStreams(t *testing.T) {
+	e := newEnv(t)
+	id, _ := e.dipGame("st", map[string]any{"phase": "1h"})
+	ch := e.anon().openEvents(t, id)
+	next(t, ch) // hello
+	e.srv.StopStreams()
+	select {
+	case _, ok := <-ch:
+		if ok {
+			t.Fatal("an event after StopStreams")
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the stream is still open 5 s after StopStreams")
+	}
+	e.srv.StopStreams() // twice is fine
+}
