@@ -252,7 +252,9 @@ type Store interface {
 	// must not be empty, lease and limit must be positive.
 	ClaimJobs(ctx context.Context, owner string, now time.Time, lease time.Duration, limit int) ([]Job, error)
 	// CompleteJob deletes a job the owner holds; ErrLeaseLost otherwise
-	// (another owner holds it, nobody does, or it is gone).
+	// (another owner holds it, nobody does, or it is gone). The store reads
+	// no clock: an owner whose lease ran out can still complete the job
+	// until another owner claims it.
 	CompleteJob(ctx context.Context, id int64, owner string) error
 	// NextDue is the earliest time a job can be claimed (zero when there
 	// are no jobs): its due time, or the end of its lease while it is
