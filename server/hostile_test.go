@@ -231,7 +231,12 @@ func TestHostileNames(t *testing.T) {
 func TestRateLimits(t *testing.T) {
 	e := newEnv(t)
 	id, pl := e.dipGame("rl", map[string]any{"phase": "1h"})
-	e.srv.limits.setRate("login", 3*time.Second, 10) // the production limit
+	// The production limit is 10 at once, then one every 3 s; the test
+	// refills slower, so that slow bcrypt under load cannot refill a token.
+	if spec := newLimiter().rates["login"]; spec.burst != 10 || spec.every != 3*time.Second {
+		t.Fatalf("login limit %+v", spec)
+	}
+	e.srv.limits.setRate("login", time.Hour, 10)
 	a := e.anon()
 	codes := map[int]int{}
 	for i := 0; i < 15; i++ {
