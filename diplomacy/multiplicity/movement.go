@@ -444,7 +444,7 @@ func (r *resolver) newForce(p diplomacy.Province, c Comp, to diplomacy.Loc, merg
 	}
 	if r.forcedOut[p] {
 		// Rule 7: this unit's splits fail together; its parts stay.
-		return force{from: p}, ""
+		return force{from: p, comp: c, dead: true}, ""
 	}
 	f := force{from: p, comp: c, to: q, toLoc: diplomacy.Loc(q), merge: merge, askVia: askVia, group: -1}
 	what := unitString(m, c, u.Loc)
@@ -486,12 +486,11 @@ func (r *resolver) newForce(p diplomacy.Province, c Comp, to diplomacy.Loc, merg
 // parts ordered to the same province.
 func (r *resolver) addForce(f force, i int) {
 	p := f.from
-	if f.comp.Empty() { // a forced hold
-		r.ordered[p] = append(r.ordered[p], i)
-		return
-	}
 	r.used[p] = r.used[p].Plus(f.comp)
 	r.ordered[p] = append(r.ordered[p], i)
+	if f.dead { // a move that fails with its unit's other splits (rule 7)
+		return
+	}
 	for _, k := range r.moves[p] {
 		g := &r.forces[k]
 		if g.to == f.to {
