@@ -544,6 +544,12 @@ func (h *Host) advanceLocked(ctx context.Context, g *store.Game, opts Options, s
 	}
 	h.remember(g.ID, g.Seq+1, r.Clone(s))
 	h.notify(Change{GameID: g.ID, Kind: "phase", Seq: g.Seq + 1, Events: events})
+	// A vote to extend was about the window that just closed: it must not
+	// carry over and extend a later one. (Draw, concession and pause votes
+	// stand until withdrawn.)
+	if err := h.dropVotes(ctx, g.ID, VoteExtend); err != nil {
+		h.Log.Warn("dropping extend votes", "game", g.ID, "err", err)
+	}
 	return g.Seq + 1, nil
 }
 

@@ -116,3 +116,49 @@ func TestCreateGameChecks(t *testing.T) {
 		t.Fatalf("refused games stored: %d", len(gs))
 	}
 }
+
+// TestExtendVotesLapse: votes to extend one window do not carry over to the
+// next; draw votes stand.
+func TestExtendVotesLapse(t *testing.T) {
+	ctx := context.Background()
+	st := newStore(t)
+	c := &clock{now: time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)}
+	h := newHost(t, st, c, "p1")
+	ids := users(t, st, 7)
+	g, holders := fullGame(t, h, ids, `{"phase": "1h"}`)
+	for _, seat := range []game.Seat{"austria", "england", "france", "germany", "italy", "russia"} {
+		if _, err := h.Vote(ctx, holders[seat], g.ID, VoteExtend, "yes"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := h.Vote(ctx, holders[seat], g.ID, VoteDraw, "yes"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c.Add(time.Hour)
+	jobs, _ := st.ClaimJobs(ctx, h.Owner, c.Now(), time.Minute, 10)
+	for _, j := range jobs {
+		if err := h.RunJob(ctx, j); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g, _, _ = h.Game(ctx, g.ID)
+	dl := g.Deadline
+	if g.Seq != 1 {
+		t.Fatalf("the deadline did not resolve: seq %d", g.Seq)
+	}
+	passed, err := h.Vote(ctx, holders["turkey"], g.ID, VoteExtend, "yes")
+	if err != nil || passed != "" {
+		t.Fatalf("Turkey's extend vote in the next window: passed %q, %v", passed, err)
+	}
+	if g2, _, _ := h.Game(ctx, g.ID); !g2.Deadline.Equal(dl) {
+		t.Fatalf("the deadline moved from %v to %v", dl, g2.Deadline)
+	}
+	vs, _ := h.Votes(ctx, g.ID)
+	counts := map[string]int{}
+	for _, v := range vs {
+		counts[v.Kind] = v.Count
+	}
+	if counts[VoteExtend] != 1 || counts[VoteDraw] != 6 {
+		t.Fatalf("open votes: %v", counts)
+	}
+}

@@ -148,6 +148,21 @@ func DrawResult(seats []game.Seat) string {
 	return "draw: " + strings.Join(names, ", ")
 }
 
+// dropVotes withdraws every vote of a kind cast in a game.
+func (h *Host) dropVotes(ctx context.Context, gameID int64, kind string) error {
+	votes, err := h.Store.Votes(ctx, gameID)
+	if err != nil {
+		return err
+	}
+	var seats []game.Seat
+	for _, v := range votes {
+		if v.Kind == kind && v.Value != "" {
+			seats = append(seats, v.Seat)
+		}
+	}
+	return h.clearVotes(ctx, gameID, kind, seats)
+}
+
 // clearVotes withdraws every seat's vote of a kind once it has passed.
 func (h *Host) clearVotes(ctx context.Context, gameID int64, kind string, seats []game.Seat) error {
 	for _, s := range seats {
