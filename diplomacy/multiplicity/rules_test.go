@@ -585,3 +585,63 @@ func TestStartChoices(t *testing.T) {
 		t.Error("Russia chose the type of a French unit")
 	}
 }
+
+// A head-to-head battle against a unit that keeps parts at home: the
+// attack must beat what stays as well as the part coming the other way.
+func TestHeadToHeadWithParts(t *testing.T) {
+	scenario{
+		units:  []string{"france 2A bur", "germany 2A mun"},
+		orders: []string{"france: 2A bur - mun => fails", "germany: A mun - bur => fails"},
+		after:  []string{"france 2A bur", "germany 2A mun"},
+	}.run(t)
+	scenario{
+		units:  []string{"france 3A bur", "germany 2A mun"},
+		orders: []string{"france: 3A bur - mun => succeeds", "germany: A mun - bur => fails"},
+		after:  []string{"france 3A mun", "dislodged germany 2A mun"},
+	}.run(t)
+}
+
+// What an A/F and the parts of a unit may do.
+func TestPartsAndPlaces(t *testing.T) {
+	scenario{
+		units:  []string{"france A/F bre", "france A pic", "germany A par"},
+		orders: []string{"france: A/F bre - par => invalid", "france: A/F bre S A pic - par => invalid", "france: A pic - par => fails"},
+		after:  []string{"france A/F bre", "france A pic", "germany A par"},
+	}.run(t)
+	// Its army part supports into Paris.
+	scenario{
+		units:  []string{"france A/F bre", "france A pic", "germany A par"},
+		orders: []string{"france: A bre S A pic - par => succeeds", "france: A pic - par => succeeds"},
+		after:  []string{"france A/F bre", "france A par", "dislodged germany A par"},
+	}.run(t)
+	// A support for a merge where nobody merges is void.
+	scenario{
+		units:  []string{"france A par", "france A mar"},
+		orders: []string{"france: A par S MERGE bur => fails", "france: A mar - bur => succeeds"},
+		after:  []string{"france A par", "france A bur"},
+	}.run(t)
+}
+
+// Three supports in a circle, each supporting an attack on the next
+// supporter: while a support's cut is worked out it adds nothing to the
+// attacks on itself, so each loses one part of two, and every attack
+// (1 + 1) stands off against the 2A it attacks.
+func TestSupportCircle(t *testing.T) {
+	_, out := scenario{
+		units: []string{"france 2A bur", "france A tyr", "germany 2A mun", "germany A kie", "england 2A ruh", "england A pic"},
+		orders: []string{
+			"france: 2A bur S A tyr - mun => fails",
+			"france: A tyr - mun => fails",
+			"germany: 2A mun S A kie - ruh => fails",
+			"germany: A kie - ruh => fails",
+			"england: 2A ruh S A pic - bur => fails",
+			"england: A pic - bur => fails",
+		},
+		after: []string{"france 2A bur", "france A tyr", "germany 2A mun", "germany A kie", "england 2A ruh", "england A pic"},
+	}.run(t)
+	for _, i := range []int{0, 2, 4} {
+		if out[i].Reason != "support partly cut: 1 of 2 given" {
+			t.Errorf("support %d: %q, want 1 of 2 given", i, out[i].Reason)
+		}
+	}
+}
