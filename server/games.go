@@ -284,6 +284,10 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request, u *store.User) {
 // history is the view of the game after action seq, as the requester's
 // seat saw it then.
 func (s *Server) history(w http.ResponseWriter, r *http.Request) {
+	if !s.limits.allow("history", clientIP(r)) {
+		writeError(w, &host.Error{Code: host.CodeRateLimited, Msg: "too many history requests: slow down"})
+		return
+	}
 	user := s.optionalUser(r)
 	g, _, seat, _, err := s.visible(r, user)
 	if err != nil {

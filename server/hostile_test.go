@@ -275,6 +275,12 @@ func TestRateLimits(t *testing.T) {
 	if e.actions(id) != 1 {
 		t.Fatalf("%d actions stored, want France's only", e.actions(id))
 	}
+	// History views replay the game: limited per address.
+	e.srv.limits.setRate("history", time.Hour, 3)
+	for i := 0; i < 3; i++ {
+		en.mustDo("GET", fmt.Sprintf("/api/games/%d/history/0", id), nil, http.StatusOK, nil)
+	}
+	wantError(t, "a history flood", e.anon().do("GET", fmt.Sprintf("/api/games/%d/history/0", id), nil), http.StatusTooManyRequests, "rate_limited", "history")
 }
 
 // TestErrorsAreJSON: every error the API answers is {"error": {"code",

@@ -29,6 +29,8 @@ func newLimiter() *limiter {
 	return &limiter{buckets: map[string]*bucket{}, rates: map[string]rateSpec{
 		"login": {every: 3 * time.Second, burst: 10}, // 10 at once, then one per 3 s
 		"write": {every: 10 * time.Millisecond, burst: 200},
+		// history views replay the game from its start: per address.
+		"history": {every: 50 * time.Millisecond, burst: 100},
 	}}
 }
 
