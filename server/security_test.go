@@ -325,3 +325,55 @@ func TestSessionCookie(t *testing.T) {
 		}
 	}
 }
+
+// TestPrivateGameInvitation: a forming private game is joined by its id
+// (the invitation), and is visible to its players only while they hold a
+// seat.
+func TestPrivateGameInvitation(t *testing.T) {
+	e := newEnv(t)
+	owner, guest := e.register("owner"), e.register("guest")
+	id := owner.createGame(map[string]any{"name": "invitation only", "game": "diplomacy", "options": map[string]any{"private": true}})
+	owner.mustDo("GET", fmt.Sprintf("/api/games/%d", id), nil, http.StatusOK, nil) // its creator sees it unseated
+	wantError(t, "the guest looks", guest.do("GET", fmt.Sprintf("/api/games/%d", id), nil), http.StatusNotFound, "not_found")
+	guest.mustDo("POST", fmt.Sprintf("/api/games/%d/join", id), map[string]string{"seat": "italy"}, http.StatusOK, nil)
+	if v := guest.getGame(id); v.You != "italy" {
+		t.Fatalf("the guest's seat: %q", v.You)
+	}
+	guest.mustDo("POST", fmt.Sprintf("/api/games/%d/leave", id), nil, http.StatusOK, nil)
+	wantError(t, "after leaving", guest.do("GET", fmt.Sprintf("/api/games/%d", id), nil), http.StatusNotFound, "not_found")
+	wantError(t, "leaving twice", guest.do("POST", fmt.Sprintf("/api/games/%d/leave", id), nil), http.StatusNotFound, "not_found")
+}
+
+// TestPressModes: gunboat games refuse press, public-only games refuse
+// private press, anonymous games hide senders and players until the end.
+func TestPressModes(t *testing.T) {
+	e := newEnv(t)
+	gb, gpl := e.dipGame("gb", map[string]any{"press": "none"})
+	wantError(t, "press in a gunboat game", gpl["england"].do("POST", fmt.Sprintf("/api/games/%d/messages", gb), map[string]any{"body": "hello"}), http.StatusForbidden, "press_closed", "without press")
+	pub, ppl := e.dipGame("pu", map[string]any{"press": "public"})
+	wantError(t, "private press in a public-only game", ppl["england"].do("POST", fmt.Sprintf("/api/games/%d/messages", pub), map[string]any{"to": []string{"france"}, "body": "psst"}), http.StatusForbidden, "press_closed", "public press only")
+	if e.messageCount(gb)+e.messageCount(pub) != 0 {
+		t.Fatal("refused press stored")
+	}
+	an, apl := e.dipGame("an", map[string]any{"press": "anonymous"})
+	apl["england"].mustDo("POST", fmt.Sprintf("/api/games/%d/messages", an), map[string]any{"body": "guess who"}, http.StatusCreated, nil)
+	for _, c := range []*client{apl["france"], e.anon()} {
+		if ms := c.messages(an); len(ms) != 1 || ms[0].From != "" {
+			t.Fatalf("anonymous press as %q: %+v", c.name, ms)
+		}
+		for _, s := range c.getGame(an).Seats {
+			if s.Player != "" && s.Seat != c.getGame(an).You {
+				t.Fatalf("anonymous game shows %s's player %q to %q", s.Seat, s.Player, c.name)
+			}
+		}
+	}
+	if ms := apl["england"].messages(an); ms[0].From != "england" {
+		t.Fatalf("the sender's own message: %+v", ms)
+	}
+	for _, p := range powers {
+		apl[p].mustDo("POST", fmt.Sprintf("/api/games/%d/votes", an), map[string]string{"kind": "draw", "value": "yes"}, http.StatusOK, nil)
+	}
+	if ms := e.anon().messages(an); ms[0].From != "england" {
+		t.Fatalf("after the end, the sender is shown: %+v", ms)
+	}
+}
