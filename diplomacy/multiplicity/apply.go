@@ -53,10 +53,11 @@ func (r *resolver) report() {
 		}
 		for _, i := range f.orders {
 			if r.out[i].Result == diplomacy.Succeeds && r.out[i].Reason == "" {
-				if r.orders[i].Order.Kind == Merge || r.orders[i].Order.Kind == Split {
-					why = fmt.Sprintf("%s to %s: %s", unitString(m, f.comp, r.unit(f.from).Loc), m.ProvName(f.to), why)
+				if k := r.orders[i].Order.Kind; k == Merge || k == Split {
+					r.out[i] = fails(fmt.Sprintf("%s to %s: %s", unitString(m, f.comp, r.unit(f.from).Loc), m.ProvName(f.to), why))
+				} else {
+					r.out[i] = fails(why)
 				}
-				r.out[i] = fails(why)
 			}
 		}
 	}

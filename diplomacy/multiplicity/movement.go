@@ -749,7 +749,6 @@ func (r *resolver) chainExists(from, to diplomacy.Province) bool {
 
 // buildGroups sorts the moves into combat groups.
 func (r *resolver) buildGroups() {
-	m := r.m
 	type key struct {
 		pw diplomacy.Power
 		d  diplomacy.Province
@@ -817,7 +816,6 @@ func (r *resolver) buildGroups() {
 				occupant: occ, mixed: true, family: fam})
 			r.into[kk.d] = append(r.into[kk.d], f.group)
 		}
-		_ = m
 	}
 }
 

@@ -91,7 +91,7 @@ func (r *resolver) adjudicate(n int) bool {
 	return !r.dislodged(r.convoys[n-len(r.groups)].at)
 }
 
-// convoys reports whether convoy c carries force f.
+// convoyFor reports whether convoy c carries force f.
 func (r *resolver) convoyFor(c int, f int) bool { return r.convoys[c].force == f }
 
 // path decides whether force f gets to its destination: always over land
