@@ -413,3 +413,18 @@ func PositionJSON(pos *Position) NextJSON {
 	}
 	return n
 }
+
+// Requested reports whether a phase input asks for Multiplicity
+// ("options": {"multiplicity": "true"}), for a caller that routes inputs
+// between this package and the standard engine. It looks at nothing else:
+// malformed input is not requested (the standard engine reports it).
+func Requested(input []byte) bool {
+	var probe struct {
+		Options map[string]json.RawMessage `json:"options"`
+	}
+	if json.Unmarshal(input, &probe) != nil {
+		return false
+	}
+	var v string
+	return json.Unmarshal(probe.Options["multiplicity"], &v) == nil && v == "true"
+}

@@ -154,3 +154,18 @@ func TestJSONErrors(t *testing.T) {
 		t.Errorf("got %s", got)
 	}
 }
+
+func TestRequested(t *testing.T) {
+	for in, want := range map[string]bool{
+		`{"options": {"multiplicity": "true"}, "phase": {}}`:  true,
+		`{"options": {"multiplicity": "false"}, "phase": {}}`: false,
+		`{"options": {"catspaw": "true"}}`:                    false,
+		`{"phase": {"season": "spring"}}`:                     false,
+		`{"options": {"multiplicity": true}}`:                 false,
+		`{"options": `:                                        false,
+	} {
+		if got := Requested([]byte(in)); got != want {
+			t.Errorf("%s: %v, want %v", in, got, want)
+		}
+	}
+}
