@@ -223,3 +223,101 @@ func TestDATCSingleUnitsAsStandard(t *testing.T) {
 		t.Fatalf("only %d DATC cases ran", ran)
 	}
 }
+
+// scale multiplies every part of a composition by k.
+func scale(c Comp, k int) Comp { return Comp{Armies: c.Armies * k, Fleets: c.Fleets * k} }
+
+// runScaled plays the DATC orders on a board of k-part units (orders
+// written for k parts) and returns the results and the board with each
+// unit written as its single-part equivalent.
+func runScaled(t *testing.T, m *diplomacy.Map, pos *Position, lines []string, k int) ([]diplomacy.Result, string) {
+	t.Helper()
+	var in []OrderIn
+	for _, line := range lines {
+		power, text := datcOrder(line)
+		pw, _ := m.LookupPower(power)
+		o, err := ParseOrder(m, text)
+		if err != nil {
+			o = noOrder()
+			o.Kind = 255
+		}
+		if pos.Phase.Type == diplomacy.Retreat && o.Kind == Move {
+			o.Kind = Retreat
+		}
+		if o.Unit.Given {
+			o.Unit.Comp = scale(o.Unit.Comp, k)
+		}
+		in = append(in, OrderIn{Power: pw, Order: o})
+	}
+	out := make([]Outcome, len(in))
+	Step(pos, in, out)
+	var res []diplomacy.Result
+	for _, o := range out {
+		res = append(res, o.Result)
+	}
+	norm := pos.Clone()
+	for i := range norm.Units {
+		if !norm.Units[i].Empty() {
+			if norm.Units[i].Armies%k != 0 || norm.Units[i].Fleets%k != 0 {
+				t.Fatalf("a unit of %s after the phase", norm.Units[i].Comp)
+			}
+			norm.Units[i].Comp = Comp{norm.Units[i].Armies / k, norm.Units[i].Fleets / k}
+		}
+	}
+	for i := range norm.Dislodged {
+		d := &norm.Dislodged[i]
+		d.Comp = Comp{d.Armies / k, d.Fleets / k}
+	}
+	return res, mulBoard(norm)
+}
+
+// With every unit made of k parts of its kind, and every order written
+// for all of them, the movement and retreat cases of the DATC come out as
+// with single units: strengths scale, and any attack on a supporter is at
+// least as strong as its support.
+func TestDATCScaledUnits(t *testing.T) {
+	m := diplomacy.Standard()
+	ran := 0
+	for _, c := range loadDATC(t) {
+		if (c.Rules != "any" && c.Rules != "1971") || c.Phase == "adjustment" {
+			continue
+		}
+		for k := 2; k <= 3; k++ {
+			t.Run(fmt.Sprintf("%s_x%d", c.ID, k), func(t *testing.T) {
+				units := c.Units
+				if c.Before != nil {
+					units = c.Before.Units
+				}
+				one, many := NewPosition(m), NewPosition(m)
+				one.Phase, many.Phase = spring, spring
+				for _, s := range units {
+					u := datcUnit(t, m, s)
+					_ = one.Place(Unit{Power: u.Power, Loc: u.Loc, Comp: One(u.Type)})
+					_ = many.Place(Unit{Power: u.Power, Loc: u.Loc, Comp: scale(One(u.Type), k)})
+				}
+				one.DefaultOwners()
+				many.DefaultOwners()
+				phases := [][]string{c.Orders}
+				if c.Before != nil {
+					phases = [][]string{c.Before.Orders, c.Orders}
+				}
+				for _, lines := range phases {
+					r1, b1 := runScaled(t, m, one, lines, 1)
+					rk, bk := runScaled(t, m, many, lines, k)
+					for i := range lines {
+						if r1[i] != rk[i] {
+							t.Errorf("%s: single units %s, %d-part units %s", lines[i], r1[i], k, rk[i])
+						}
+					}
+					if b1 != bk {
+						t.Errorf("board: single units\n  %s\n%d-part units\n  %s", b1, k, bk)
+					}
+				}
+			})
+		}
+		ran++
+	}
+	if ran < 90 {
+		t.Fatalf("only %d cases", ran)
+	}
+}
