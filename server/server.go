@@ -128,6 +128,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			s.Log.Debug("request", "method", r.Method, "path", r.URL.Path, "status", rec.status, "dur", time.Since(start))
 		}
 	}()
+	// Responses are JSON (or events, or metrics text) and never to be
+	// sniffed into something a browser would run.
+	rec.Header().Set("X-Content-Type-Options", "nosniff")
 	if r.Body != nil {
 		r.Body = http.MaxBytesReader(rec, r.Body, MaxBody)
 	}

@@ -365,6 +365,9 @@ func TestHealthzAndMetrics(t *testing.T) {
 	if r.status != 200 || !strings.Contains(string(r.body), "concordat_http_requests_total") {
 		t.Fatalf("metrics: %d %.200s", r.status, r.body)
 	}
+	if r.header.Get("X-Content-Type-Options") != "nosniff" {
+		t.Fatalf("metrics without nosniff: %v", r.header)
+	}
 	if !strings.Contains(string(r.body), `route="/healthz"`) {
 		t.Fatalf("metrics do not count the healthz request by route")
 	}
