@@ -110,7 +110,10 @@ func TestKill9(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	advances := checkRecord(t, g, acts, acked, tried, expiredAt)
+	advances, problems := checkRecord(g, acts, acked, tried, expiredAt)
+	for _, p := range problems {
+		t.Error(p)
+	}
 	if final.Game.Seq != g.Seq {
 		t.Errorf("the server showed seq %d, the store has %d", final.Game.Seq, g.Seq)
 	}
@@ -177,16 +180,18 @@ func expire(t *testing.T, raw *sql.DB, gameID int64) (int64, bool) {
 // action after the seq it was made against; every player action was tried
 // by a client; every window closed (advance) either because every seat
 // was ready or because its deadline was made to pass (expiredAt: the seq
-// at that moment) — never twice. It returns the number of advances.
-func checkRecord(t *testing.T, g *store.Game, acts []store.Action, acked, tried []ack, expiredAt []int64) int {
-	t.Helper()
+// at that moment) — never twice. It returns the number of advances and the problems found.
+func checkRecord(g *store.Game, acts []store.Action, acked, tried []ack, expiredAt []int64) (int, []string) {
+	var problems []string
+	errorf := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
 	if int64(len(acts)) != g.Seq {
-		t.Errorf("game seq %d, %d actions", g.Seq, len(acts))
+		errorf("game seq %d, %d actions", g.Seq, len(acts))
 	}
 	bySeq := map[int64]store.Action{}
 	for i, a := range acts {
 		if a.Seq != int64(i+1) {
-			t.Fatalf("action %d has seq %d: seq must run 1, 2, 3 …", i, a.Seq)
+			errorf("action %d has seq %d: seq must run 1, 2, 3 …", i, a.Seq)
+			return 0, problems
 		}
 		bySeq[a.Seq] = a
 	}
@@ -199,7 +204,7 @@ func checkRecord(t *testing.T, g *store.Game, acts []store.Action, acked, tried 
 	for _, k := range acked {
 		a, ok := bySeq[k.expectSeq+1]
 		if !ok || !same(a, k) {
-			t.Errorf("acknowledged %s %s %s at seq %d is not in the log (log has %+v)", k.seat, k.typ, k.args, k.expectSeq+1, a)
+			errorf("acknowledged %s %s %s at seq %d is not in the log (log has %+v)", k.seat, k.typ, k.args, k.expectSeq+1, a)
 		}
 	}
 	triedAt := map[int64][]ack{}
@@ -209,20 +214,20 @@ func checkRecord(t *testing.T, g *store.Game, acts []store.Action, acked, tried 
 	r := diplomacy.Rules{}
 	s, err := r.Setup(g.Config, g.Seed)
 	if err != nil {
-		t.Fatal(err)
+		return 0, append(problems, err.Error())
 	}
 	advances, lastAdvance := 0, int64(0)
 	for _, a := range acts {
 		if a.Seat == game.System {
 			if a.Action.Type != game.Advance {
-				t.Fatalf("system action %q at %d", a.Action.Type, a.Seq)
+				return advances, append(problems, fmt.Sprintf("system action %q at %d", a.Action.Type, a.Seq))
 			}
 			justified := allReady(r.Pending(s))
 			for _, e := range expiredAt {
 				justified = justified || (e >= lastAdvance && e < a.Seq)
 			}
 			if !justified {
-				t.Errorf("advance at seq %d (previous at %d): not every seat was ready and no deadline passed: a window closed twice?", a.Seq, lastAdvance)
+				errorf("advance at seq %d (previous at %d): not every seat was ready and no deadline passed: a window closed twice?", a.Seq, lastAdvance)
 			}
 			advances++
 			lastAdvance = a.Seq
@@ -232,14 +237,14 @@ func checkRecord(t *testing.T, g *store.Game, acts []store.Action, acked, tried 
 				found = found || same(a, k)
 			}
 			if !found {
-				t.Errorf("action %d (%s %s) was never submitted at that seq", a.Seq, a.Seat, a.Action.Type)
+				errorf("action %d (%s %s) was never submitted at that seq", a.Seq, a.Seat, a.Action.Type)
 			}
 		}
 		if s, _, err = r.Apply(s, a.Seat, a.Action); err != nil {
-			t.Fatalf("replaying action %d: %v", a.Seq, err)
+			return advances, append(problems, fmt.Sprintf("replaying action %d: %v", a.Seq, err))
 		}
 	}
-	return advances
+	return advances, problems
 }
 
 func allReady(ps []game.Prompt) bool {
@@ -252,4 +257,52 @@ func allReady(ps []game.Prompt) bool {
 		}
 	}
 	return true
+}
+
+// TestCheckRecordCatches shows the kill -9 test's checker failing on the
+// records it must refuse.
+func TestCheckRecordCatches(t *testing.T) {
+	g := &store.Game{Kind: "diplomacy", Seed: 1}
+	orders := json.RawMessage(`{"orders":["A par - bur"]}`)
+	ready := json.RawMessage(`{"ready":true}`)
+	act := func(seq int64, seat game.Seat, typ string, args json.RawMessage) store.Action {
+		return store.Action{Seq: seq, Seat: seat, Action: game.Action{Type: typ, Args: args}}
+	}
+	adv := func(seq int64) store.Action { return act(seq, game.System, game.Advance, nil) }
+	frOrders := ack{seat: "france", expectSeq: 0, typ: "orders", args: orders}
+	good := []store.Action{act(1, "france", "orders", orders)}
+	tried := []ack{frOrders}
+	for _, s := range []game.Seat{"austria", "england", "france", "germany", "italy", "russia", "turkey"} {
+		tried = append(tried, ack{seat: s, expectSeq: int64(len(good)), typ: "ready", args: ready})
+		good = append(good, act(int64(len(good)+1), s, "ready", ready))
+	}
+	good = append(good, adv(int64(len(good)+1)))
+	g.Seq = int64(len(good))
+	if n, p := checkRecord(g, good, []ack{frOrders}, tried, nil); n != 1 || len(p) != 0 {
+		t.Fatalf("a good record: %d advances, problems %q", n, p)
+	}
+	for name, c := range map[string]struct {
+		acts    []store.Action
+		acked   []ack
+		expired []int64
+	}{
+		"window closed twice":      {acts: append(append([]store.Action{}, good...), adv(10))},
+		"closed with none ready":   {acts: []store.Action{act(1, "france", "orders", orders), adv(2)}},
+		"acknowledged but lost":    {acts: good[1:2], acked: []ack{frOrders}},
+		"acknowledged elsewhere":   {acts: good, acked: []ack{{seat: "france", expectSeq: 3, typ: "orders", args: orders}}},
+		"never submitted":          {acts: append([]store.Action{act(1, "italy", "orders", json.RawMessage(`{"orders":[]}`))}, good[1:]...)},
+		"a gap in seq":             {acts: []store.Action{act(2, "france", "orders", orders)}},
+		"expiry before the window": {acts: append(append([]store.Action{}, good...), adv(10)), expired: []int64{3}},
+	} {
+		g.Seq = int64(len(c.acts))
+		if _, p := checkRecord(g, c.acts, c.acked, tried, c.expired); len(p) == 0 {
+			t.Errorf("%s: no problem found", name)
+		}
+	}
+	// A deadline made to pass justifies the close.
+	closed := append(append([]store.Action{}, good...), adv(10))
+	g.Seq = 10
+	if _, p := checkRecord(g, closed, nil, tried, []int64{9}); len(p) != 0 {
+		t.Errorf("a deadline made to pass at seq 9: %q", p)
+	}
 }
