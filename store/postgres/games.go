@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"concordat/game"
 	"concordat/store"
@@ -271,90 +272,98 @@ func insertJobs(ctx context.Context, tx pgx.Tx, gameID, seq int64, jobs []store.
 	return nil
 }
 
+// SQLSTATEs concordat_require raises in AppendAction.
+const (
+	codeStale     = "CCST1" // the game's seq is not the one expected
+	codeLeaseLost = "CCLL1" // the job to complete is not held by its owner
+	codeNoSeat    = "CCNS1" // a seat to overwrite does not exist
+)
+
 // AppendAction stores action expectSeq+1 and its effects if the game's
 // Seq is still expectSeq.
+//
+// The statements go to the server as one batch, in one round trip, and
+// run as one implicit transaction: the first that fails (a condition
+// checked by concordat_require, or a constraint) rolls back them all.
 func (s *Store) AppendAction(ctx context.Context, a store.Action, expectSeq int64, e store.Effects) error {
 	seq := expectSeq + 1
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		args := []any{seq, a.At}
-		set := `seq = $1, updated_at = $2`
-		if e.Status != "" {
-			args = append(args, e.Status)
-			set += fmt.Sprintf(`, status = $%d`, len(args))
+	for _, j := range e.NewJobs {
+		if j.GameID != 0 && j.GameID != a.GameID {
+			return fmt.Errorf("postgres: append action: a %s job for game %d among game %d's jobs", j.Kind, j.GameID, a.GameID)
 		}
-		if e.Result != "" {
-			args = append(args, e.Result)
-			set += fmt.Sprintf(`, result = $%d`, len(args))
-		}
-		if e.Deadline != nil {
-			args = append(args, nullTime(*e.Deadline))
-			set += fmt.Sprintf(`, deadline = $%d`, len(args))
-		}
-		args = append(args, a.GameID, expectSeq)
-		tag, err := tx.Exec(ctx, fmt.Sprintf(`UPDATE games SET %s WHERE id = $%d AND seq = $%d`, set, len(args)-1, len(args)), args...)
-		if err != nil {
-			return err
-		}
-		if tag.RowsAffected() == 0 {
-			var current int64
-			err := tx.QueryRow(ctx, `SELECT seq FROM games WHERE id = $1`, a.GameID).Scan(&current)
-			if errors.Is(err, pgx.ErrNoRows) {
-				return fmt.Errorf("game %d: %w", a.GameID, store.ErrNotFound)
-			}
-			if err != nil {
-				return err
-			}
-			return fmt.Errorf("game %d is at action %d, not %d: %w", a.GameID, current, expectSeq, store.ErrStale)
-		}
-		if e.CompleteJob != 0 {
-			tag, err := tx.Exec(ctx, `DELETE FROM jobs WHERE id = $1 AND lease_owner = $2 AND lease_owner <> ''`, e.CompleteJob, e.JobOwner)
-			if err != nil {
-				return err
-			}
-			if tag.RowsAffected() == 0 {
-				return fmt.Errorf("job %d is not held by %q: %w", e.CompleteJob, e.JobOwner, store.ErrLeaseLost)
-			}
-		}
-		var actionArgs []byte
-		if a.Action.Args != nil {
-			actionArgs = []byte(a.Action.Args)
-		}
-		if _, err := tx.Exec(ctx, `INSERT INTO actions (game_id, seq, seat, user_id, type, args, at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-			a.GameID, seq, string(a.Seat), a.UserID, a.Action.Type, actionArgs, a.At); err != nil {
-			return fmt.Errorf("action %d: %w", seq, err)
-		}
-		if e.Snapshot != nil {
-			if _, err := tx.Exec(ctx, `INSERT INTO snapshots (game_id, seq, state) VALUES ($1, $2, $3)`, a.GameID, seq, e.Snapshot); err != nil {
-				return fmt.Errorf("snapshot %d: %w", seq, err)
-			}
-		}
-		for _, st := range e.Seats {
-			tag, err := tx.Exec(ctx, `UPDATE seats SET user_id = $1, bot = $2, missed = $3 WHERE game_id = $4 AND seat = $5`,
-				nullID(st.UserID), st.Bot, st.Missed, a.GameID, string(st.Seat))
-			if err != nil {
-				if constraint(err) == store.ErrNotFound {
-					return fmt.Errorf("seat %q: user %d: %w", st.Seat, st.UserID, store.ErrNotFound)
-				}
-				return fmt.Errorf("seat %q: %w", st.Seat, err)
-			}
-			if tag.RowsAffected() == 0 {
-				return fmt.Errorf("game %d has no seat %q: %w", a.GameID, st.Seat, store.ErrNotFound)
-			}
-		}
-		if err := insertJobs(ctx, tx, a.GameID, seq, e.NewJobs); err != nil {
-			return err
-		}
-		if e.ClearVotes {
-			if _, err := tx.Exec(ctx, `DELETE FROM votes WHERE game_id = $1`, a.GameID); err != nil {
-				return fmt.Errorf("clear votes: %w", err)
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return fmt.Errorf("postgres: append action: %w", err)
 	}
-	return nil
+	var status, result *string // nil: unchanged
+	if e.Status != "" {
+		status = &e.Status
+	}
+	if e.Result != "" {
+		result = &e.Result
+	}
+	var deadline *time.Time
+	if e.Deadline != nil {
+		deadline = nullTime(*e.Deadline)
+	}
+	b := &pgx.Batch{}
+	b.Queue(`WITH u AS (
+			UPDATE games SET seq = $1, updated_at = $2,
+				status = coalesce($3, status), result = coalesce($4, result),
+				deadline = CASE WHEN $5 THEN $6 ELSE deadline END
+			WHERE id = $7 AND seq = $8 RETURNING 1)
+		SELECT concordat_require(EXISTS (SELECT 1 FROM u), '`+codeStale+`', 'stale')`,
+		seq, a.At, status, result, e.Deadline != nil, deadline, a.GameID, expectSeq)
+	if e.CompleteJob != 0 {
+		b.Queue(`WITH d AS (DELETE FROM jobs WHERE id = $1 AND lease_owner = $2 AND lease_owner <> '' RETURNING 1)
+			SELECT concordat_require(EXISTS (SELECT 1 FROM d), '`+codeLeaseLost+`', 'lease lost')`,
+			e.CompleteJob, e.JobOwner)
+	}
+	var actionArgs []byte
+	if a.Action.Args != nil {
+		actionArgs = []byte(a.Action.Args)
+	}
+	b.Queue(`INSERT INTO actions (game_id, seq, seat, user_id, type, args, at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+		a.GameID, seq, string(a.Seat), a.UserID, a.Action.Type, actionArgs, a.At)
+	if e.Snapshot != nil {
+		b.Queue(`INSERT INTO snapshots (game_id, seq, state) VALUES ($1, $2, $3)`, a.GameID, seq, e.Snapshot)
+	}
+	for _, st := range e.Seats {
+		b.Queue(`WITH s AS (UPDATE seats SET user_id = $1, bot = $2, missed = $3 WHERE game_id = $4 AND seat = $5 RETURNING 1)
+			SELECT concordat_require(EXISTS (SELECT 1 FROM s), '`+codeNoSeat+`', 'no such seat')`,
+			nullID(st.UserID), st.Bot, st.Missed, a.GameID, string(st.Seat))
+	}
+	for _, j := range e.NewJobs {
+		if j.Seq == 0 {
+			j.Seq = seq
+		}
+		b.Queue(`INSERT INTO jobs (game_id, kind, seq, due_at) VALUES ($1, $2, $3, $4)`, a.GameID, j.Kind, j.Seq, j.DueAt)
+	}
+	if e.ClearVotes {
+		b.Queue(`DELETE FROM votes WHERE game_id = $1`, a.GameID)
+	}
+
+	err := s.pool.SendBatch(ctx, b).Close()
+	if err == nil {
+		return nil
+	}
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		switch pe.Code {
+		case codeStale:
+			var current int64
+			err := s.pool.QueryRow(ctx, `SELECT seq FROM games WHERE id = $1`, a.GameID).Scan(&current)
+			if errors.Is(err, pgx.ErrNoRows) {
+				return fmt.Errorf("postgres: append action: game %d: %w", a.GameID, store.ErrNotFound)
+			}
+			if err != nil {
+				return fmt.Errorf("postgres: append action: game %d is not at action %d: %w (%v)", a.GameID, expectSeq, store.ErrStale, err)
+			}
+			return fmt.Errorf("postgres: append action: game %d is at action %d, not %d: %w", a.GameID, current, expectSeq, store.ErrStale)
+		case codeLeaseLost:
+			return fmt.Errorf("postgres: append action: job %d is not held by %q: %w", e.CompleteJob, e.JobOwner, store.ErrLeaseLost)
+		case codeNoSeat:
+			return fmt.Errorf("postgres: append action: a seat to overwrite is not in game %d: %w", a.GameID, store.ErrNotFound)
+		}
+	}
+	return fail("append action", err, fmt.Sprintf("action %d of game %d", seq, a.GameID))
 }
 
 // Actions lists a game's actions after a Seq, in order.
