@@ -31,7 +31,11 @@ func TestMain(m *testing.M) {
 		fmt.Fprintf(os.Stderr, "\n*** %s is not set: the PostgreSQL store tests are %s.\n"+
 			"*** Run them with %s='postgres://postgres@127.0.0.1:5432/test?sslmode=disable'.\n\n", envURL, what, envURL)
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	if admin.pool != nil {
+		admin.pool.Close()
+	}
+	os.Exit(code)
 }
 
 // testURL is the test database's URL; without one the test is skipped,
@@ -60,8 +64,37 @@ func withSearchPath(t testing.TB, raw, schema string) string {
 	}
 	q := u.Query()
 	q.Set("search_path", schema)
+	if !q.Has("pool_max_conns") {
+		q.Set("pool_max_conns", "4") // enough to race; few enough to share the server
+	}
 	u.RawQuery = q.Encode()
 	return u.String()
+}
+
+// admin is the tests' pool for creating and dropping schemas: two
+// connections shared by every test, so that tests running in parallel
+// with other users of the server stay well inside its max_connections.
+var admin struct {
+	once sync.Once
+	pool *pgxpool.Pool
+	err  error
+}
+
+func adminPool(t testing.TB, raw string) *pgxpool.Pool {
+	t.Helper()
+	admin.once.Do(func() {
+		cfg, err := pgxpool.ParseConfig(raw)
+		if err != nil {
+			admin.err = err
+			return
+		}
+		cfg.MaxConns = 2
+		admin.pool, admin.err = pgxpool.NewWithConfig(context.Background(), cfg)
+	})
+	if admin.err != nil {
+		t.Fatalf("connect to %s: %v", envURL, admin.err)
+	}
+	return admin.pool
 }
 
 // newSchema creates an empty schema with a random name, dropped (with
@@ -74,22 +107,11 @@ func newSchema(t testing.TB) (string, string) {
 	b := make([]byte, 8)
 	rand.Read(b)
 	schema := "concordat_test_" + hex.EncodeToString(b)
-	// A pool, not a connection: the URL may hold the pool's parameters.
-	conn, err := pgxpool.New(ctx, raw)
-	if err != nil {
-		t.Fatalf("connect to %s: %v", envURL, err)
-	}
-	defer conn.Close()
+	conn := adminPool(t, raw)
 	if _, err := conn.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {
 		t.Fatalf("create schema %s: %v", schema, err)
 	}
 	t.Cleanup(func() {
-		conn, err := pgxpool.New(ctx, raw)
-		if err != nil {
-			t.Errorf("connect to drop schema %s: %v", schema, err)
-			return
-		}
-		defer conn.Close()
 		if _, err := conn.Exec(ctx, "DROP SCHEMA "+schema+" CASCADE"); err != nil {
 			t.Errorf("drop schema %s: %v", schema, err)
 		}
