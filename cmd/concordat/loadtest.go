@@ -15,6 +15,7 @@ import (
 	"os"
 	"os/signal"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -127,11 +128,20 @@ func runLoadtest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	users := fs.Int("users", 70, "accounts holding the seats (a multiple of 7; the server limits writes per user)")
 	duration := fs.Duration("duration", 30*time.Second, "how long to submit")
 	workers := fs.Int("workers", 64, "concurrent workers (each plays its share of the games in turn)")
-	rate := fs.Float64("rate", 0, "target submissions per second over all workers; 0: as fast as they go")
+	rateList := fs.String("rate", "0", "target submissions per second over all workers (0: as fast as they go); a comma-separated list runs one load phase per rate on the same games")
 	msgs := fs.Float64("messages", 0.2, "fraction of submissions that are press messages instead of orders")
 	seed := fs.Uint64("seed", 1, "seed of the random orders and messages")
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	var rates []float64
+	for _, r := range strings.Split(*rateList, ",") {
+		v, err := strconv.ParseFloat(strings.TrimSpace(r), 64)
+		if err != nil || v < 0 {
+			fmt.Fprintf(stderr, "loadtest: --rate %q: want numbers ≥ 0, comma-separated\n", *rateList)
+			return 2
+		}
+		rates = append(rates, v)
 	}
 	var bases []string
 	for _, u := range strings.Split(*urls, ",") {
@@ -236,21 +246,56 @@ func runLoadtest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	// The load: worker w plays games w, w+workers, …, one seat after
 	// another, so it always knows each game's seq (press does not change it).
+	seqs := make([]int64, *games) // each game's seq; game k is played by worker k%workers only
+	failed := false
+	for _, rate := range rates {
+		if ctx.Err() != nil {
+			return 1
+		}
+		if !ltPhase(ctx, stdout, ltLoad{bases: bases, ids: ids, seqs: seqs, legal: legal, seatUser: seatUser,
+			workers: *workers, duration: *duration, rate: rate, msgs: *msgs, seed: *seed}) {
+			failed = true
+		}
+	}
+	if failed {
+		return 1
+	}
+	return 0
+}
+
+// ltLoad is one load phase's setting.
+type ltLoad struct {
+	bases    []string
+	ids      []int64
+	seqs     []int64
+	legal    map[game.Seat]game.Options
+	seatUser func(k, j int) *ltClient
+	workers  int
+	duration time.Duration
+	rate     float64
+	msgs     float64
+	seed     uint64
+}
+
+// ltPhase runs one load phase and reports it; false if requests failed.
+func ltPhase(ctx context.Context, stdout io.Writer, l ltLoad) bool {
+	var wg sync.WaitGroup
+	games, bases, ids, legal, seatUser := len(l.ids), l.bases, l.ids, l.legal, l.seatUser
 	var orderLat, msgLat latencies
 	var orders, messages, failures atomic.Int64
 	failCodes := sync.Map{}
-	lctx, cancel := context.WithTimeout(ctx, *duration)
+	lctx, cancel := context.WithTimeout(ctx, l.duration)
 	defer cancel()
 	loadStart := time.Now()
 	var tokens chan struct{}
-	if *rate > 0 {
+	if l.rate > 0 {
 		// Pace by the clock, not by a ticker (which drops ticks): by time
 		// t, rate*t submissions may have started.
-		tokens = make(chan struct{}, *workers)
+		tokens = make(chan struct{}, l.workers)
 		go func() {
 			sent := 0
 			for lctx.Err() == nil {
-				due := int(time.Since(loadStart).Seconds() * *rate)
+				due := int(time.Since(loadStart).Seconds() * l.rate)
 				for ; sent < due; sent++ {
 					select {
 					case tokens <- struct{}{}:
@@ -262,19 +307,18 @@ func runLoadtest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 		}()
 	}
-	for w := 0; w < *workers; w++ {
+	for w := 0; w < l.workers; w++ {
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
-			rng := rand.New(rand.NewPCG(*seed, uint64(w)))
+			rng := rand.New(rand.NewPCG(l.seed, uint64(w)))
 			mine := []int{}
-			for k := w; k < *games; k += *workers {
+			for k := w; k < games; k += l.workers {
 				mine = append(mine, k)
 			}
 			if len(mine) == 0 {
 				return
 			}
-			seqs := make([]int64, len(mine))
 			for turn := 0; lctx.Err() == nil; turn++ {
 				if tokens != nil {
 					select {
@@ -291,7 +335,7 @@ func runLoadtest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				t0 := time.Now()
 				var status ltStatus
 				var err error
-				if rng.Float64() < *msgs {
+				if rng.Float64() < l.msgs {
 					body := map[string]any{"body": fmt.Sprintf("load message %d from %s", turn, ltPowers[j])}
 					if rng.IntN(2) == 0 {
 						body["to"] = []game.Seat{ltPowers[(j+1+rng.IntN(6))%7]}
@@ -305,11 +349,11 @@ func runLoadtest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 					args := map[string][]string{"orders": ltOrders(rng, legal[ltPowers[j]])}
 					var r struct{ Seq int64 }
 					status, err = c.do(lctx, "POST", fmt.Sprintf("%s/api/games/%d/actions", base, ids[k]),
-						map[string]any{"seq": seqs[i], "type": "orders", "args": args}, &r)
+						map[string]any{"seq": l.seqs[k], "type": "orders", "args": args}, &r)
 					if err == nil {
 						orderLat.add(time.Since(t0))
 						orders.Add(1)
-						seqs[i] = r.Seq
+						l.seqs[k] = r.Seq
 					}
 				}
 				if err != nil && lctx.Err() == nil {
@@ -321,7 +365,7 @@ func runLoadtest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 							Game struct{ Seq int64 } `json:"game"`
 						}
 						if _, err := c.do(lctx, "GET", fmt.Sprintf("%s/api/games/%d", base, ids[k]), nil, &g); err == nil {
-							seqs[i] = g.Game.Seq
+							l.seqs[k] = g.Game.Seq
 						}
 					}
 				}
@@ -332,7 +376,11 @@ func runLoadtest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	el := time.Since(loadStart).Seconds()
 	p50, p99, mx := orderLat.quantiles()
 	m50, m99, mmx := msgLat.quantiles()
-	fmt.Fprintf(stdout, "load: %d workers for %.1f s against %s\n", *workers, el, strings.Join(bases, ", "))
+	target := "as fast as they go"
+	if l.rate > 0 {
+		target = fmt.Sprintf("target %.0f submissions/s", l.rate)
+	}
+	fmt.Fprintf(stdout, "load: %d workers for %.1f s against %s (%s)\n", l.workers, el, strings.Join(bases, ", "), target)
 	fmt.Fprintf(stdout, "requests: %.0f/s (%d orders, %d messages, %d failed)\n", float64(orders.Load()+messages.Load()+failures.Load())/el,
 		orders.Load(), messages.Load(), failures.Load())
 	fmt.Fprintf(stdout, "orders: %.0f/s  p50 %s  p99 %s  max %s\n", float64(orders.Load())/el, ms(p50), ms(p99), ms(mx))
@@ -341,10 +389,7 @@ func runLoadtest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "failures with status %d: %d\n", k, v.(*atomic.Int64).Load())
 		return true
 	})
-	if failures.Load() > 0 {
-		return 1
-	}
-	return 0
+	return failures.Load() == 0
 }
 
 // ltOrders is one random order per unit, from the legal-orders tree.
