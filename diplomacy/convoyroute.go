@@ -20,7 +20,7 @@ type routeRows []atomic.Pointer[routeTable]
 func (m *Map) OnConvoyRoute(f, from, to Province) bool {
 	t := m.routes[from].Load()
 	if t == nil {
-		built := m.buildRouteTable(from)
+		built, _ := m.buildRouteTable(from)
 		m.routes[from].Store(&built)
 		t = &built
 	}
@@ -38,18 +38,20 @@ func (m *Map) touches(x, y Province) bool {
 }
 
 // routeSearchBudget bounds the route enumeration of one origin; past it the
-// table answers true for every sea and coast (the permissive reading).
-const routeSearchBudget = 1 << 20
+// table answers true for every sea and coast (the permissive reading). The
+// standard map stays well within it (a test checks); some of the largest
+// variant maps do not.
+const routeSearchBudget = 5000
 
 // buildRouteTable enumerates the shortcut-free routes from origin by
 // depth-first search. cnt[q] counts the vertices of the current path that
 // touch q: a sea may extend the path only if just the last vertex touches
 // it, and a route may end at a coast only if just the last sea touches it.
-func (m *Map) buildRouteTable(origin Province) routeTable {
+func (m *Map) buildRouteTable(origin Province) (routeTable, bool) {
 	np := len(m.Provinces)
 	t := make(routeTable, np*m.pw)
 	if m.Provinces[origin].Kind != Coast {
-		return t
+		return t, false
 	}
 	cnt := make([]int32, np)
 	onPath := make([]bool, np)
@@ -101,8 +103,9 @@ func (m *Map) buildRouteTable(origin Province) routeTable {
 		for i := range t {
 			t[i] = ^uint64(0)
 		}
+		return t, true
 	}
-	return t
+	return t, false
 }
 
 // seaRouteAvoiding reports whether some chain of sea provinces, none of them

@@ -156,3 +156,14 @@ func TestOpeningLegalOrders(t *testing.T) {
 		t.Errorf("A lvp: only %d orders: %v", n, byUnit["A lvp"])
 	}
 }
+
+// TestConvoyRoutesExactOnStandardMap: every origin's route table on the
+// standard map is computed in full, never the permissive fallback.
+func TestConvoyRoutesExactOnStandardMap(t *testing.T) {
+	m := Standard()
+	for i := range m.Provinces {
+		if _, exhausted := m.buildRouteTable(Province(i)); exhausted {
+			t.Errorf("the convoy routes from %s exceed the search budget", m.Provinces[i].ID)
+		}
+	}
+}

@@ -274,15 +274,26 @@ var coastWords = map[string]string{
 	"north": "nc", "south": "sc", "east": "ec", "west": "wc",
 }
 
+// orderKeyword are the words of the order syntax that never continue a
+// province name typed in several words.
+var orderKeyword = map[string]bool{"s": true, "c": true, "h": true, "r": true, "d": true, "b": true,
+	"m": true, "a": true, "f": true, "to": true, "via": true, "by": true, "hold": true, "holds": true,
+	"support": true, "supports": true, "convoy": true, "convoys": true, "move": true, "moves": true}
+
 // oneLetterCoasts are coasts written "n coast"; a lone "s" means supports.
 var oneLetterCoasts = map[string]string{"n": "nc", "s": "sc", "e": "ec", "w": "wc"}
 
 // coastWord reads a coast at the current token ("nc", "north", "n coast",
 // with an optional "coast" after it); ok is false, and nothing is read, when
 // the token is no coast.
-func (p *orderParser) coastWord() (string, bool) {
+func (p *orderParser) coastWord(pr ProvinceInfo) (string, bool) {
 	t := p.peek()
 	c, ok := coastWords[t]
+	for _, cl := range pr.Coasts { // a map's own coast codes ("bc", "ac")
+		if p.m.Locs[cl].Coast == t {
+			c, ok = t, true
+		}
+	}
 	if !ok && p.i+1 < len(p.toks) && p.toks[p.i+1].s == "coast" {
 		c, ok = oneLetterCoasts[t]
 	}
@@ -306,8 +317,8 @@ func (p *orderParser) loc(what string) (Loc, error) {
 	key := ""
 	for n := 1; p.i+n <= len(p.toks); n++ {
 		part := normalize(p.toks[p.i+n-1].s)
-		if part == "" {
-			break
+		if part == "" || n > 1 && orderKeyword[p.toks[p.i+n-1].s] {
+			break // "lao s f sia" is Lao supports, not Laos
 		}
 		key += part
 		l, named := p.m.names[key]
@@ -328,12 +339,12 @@ func (p *orderParser) loc(what string) (Loc, error) {
 		return best, nil
 	}
 	at := p.i
-	c, ok := p.coastWord()
+	c, ok := p.coastWord(pr)
 	switch {
 	case !ok && !marked:
 		return best, nil
 	case !ok:
-		return NoLoc, p.failHere("unknown coast after " + pr.ID + " (want nc, sc, ec or wc)")
+		return NoLoc, p.failHere("unknown coast after " + pr.ID + " (want " + coastList(p.m, pr) + ")")
 	case p.m.Locs[best].Coast != "":
 		return NoLoc, p.failAt(at, p.i, "the coast is named twice")
 	case len(pr.Coasts) == 0:
@@ -474,4 +485,16 @@ func (p *orderParser) end(o Order) (Order, error) {
 		return Order{}, p.failAt(p.i, len(p.toks), "unexpected words at the end")
 	}
 	return o, nil
+}
+
+// coastList names the coasts a province has, or the usual ones.
+func coastList(m *Map, pr ProvinceInfo) string {
+	if len(pr.Coasts) == 0 {
+		return "nc, sc, ec or wc"
+	}
+	var names []string
+	for _, cl := range pr.Coasts {
+		names = append(names, m.Locs[cl].Coast)
+	}
+	return strings.Join(names, " or ")
 }

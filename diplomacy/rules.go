@@ -294,11 +294,12 @@ func (gs *GameState) checkOwnOrder(pw Power, text string) (bool, error) {
 	case WaiveOrder:
 		return false, nil
 	case BuildOrder:
-		home := m.Provinces[m.Prov(o.At)].Home
-		if home == NoPower || home == pw {
-			return false, nil // checked when the phase resolves
+		p := m.Prov(o.At)
+		home := m.Provinces[p].Home
+		if gs.Settings.Catspaw && home != NoPower && home != pw && pos.Owners[p] != pw && !gs.Settings.Played(home) {
+			return true, nil // an extra build for an unplayed power
 		}
-		return mayOrder(home, o.At)
+		return false, nil // the power's own build, checked when the phase resolves
 	}
 	if pos.Phase.Type == Retreat {
 		for _, d := range pos.Dislodged {

@@ -298,8 +298,8 @@ func (a *Adjudicator) catspawTarget(pos *Position, s Settings, w Written) (Power
 			return NoPower, 0, false
 		}
 		home := m.Provinces[m.Prov(o.At)].Home
-		if home == w.Writer || home == NoPower {
-			return NoPower, 0, false
+		if home == w.Writer || home == NoPower || pos.Owners[m.Prov(o.At)] == w.Writer {
+			return NoPower, 0, false // the writer's own build
 		}
 		// All builds for one unplayed power compete: key them by its first home.
 		return home, m.Powers[home].Homes[0], true

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"concordat/diplomacy"
+	"concordat/diplomacy/multiplicity"
 )
 
 func init() {
@@ -176,16 +177,27 @@ func jsonErrorText(err error) string {
 
 // run decodes, checks and adjudicates one phase; only Prepared.Run is
 // timed.
-func (a *adjudication) run(data []byte) (out *diplomacy.PhaseOutput, err error) {
-	in, err := decodePhase(data)
-	if err != nil {
-		return nil, err
-	}
+func (a *adjudication) run(data []byte) (out any, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			out, err = nil, &internalError{fmt.Sprintf("internal error: the adjudicator failed on this phase: %v (please report it with the input)", r)}
 		}
 	}()
+	if multiplicity.Requested(data) {
+		// Multiplicity has its own units (counts, compositions) and engine.
+		start := time.Now()
+		res, err := multiplicity.Adjudicate(data)
+		if err != nil {
+			return nil, &inputError{err.Error()}
+		}
+		a.elapsed += time.Since(start)
+		a.phases++
+		return json.RawMessage(res), nil
+	}
+	in, err := decodePhase(data)
+	if err != nil {
+		return nil, err
+	}
 	pr, err := a.engine.Prepare(in)
 	if err != nil {
 		return nil, &inputError{err.Error()}
@@ -254,7 +266,7 @@ func (a *adjudication) batch(r io.Reader, stdout, stderr io.Writer) int {
 		if err == io.EOF && line == nil && !tooLong {
 			break
 		}
-		var out *diplomacy.PhaseOutput
+		var out any
 		var perr error
 		if tooLong {
 			perr = &inputError{fmt.Sprintf("the line is longer than %d bytes", maxPhaseBytes)}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"strings"
 	"time"
 
 	"concordat/diplomacy"
@@ -27,6 +28,8 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	lastYear := fs.Int("last-year", 1920, "play until this year ends (relative to 1901 on maps that start elsewhere)")
 	variant := fs.String("variant", "standard", "map id, or 'all' for every embedded map")
 	rules := fs.String("rules", "2023", "rules edition: 1971, 1982, 2000 or 2023")
+	var options optionFlags
+	fs.Var(&options, "option", "a rule variant option key=value (repeatable): catspaw=true, players=a,b,c, preset=5p, fog=true, black_hole=true; plays through the game contract")
 	if err := fs.Parse(args[1:]); err != nil {
 		return 2
 	}
@@ -48,6 +51,30 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if err != nil {
 			fmt.Fprintln(stderr, "bench:", err)
 			return 2
+		}
+		if len(options) > 0 {
+			opts := map[string]string{}
+			fs.Visit(func(f *flag.Flag) {
+				if f.Name == "rules" {
+					opts["rules"] = ed.String()
+				}
+			})
+			for k, v := range options {
+				opts[k] = v
+			}
+			set, err := diplomacy.ParseSettings(m, opts)
+			if err != nil {
+				fmt.Fprintln(stderr, "bench:", err)
+				return 2
+			}
+			ed := set.Edition
+			r, err := benchVariant(m, opts, *games, *seed, *lastYear-1901)
+			if err != nil {
+				fmt.Fprintln(stderr, "bench:", err)
+				return 2
+			}
+			r.print(stdout, m.ID, ed)
+			continue
 		}
 		r := benchDiplomacy(m, ed, *games, *seed, *lastYear-1901)
 		r.print(stdout, m.ID, ed)
@@ -134,4 +161,95 @@ func (r benchResult) print(w io.Writer, id string, ed diplomacy.Edition) {
 		rate(r.phases, r.adjTime), per(r.adjTime, r.phases), per(r.moveTime, r.movement))
 	fmt.Fprintf(w, "  whole games:            %.0f games/s; %.2f allocations/phase\n",
 		rate(r.games, r.total), float64(r.allocs)/float64(max(r.phases, 1)))
+}
+
+// optionFlags collects repeated --option key=value flags.
+type optionFlags map[string]string
+
+func (o *optionFlags) String() string { return fmt.Sprint(map[string]string(*o)) }
+
+func (o *optionFlags) Set(v string) error {
+	k, val, ok := strings.Cut(v, "=")
+	if !ok || k == "" {
+		return fmt.Errorf("want key=value, not %q", v)
+	}
+	if *o == nil {
+		*o = optionFlags{}
+	}
+	(*o)[k] = val
+	return nil
+}
+
+// benchVariant plays seeded random games with rule variant options through
+// the game contract (diplomacy.Rules): each played power orders its units at
+// random and, under Catspaw, writes random extra orders for unplayed units
+// up to its quota; the system advances each phase.
+func benchVariant(m *diplomacy.Map, opts map[string]string, games int, seed uint64, years int) (benchResult, error) {
+	var r benchResult
+	var rules diplomacy.Rules
+	start := time.Now()
+	for g := 0; g < games; g++ {
+		st, err := rules.Setup(game.Config{Variant: m.ID, Options: opts}, seed+uint64(g))
+		if err != nil {
+			return r, err
+		}
+		rng := game.NewRNG(seed + uint64(g))
+		last := m.Start.Year + years
+		for {
+			gs := st.(*diplomacy.GameState)
+			pos := gs.Pos
+			if pos.Phase.Year > last || pos.Winner() != diplomacy.NoPower {
+				break
+			}
+			gen := diplomacy.NewGenerator(pos.Map)
+			t0 := time.Now()
+			legal := gen.Orders(pos, diplomacy.NoPower)
+			picked := diplomacy.RandomOrders(legal, &rng, nil)
+			r.genTime += time.Since(t0)
+			byWriter := map[game.Seat][]string{}
+			seats := rules.Seats(st)
+			extras := map[game.Seat]int{}
+			for _, o := range picked {
+				writer := game.Seat(pos.Map.PowerName(o.Power))
+				if !gs.Settings.Played(o.Power) {
+					if !gs.Settings.Catspaw || pos.Phase.Type != diplomacy.Movement || len(seats) == 0 {
+						continue
+					}
+					writer = seats[rng.Intn(len(seats))]
+					pw, _ := pos.Map.LookupPower(string(writer))
+					if extras[writer] >= diplomacy.ExtraOrderQuota(pos.Map, pos.CountCenters()[pw]) {
+						continue
+					}
+					extras[writer]++
+				}
+				byWriter[writer] = append(byWriter[writer], o.Order.String(pos.Map))
+				r.orders++
+			}
+			for _, seat := range seats {
+				if texts, ok := byWriter[seat]; ok {
+					if _, _, err := rules.Apply(st, seat, game.NewAction("orders", map[string][]string{"orders": texts})); err != nil {
+						return r, fmt.Errorf("game %d, %s, %s: %v", g, pos.Phase, seat, err)
+					}
+				}
+			}
+			movement := pos.Phase.Type == diplomacy.Movement
+			t1 := time.Now()
+			if _, _, err := rules.Apply(st, game.System, game.Action{Type: game.Advance}); err != nil {
+				return r, err
+			}
+			d := time.Since(t1)
+			r.adjTime += d
+			if movement {
+				r.movement++
+				r.moveTime += d
+			}
+			r.phases++
+		}
+		if over, _ := rules.Over(st); over {
+			r.winners++
+		}
+		r.games++
+	}
+	r.total = time.Since(start)
+	return r, nil
 }
