@@ -36,6 +36,9 @@ type Host struct {
 	// Notify, when set, learns of every change (for live updates and
 	// notifications).
 	Notify func(Change)
+	// Late, when set, learns how long after its due time each deadline
+	// closed its window (for the deadline-lag metric).
+	Late func(time.Duration)
 	// Remind, when set, is handed each due "remind" job (a deadline is
 	// near) of an active game; it must not block (package notify queues).
 	Remind func(ctx context.Context, g *store.Game, j store.Job)
@@ -437,7 +440,9 @@ func (h *Host) Act(ctx context.Context, user, gameID int64, expectSeq int64, a g
 	if allReady(r.Pending(s)) {
 		g.Seq = seq
 		if _, err := h.advanceLocked(ctx, g, opts, s, 0); err != nil && CodeOf(err) != CodeStale {
-			return seq, events, err
+			// The action is stored: report it done. The deadline still
+			// closes the window if closing it now failed.
+			h.Log.Error("closing a window early", "game", gameID, "seq", seq, "err", err)
 		}
 		if g2, err := h.Store.GetGame(ctx, gameID); err == nil {
 			seq = g2.Seq
@@ -578,7 +583,9 @@ func (h *Host) RunJob(ctx context.Context, j store.Job) error {
 	if err != nil {
 		return err
 	}
-	_, err = h.advanceLocked(ctx, g, opts, s, j.ID)
+	if _, err = h.advanceLocked(ctx, g, opts, s, j.ID); err == nil && h.Late != nil {
+		h.Late(h.now().Sub(j.DueAt))
+	}
 	return err
 }
 

@@ -184,6 +184,11 @@ func TestFullDiplomacyGame(t *testing.T) {
 	if n := e.runDue(); n == 0 {
 		t.Fatal("the deadline job did not run")
 	}
+	// The metrics saw the phase and its lag (1 s late by the clock).
+	m := spectator.do("GET", "/metrics", nil)
+	if !strings.Contains(string(m.body), "concordat_deadline_lag_seconds_count 1\n") || !strings.Contains(string(m.body), "concordat_phases_resolved_total 2\n") {
+		t.Fatalf("metrics after the deadline:\n%s", m.body)
+	}
 	g, v = spectator.dip(id)
 	if v.phase() != "winter 1901 adjustment" {
 		t.Fatalf("after fall's deadline: %s", v.phase())

@@ -63,6 +63,13 @@ func New(h *host.Host, log *slog.Logger) *Server {
 			prev(c)
 		}
 	}
+	prevLate := h.Late
+	h.Late = func(d time.Duration) {
+		s.DeadlineLag(d)
+		if prevLate != nil {
+			prevLate(d)
+		}
+	}
 	s.routes()
 	return s
 }
