@@ -39,6 +39,10 @@ type GameState struct {
 	History  []PhaseRecord
 	RNG      game.RNG           // the game's seeded randomness (Black Hole)
 	Protect  map[Power]Province // Black Hole: each power's protected home centre (secret)
+	// Crystal Ball: orders written in this movement window for the next
+	// movement phase, and those written last window, due now.
+	Ahead map[Power][]string
+	Due   map[Power][]string
 }
 
 // PhaseRecord is one resolved phase: the position it started from, and
@@ -67,7 +71,7 @@ func (Rules) Setup(cfg game.Config, seed uint64) (game.State, error) {
 	}
 	return &GameState{Config: cfg, Settings: set, Pos: StartPosition(m),
 		Orders: map[Power][]string{}, Ready: map[Power]bool{}, RNG: game.NewRNG(seed),
-		Protect: map[Power]Province{}}, nil
+		Protect: map[Power]Province{}, Ahead: map[Power][]string{}, Due: map[Power][]string{}}, nil
 }
 
 func state(s game.State) *GameState {
@@ -132,8 +136,18 @@ func (Rules) Pending(s game.State) []game.Prompt {
 		}
 		pw := Power(i)
 		_, submitted := gs.Orders[pw]
-		out = append(out, game.Prompt{Seat: game.Seat(gs.Pos.Map.Powers[i].ID), Kind: "orders",
-			Text: fmt.Sprintf("orders for %s", gs.Pos.Phase), Submitted: submitted, Ready: gs.Ready[pw]})
+		kind, text := "orders", fmt.Sprintf("orders for %s", gs.Pos.Phase)
+		if gs.Settings.CrystalBall && gs.Pos.Phase.Type == Movement {
+			_, ahead := gs.Ahead[pw]
+			if gs.crystalBallDue() {
+				kind, text, submitted = "ahead", "orders for the next movement phase (Crystal Ball)", ahead
+			} else {
+				text += ", and ahead for the next movement phase (Crystal Ball)"
+				submitted = submitted && ahead
+			}
+		}
+		out = append(out, game.Prompt{Seat: game.Seat(gs.Pos.Map.Powers[i].ID), Kind: kind,
+			Text: text, Submitted: submitted, Ready: gs.Ready[pw]})
 	}
 	return out
 }
@@ -218,6 +232,9 @@ func (r Rules) Apply(s game.State, seat game.Seat, a game.Action) (game.State, [
 		if !gs.owing()[pw] && len(args.Orders) > 0 {
 			return s, nil, fmt.Errorf("%s has nothing to order in %s", m.Powers[pw].Name, gs.Pos.Phase)
 		}
+		if gs.crystalBallDue() {
+			return s, nil, fmt.Errorf("orders for %s were due in the last movement phase (Crystal Ball): send \"ahead\" orders for the next one", gs.Pos.Phase)
+		}
 		extra := 0
 		for _, text := range args.Orders {
 			isExtra, err := gs.checkOwnOrder(pw, text)
@@ -232,6 +249,27 @@ func (r Rules) Apply(s game.State, seat game.Seat, a game.Action) (game.State, [
 			return s, nil, fmt.Errorf("%d extra orders for unplayed units: %s may write %d", extra, m.Powers[pw].Name, quota)
 		}
 		gs.Orders[pw] = append([]string{}, args.Orders...)
+		return s, nil, nil
+	case "ahead":
+		if !gs.Settings.CrystalBall || gs.Pos.Phase.Type != Movement {
+			return s, nil, fmt.Errorf("ahead: orders are written ahead only in the movement phases of a Crystal Ball game")
+		}
+		var args struct {
+			Orders []string `json:"orders"`
+		}
+		if err := strictJSON(a.Args, &args); err != nil {
+			return s, nil, fmt.Errorf("ahead: %w", err)
+		}
+		for _, text := range args.Orders {
+			o, err := m.ParseOrder(text)
+			if err != nil {
+				return s, nil, err
+			}
+			if o.Type != Hold && o.Type != Move && o.Type != SupportOrder && o.Type != ConvoyOrder {
+				return s, nil, fmt.Errorf("order %q: only movement orders are written ahead", text)
+			}
+		}
+		gs.Ahead[pw] = append([]string{}, args.Orders...)
 		return s, nil, nil
 	case "protect":
 		if !gs.Settings.BlackHole {
@@ -259,7 +297,7 @@ func (r Rules) Apply(s game.State, seat game.Seat, a game.Action) (game.State, [
 		gs.Ready[pw] = args.Ready
 		return s, nil, nil
 	}
-	return s, nil, fmt.Errorf("unknown action %q (want orders, ready or protect)", a.Type)
+	return s, nil, fmt.Errorf("unknown action %q (want orders, ready, ahead or protect)", a.Type)
 }
 
 func strictJSON(data []byte, v any) error {
@@ -344,9 +382,13 @@ func (gs *GameState) advance() []game.Event {
 	rec := PhaseRecord{Position: PositionJSON(pos)}
 	var in []Written
 	var texts []string
+	written := gs.Orders
+	if gs.crystalBallDue() {
+		written = gs.Due
+	}
 	for i := range m.Powers {
 		pw := Power(i)
-		for _, text := range gs.Orders[pw] {
+		for _, text := range written[pw] {
 			o, err := m.ParseOrder(text)
 			if err != nil {
 				continue // refused at submission; cannot happen
@@ -368,6 +410,9 @@ func (gs *GameState) advance() []game.Event {
 	gs.History = append(gs.History, rec)
 	gs.Orders = map[Power][]string{}
 	gs.Ready = map[Power]bool{}
+	if gs.Settings.CrystalBall && before.Type == Movement {
+		gs.Due, gs.Ahead = gs.Ahead, map[Power][]string{}
+	}
 	ev := []game.Event{{Type: "phase", Text: fmt.Sprintf("%s resolved; now %s", before, pos.Phase)}}
 	seasonOver := before.Season != Winter && (pos.Phase.Season != before.Season || pos.Phase.Year != before.Year)
 	if gs.Settings.BlackHole && seasonOver && pos.Winner() == NoPower {
@@ -394,6 +439,8 @@ func (Rules) View(s game.State, seat game.Seat) any {
 		History []PhaseRecord     `json:"history"`
 		Powers  map[string]string `json:"powers"`
 		Counts  map[string]int    `json:"centre_counts,omitempty"`
+		Ahead   []string          `json:"ahead,omitempty"` // Crystal Ball: written for the next movement phase
+		Due     []string          `json:"due,omitempty"`   // Crystal Ball: written last phase, due now
 	}{Variant: m.ID, Rules: gs.Settings.Edition.String(), Board: PositionJSON(gs.Pos), History: gs.History,
 		Powers: map[string]string{}, Waiting: []string{}}
 	if v.History == nil {
@@ -406,6 +453,7 @@ func (Rules) View(s game.State, seat game.Seat) any {
 	if isPower && seat != game.System {
 		v.Orders = gs.Orders[pw]
 		v.Ready = gs.Ready[pw]
+		v.Ahead, v.Due = gs.Ahead[pw], gs.Due[pw]
 	}
 	if over, _ := (Rules{}).Over(s); gs.Settings.Fog && !over {
 		if isPower && seat != game.System {
@@ -447,6 +495,7 @@ func (Rules) Clone(s game.State) game.State {
 	for k, v := range gs.Protect {
 		c.Protect[k] = v
 	}
+	c.Ahead, c.Due = copyOrders(gs.Ahead), copyOrders(gs.Due)
 	for k, v := range gs.Orders {
 		c.Orders[k] = append([]string(nil), v...)
 	}
@@ -465,6 +514,8 @@ type stateJSON struct {
 	RNG     game.RNG            `json:"rng"`
 	Holes   []string            `json:"holes,omitempty"`
 	Protect map[string]string   `json:"protect,omitempty"`
+	Ahead   map[string][]string `json:"ahead,omitempty"`
+	Due     map[string][]string `json:"due,omitempty"`
 }
 
 // Marshal encodes the state as JSON.
@@ -476,6 +527,7 @@ func (Rules) Marshal(s game.State) ([]byte, error) {
 	for _, p := range m.Holes() {
 		sj.Holes = append(sj.Holes, m.ProvName(p))
 	}
+	sj.Ahead, sj.Due = ordersByName(m, gs.Ahead), ordersByName(m, gs.Due)
 	if len(gs.Protect) > 0 {
 		sj.Protect = map[string]string{}
 		for pw, p := range gs.Protect {
@@ -521,6 +573,12 @@ func (r Rules) Unmarshal(b []byte) (game.State, error) {
 	}
 	gs.Pos = pos
 	gs.RNG = sj.RNG
+	if gs.Ahead, err = ordersByPower(m, sj.Ahead); err != nil {
+		return nil, fmt.Errorf("diplomacy state: ahead: %w", err)
+	}
+	if gs.Due, err = ordersByPower(m, sj.Due); err != nil {
+		return nil, fmt.Errorf("diplomacy state: due: %w", err)
+	}
 	for name, id := range sj.Protect {
 		pw, ok := m.LookupPower(name)
 		if !ok {
@@ -640,4 +698,50 @@ func (gs *GameState) blackHole(season Phase) []game.Event {
 		}
 	}
 	return []game.Event{{Type: "black_hole", Text: text}}
+}
+
+// crystalBallDue reports whether the current phase is a Crystal Ball
+// movement phase whose orders were written in the previous movement phase
+// (every movement phase but the game's first).
+func (gs *GameState) crystalBallDue() bool {
+	if !gs.Settings.CrystalBall || gs.Pos.Phase.Type != Movement {
+		return false
+	}
+	for _, rec := range gs.History {
+		if rec.Position.Phase.Type == "movement" {
+			return true
+		}
+	}
+	return false
+}
+
+func copyOrders(o map[Power][]string) map[Power][]string {
+	c := make(map[Power][]string, len(o))
+	for k, v := range o {
+		c[k] = append([]string(nil), v...)
+	}
+	return c
+}
+
+func ordersByName(m *Map, o map[Power][]string) map[string][]string {
+	if len(o) == 0 {
+		return nil
+	}
+	out := make(map[string][]string, len(o))
+	for pw, texts := range o {
+		out[m.PowerName(pw)] = texts
+	}
+	return out
+}
+
+func ordersByPower(m *Map, o map[string][]string) (map[Power][]string, error) {
+	out := map[Power][]string{}
+	for name, texts := range o {
+		pw, ok := m.LookupPower(name)
+		if !ok {
+			return nil, fmt.Errorf("unknown power %q", name)
+		}
+		out[pw] = texts
+	}
+	return out, nil
 }

@@ -19,20 +19,23 @@ import (
 //   - "fog": "true": each seat sees only what its units can reach (Fog of War)
 //   - "black_hole": "true": after each Spring and Fall a random province is
 //     destroyed (Black Hole); powers may protect a home centre ("protect")
+//   - "crystal_ball": "true": movement orders are written one movement phase
+//     ahead ("ahead"); the first phase's orders are written as usual
 //
 // Unplayed powers' units hold when no order reaches them, are disbanded when
 // dislodged, and their adjustments follow the civil disorder rule (Standard
 // 5P/6P).
 type Settings struct {
-	Edition   Edition
-	Unplayed  []bool // by Power
-	Catspaw   bool
-	Fog       bool
-	BlackHole bool
+	Edition     Edition
+	Unplayed    []bool // by Power
+	Catspaw     bool
+	Fog         bool
+	BlackHole   bool
+	CrystalBall bool
 }
 
 // settingKeys are the option names ParseSettings accepts.
-var settingKeys = []string{"rules", "players", "preset", "catspaw", "fog", "black_hole"}
+var settingKeys = []string{"rules", "players", "preset", "catspaw", "fog", "black_hole", "crystal_ball"}
 
 // ParseSettings reads and checks a game's variant options for map m.
 func ParseSettings(m *Map, opts map[string]string) (Settings, error) {
@@ -57,6 +60,9 @@ func ParseSettings(m *Map, opts map[string]string) (Settings, error) {
 		return s, err
 	}
 	if s.BlackHole, err = boolOption(opts, "black_hole"); err != nil {
+		return s, err
+	}
+	if s.CrystalBall, err = boolOption(opts, "crystal_ball"); err != nil {
 		return s, err
 	}
 	rules, ok := opts["rules"]

@@ -239,3 +239,71 @@ func TestFogOfWarView(t *testing.T) {
 		t.Error("no fog, yet England does not see Smyrna")
 	}
 }
+
+func TestCrystalBall(t *testing.T) {
+	var r Rules
+	cfg := game.Config{Options: map[string]string{"crystal_ball": "true"}}
+	s, err := r.Setup(cfg, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Spring 1901: this phase's orders as usual, and next phase's ahead.
+	must := func(seat game.Seat, a game.Action) {
+		t.Helper()
+		if _, _, err := r.Apply(s, seat, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ahead := func(texts ...string) game.Action {
+		return game.NewAction("ahead", map[string][]string{"orders": texts})
+	}
+	must("france", orders("A par - bur"))
+	must("france", ahead("A bur - pic"))
+	if _, _, err := r.Apply(s, "france", ahead("Build A par")); err == nil {
+		t.Fatal("a build was written ahead")
+	}
+	must(game.System, game.Action{Type: game.Advance})
+	gs := s.(*GameState)
+	m := gs.Pos.Map
+	at := func(id string) Unit { return gs.Pos.Units[m.Prov(holeLoc(t, m, id))] }
+	if at("bur").Type != Army {
+		t.Fatal("spring 1901: Paris did not reach Burgundy")
+	}
+	// Fall 1901: orders for this phase were due last phase.
+	if _, _, err := r.Apply(s, "france", orders("A bur - mar")); err == nil || !strings.Contains(err.Error(), "ahead") {
+		t.Fatalf("orders for a due phase: %v", err)
+	}
+	var p game.Prompt
+	for _, q := range r.Pending(s) {
+		if q.Seat == "france" {
+			p = q
+		}
+	}
+	if p.Kind != "ahead" {
+		t.Fatalf("France's prompt in fall 1901: %+v", p)
+	}
+	must("france", ahead("A pic - bel"))
+	// The snapshot keeps both sets.
+	b, _ := r.Marshal(s)
+	back, err := r.Unmarshal(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b2, _ := r.Marshal(back)
+	if string(b) != string(b2) || !strings.Contains(string(b), `"due"`) {
+		t.Fatal("Crystal Ball orders do not survive a snapshot")
+	}
+	must(game.System, game.Action{Type: game.Advance})
+	gs = s.(*GameState)
+	if at("pic").Type != Army || at("bur").Type != NoUnit {
+		t.Fatal("fall 1901: the order written in spring (A bur - pic) was not carried out")
+	}
+	// Spring 1902 carries out what was written in fall 1901.
+	for gs.Pos.Phase.Type != Movement {
+		must(game.System, game.Action{Type: game.Advance})
+	}
+	must(game.System, game.Action{Type: game.Advance})
+	if at("bel").Type != Army {
+		t.Fatal("spring 1902: A pic - bel, written in fall 1901, was not carried out")
+	}
+}

@@ -29,7 +29,7 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	variant := fs.String("variant", "standard", "map id, or 'all' for every embedded map")
 	rules := fs.String("rules", "2023", "rules edition: 1971, 1982, 2000 or 2023")
 	var options optionFlags
-	fs.Var(&options, "option", "a rule variant option key=value (repeatable): catspaw=true, players=a,b,c, preset=5p, fog=true, black_hole=true; plays through the game contract")
+	fs.Var(&options, "option", "a rule variant option key=value (repeatable): catspaw=true, players=a,b,c, preset=5p, fog=true, black_hole=true, crystal_ball=true; plays through the game contract")
 	if err := fs.Parse(args[1:]); err != nil {
 		return 2
 	}
@@ -225,9 +225,13 @@ func benchVariant(m *diplomacy.Map, opts map[string]string, games int, seed uint
 				byWriter[writer] = append(byWriter[writer], o.Order.String(pos.Map))
 				r.orders++
 			}
+			kinds := map[game.Seat]string{}
+			for _, p := range rules.Pending(st) {
+				kinds[p.Seat] = p.Kind // "orders", or "ahead" under Crystal Ball
+			}
 			for _, seat := range seats {
-				if texts, ok := byWriter[seat]; ok {
-					if _, _, err := rules.Apply(st, seat, game.NewAction("orders", map[string][]string{"orders": texts})); err != nil {
+				if texts, ok := byWriter[seat]; ok && kinds[seat] != "" {
+					if _, _, err := rules.Apply(st, seat, game.NewAction(kinds[seat], map[string][]string{"orders": texts})); err != nil {
 						return r, fmt.Errorf("game %d, %s, %s: %v", g, pos.Phase, seat, err)
 					}
 				}
