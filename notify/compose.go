@@ -29,6 +29,9 @@ func (n *Notifier) compose(ctx context.Context, ev *event) ([]delivery, error) {
 		}
 		return nil, err
 	}
+	if n.cfg.SMTP == "" && opts.Webhook == "" {
+		return nil, nil // nowhere to send: spare the store
+	}
 	readers, err := n.readers(ctx, g.ID)
 	if err != nil {
 		return nil, err

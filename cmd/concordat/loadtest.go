@@ -332,6 +332,15 @@ func ltPhase(ctx context.Context, stdout io.Writer, l ltLoad) bool {
 				j := (turn / len(mine)) % 7
 				c := seatUser(k, j)
 				base := bases[(k+turn)%len(bases)]
+				if l.seqs[k] < 0 { // the last phase's final request was cut off: read the seq
+					var g struct {
+						Game struct{ Seq int64 } `json:"game"`
+					}
+					if _, err := c.do(lctx, "GET", fmt.Sprintf("%s/api/games/%d", base, ids[k]), nil, &g); err != nil {
+						continue
+					}
+					l.seqs[k] = g.Game.Seq
+				}
 				t0 := time.Now()
 				var status ltStatus
 				var err error
@@ -355,6 +364,9 @@ func ltPhase(ctx context.Context, stdout io.Writer, l ltLoad) bool {
 						orders.Add(1)
 						l.seqs[k] = r.Seq
 					}
+				}
+				if err != nil && lctx.Err() != nil {
+					l.seqs[k] = -1 // cut off by the end of the phase: applied or not
 				}
 				if err != nil && lctx.Err() == nil {
 					failures.Add(1)
