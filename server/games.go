@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -193,7 +194,8 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request, u *store.User) {
 		Seat game.Seat `json:"seat"`
 	}
 	if r.ContentLength != 0 {
-		if err := readJSON(r, &req); err != nil {
+		// No body (even one sent chunked, with no length) asks for any seat.
+		if err := readJSON(r, &req); err != nil && !errors.Is(err, errEmptyBody) {
 			writeError(w, err)
 			return
 		}

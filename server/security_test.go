@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -340,6 +341,18 @@ func TestPrivateGameInvitation(t *testing.T) {
 		t.Fatalf("the guest's seat: %q", v.You)
 	}
 	guest.mustDo("POST", fmt.Sprintf("/api/games/%d/leave", id), nil, http.StatusOK, nil)
+	// Joining with no body, sent chunked (no Content-Length): any seat.
+	req, _ := http.NewRequest("POST", fmt.Sprintf("%s/api/games/%d/join", e.http.URL, id), strings.NewReader(""))
+	req.Body, req.ContentLength = io.NopCloser(strings.NewReader("")), -1
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := owner.hc.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("a chunked empty join: %d", resp.StatusCode)
+	}
 	wantError(t, "after leaving", guest.do("GET", fmt.Sprintf("/api/games/%d", id), nil), http.StatusNotFound, "not_found")
 	wantError(t, "leaving twice", guest.do("POST", fmt.Sprintf("/api/games/%d/leave", id), nil), http.StatusNotFound, "not_found")
 }

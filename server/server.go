@@ -272,6 +272,9 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	enc.Encode(v)
 }
 
+// errEmptyBody is the cause of readJSON's error for a body with nothing in it.
+var errEmptyBody = errors.New("empty body")
+
 // readJSON decodes a request body strictly: JSON content type, one value,
 // no unknown fields, within MaxBody.
 func readJSON(r *http.Request, v any) error {
@@ -290,7 +293,7 @@ func readJSON(r *http.Request, v any) error {
 		case tooLarge(err):
 			return &host.Error{Code: host.CodeTooLarge, Msg: fmt.Sprintf("request body over %d bytes", MaxBody)}
 		case errors.Is(err, io.EOF):
-			return &host.Error{Code: host.CodeInvalid, Msg: "request body: empty; send a JSON object"}
+			return &host.Error{Code: host.CodeInvalid, Msg: "request body: empty; send a JSON object", Err: errEmptyBody}
 		}
 		return &host.Error{Code: host.CodeInvalid, Msg: "request body: " + err.Error()}
 	}
