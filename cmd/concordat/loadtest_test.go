@@ -18,7 +18,8 @@ import (
 	"concordat/store/sqlite"
 )
 
-// TestLoadtestSmall runs a tiny load test against an in-process server:
+// TestLoadtestSmall runs a tiny load test against an in-process server (at
+// 200 submissions/s: seven users stay within the write limit of 100/s each):
 // games are set up, orders and messages go through, figures are reported.
 func TestLoadtestSmall(t *testing.T) {
 	st, err := sqlite.Open(filepath.Join(t.TempDir(), "lt.db"))
@@ -31,7 +32,7 @@ func TestLoadtestSmall(t *testing.T) {
 	srv := httptest.NewServer(server.New(h, log))
 	defer srv.Close()
 	var out, errb bytes.Buffer
-	code := runLoadtest([]string{"--url", srv.URL, "--games", "3", "--users", "7", "--workers", "3", "--duration", "1500ms"}, nil, &out, &errb)
+	code := runLoadtest([]string{"--url", srv.URL, "--games", "3", "--users", "7", "--workers", "3", "--duration", "1500ms", "--rate", "200"}, nil, &out, &errb)
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, out.String(), errb.String())
 	}
