@@ -14,7 +14,7 @@ import (
 const (
 	PressFull      = "full"      // public and private channels
 	PressPublic    = "public"    // the public channel only
-	PressNone      = "none"      // gunboat: no press at all
+	PressNone      = "none"      // gunboat: no press at all, and players' identities hidden
 	PressAnonymous = "anonymous" // press allowed, senders not shown
 )
 
@@ -212,3 +212,7 @@ func (h *Host) remindJobs(gameID, seq int64, deadline time.Time) []store.Job {
 	}
 	return RemindJobs(gameID, seq, h.now(), deadline)
 }
+
+// HidesPlayers reports whether the game hides who plays which seat until it
+// ends: gunboat games (no press) and anonymous ones.
+func (o Options) HidesPlayers() bool { return o.Press == PressNone || o.Press == PressAnonymous }

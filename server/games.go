@@ -150,7 +150,7 @@ func (s *Server) getGame(w http.ResponseWriter, r *http.Request) {
 	}{Game: toGameJSON(g, opts), You: seat, Pending: []game.Prompt{}}
 	for _, st := range seats {
 		sj := seatJSON{Seat: st.Seat, Bot: st.Bot, Missed: st.Missed, Disorder: st.Missed >= opts.MissedLimit}
-		if st.UserID != 0 && !(opts.Press == host.PressAnonymous && g.Status != store.Finished && st.Seat != seat) {
+		if st.UserID != 0 && !(opts.HidesPlayers() && g.Status != store.Finished && st.Seat != seat) {
 			if pu, err := s.Host.Store.UserByID(r.Context(), st.UserID); err == nil {
 				sj.Player = pu.Name
 			}
