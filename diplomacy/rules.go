@@ -229,6 +229,9 @@ func (r Rules) Apply(s game.State, seat game.Seat, a game.Action) (game.State, [
 		if err := strictJSON(a.Args, &args); err != nil {
 			return s, nil, fmt.Errorf("orders: %w", err)
 		}
+		if max := 2*len(m.Provinces) + 16; len(args.Orders) > max {
+			return s, nil, fmt.Errorf("orders: %d orders; a power writes at most %d", len(args.Orders), max)
+		}
 		if !gs.owing()[pw] && len(args.Orders) > 0 {
 			return s, nil, fmt.Errorf("%s has nothing to order in %s", m.Powers[pw].Name, gs.Pos.Phase)
 		}
@@ -654,6 +657,20 @@ func ParsePosition(m *Map, n NextJSON) (*Position, error) {
 		pos.Owners[m.Prov(l)] = pw
 	}
 	return pos, nil
+}
+
+// Survivors are the played powers that still have a unit or a centre: the
+// ones whose agreement a draw needs.
+func (Rules) Survivors(s game.State) []game.Seat {
+	gs := state(s)
+	units, centres := gs.Pos.CountUnits(), gs.Pos.CountCenters()
+	var out []game.Seat
+	for i, p := range gs.Pos.Map.Powers {
+		if gs.Settings.Played(Power(i)) && (units[i] > 0 || centres[i] > 0) {
+			out = append(out, game.Seat(p.ID))
+		}
+	}
+	return out
 }
 
 // ShortWindow reports whether the current phase is a retreat or adjustment

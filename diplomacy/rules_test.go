@@ -189,3 +189,35 @@ func jsonEncode(w *bytes.Buffer, v any) error {
 	w.Write(b)
 	return err
 }
+
+func TestSurvivorsAndOrderFloods(t *testing.T) {
+	var r Rules
+	s, _ := r.Setup(game.Config{}, 1)
+	if got := len(r.Survivors(s)); got != 7 {
+		t.Fatalf("%d survivors at the start, want 7", got)
+	}
+	gs := s.(*GameState)
+	it, _ := gs.Pos.Map.LookupPower("italy")
+	for i, u := range gs.Pos.Units {
+		if u.Power == it {
+			gs.Pos.Units[i] = Unit{Type: NoUnit, Power: NoPower, Loc: NoLoc}
+		}
+	}
+	for i, o := range gs.Pos.Owners {
+		if o == it {
+			gs.Pos.Owners[i] = NoPower
+		}
+	}
+	for _, seat := range r.Survivors(s) {
+		if seat == "italy" {
+			t.Fatal("Italy, with nothing left, still survives")
+		}
+	}
+	flood := make([]string, 500)
+	for i := range flood {
+		flood[i] = "A par H"
+	}
+	if _, _, err := r.Apply(s, "france", orders(flood...)); err == nil {
+		t.Fatal("500 orders from one power were accepted")
+	}
+}
