@@ -653,3 +653,8 @@ func (s *State) locName(l LeaderState) string {
 	}
 	return Spaces[l.Loc].ID
 }
+
+// PressOpen reports whether the players may negotiate now: Here I Stand's
+// negotiations belong to the Diplomacy Phase (§9.1), so a server opens
+// press only then.
+func (Rules) PressOpen(st game.State) bool { return state(st).Phase == PhaseDiplomacy }
