@@ -137,7 +137,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	shCtx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	hs.RegisterOnShutdown(srv.StopStreams) // live-update streams end at once
-	hs.Shutdown(shCtx)                      // finishes in-flight requests
+	hs.Shutdown(shCtx)                     // finishes in-flight requests
 	stopSched()
 	<-schedDone // finishes the resolution under way
 	nctx, ncancel := context.WithTimeout(context.Background(), 10*time.Second)
