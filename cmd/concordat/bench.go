@@ -206,6 +206,9 @@ func benchVariant(m *diplomacy.Map, opts map[string]string, games int, seed uint
 			legal := gen.Orders(pos, diplomacy.NoPower)
 			picked := diplomacy.RandomOrders(legal, &rng, nil)
 			r.genTime += time.Since(t0)
+			for _, uo := range legal {
+				r.legal += len(uo.Orders)
+			}
 			byWriter := map[game.Seat][]string{}
 			seats := rules.Seats(st)
 			extras := map[game.Seat]int{}
