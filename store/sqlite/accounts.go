@@ -35,7 +35,7 @@ func scanUser(row interface{ Scan(...any) error }) (*store.User, error) {
 
 // UserByName finds an account by name (compared by store.NameKey).
 func (s *Store) UserByName(ctx context.Context, name string) (*store.User, error) {
-	u, err := scanUser(s.r.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE name_key = ?`, store.NameKey(name)))
+	u, err := scanUser(s.read.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE name_key = ?`, store.NameKey(name)))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("sqlite: user %q: %w", name, store.ErrNotFound)
 	}
@@ -47,7 +47,7 @@ func (s *Store) UserByName(ctx context.Context, name string) (*store.User, error
 
 // UserByID finds an account.
 func (s *Store) UserByID(ctx context.Context, id int64) (*store.User, error) {
-	u, err := scanUser(s.r.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = ?`, id))
+	u, err := scanUser(s.read.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("sqlite: user %d: %w", id, store.ErrNotFound)
 	}
@@ -74,7 +74,7 @@ func (s *Store) CreateCredential(ctx context.Context, c store.Credential) error 
 
 // CredentialUser finds the user of a credential unexpired at now.
 func (s *Store) CredentialUser(ctx context.Context, hash string, now time.Time) (*store.User, *store.Credential, error) {
-	row := s.r.QueryRowContext(ctx, `SELECT u.id, u.name, u.email, u.password_hash, u.created_at,
+	row := s.read.QueryRowContext(ctx, `SELECT u.id, u.name, u.email, u.password_hash, u.created_at,
 			c.hash, c.user_id, c.kind, c.name, c.created_at, c.expires_at
 		FROM credentials c JOIN users u ON u.id = c.user_id
 		WHERE c.hash = ? AND (c.expires_at IS NULL OR c.expires_at > ?)`, hash, micros(now))

@@ -81,7 +81,7 @@ func scanGame(row interface{ Scan(...any) error }) (*store.Game, error) {
 
 // GetGame reads one game.
 func (s *Store) GetGame(ctx context.Context, id int64) (*store.Game, error) {
-	g, err := scanGame(s.r.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, id))
+	g, err := scanGame(s.read.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("sqlite: game %d: %w", id, store.ErrNotFound)
 	}
@@ -112,7 +112,7 @@ func (s *Store) ListGames(ctx context.Context, status string, user int64, limit 
 		q += ` LIMIT ?`
 		args = append(args, limit)
 	}
-	rows, err := s.r.QueryContext(ctx, q, args...)
+	rows, err := s.read.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: list games: %w", err)
 	}
@@ -133,7 +133,7 @@ func (s *Store) ListGames(ctx context.Context, status string, user int64, limit 
 
 // Seats lists a game's seats in seat order.
 func (s *Store) Seats(ctx context.Context, gameID int64) ([]store.Seat, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT game_id, seat, coalesce(user_id, 0), bot, missed, ord
+	rows, err := s.read.QueryContext(ctx, `SELECT game_id, seat, coalesce(user_id, 0), bot, missed, ord
 		FROM seats WHERE game_id = ? ORDER BY ord, seat`, gameID)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: seats of game %d: %w", gameID, err)
@@ -370,7 +370,7 @@ func (s *Store) AppendAction(ctx context.Context, a store.Action, expectSeq int6
 
 // Actions lists a game's actions after a Seq, in order.
 func (s *Store) Actions(ctx context.Context, gameID int64, after int64) ([]store.Action, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT game_id, seq, seat, user_id, type, args, at
+	rows, err := s.read.QueryContext(ctx, `SELECT game_id, seq, seat, user_id, type, args, at
 		FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq`, gameID, after)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: actions of game %d: %w", gameID, err)
@@ -400,7 +400,7 @@ func (s *Store) Actions(ctx context.Context, gameID int64, after int64) ([]store
 // LatestSnapshot is the game's snapshot with the highest Seq.
 func (s *Store) LatestSnapshot(ctx context.Context, gameID int64) (*store.Snapshot, error) {
 	sn := store.Snapshot{GameID: gameID}
-	err := s.r.QueryRowContext(ctx, `SELECT seq, state FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1`, gameID).
+	err := s.read.QueryRowContext(ctx, `SELECT seq, state FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1`, gameID).
 		Scan(&sn.Seq, &sn.State)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("sqlite: snapshot of game %d: %w", gameID, store.ErrNotFound)

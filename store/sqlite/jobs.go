@@ -82,7 +82,7 @@ func (s *Store) CompleteJob(ctx context.Context, id int64, owner string) error {
 // NextDue is the earliest time a job can be claimed.
 func (s *Store) NextDue(ctx context.Context) (time.Time, error) {
 	var free, leased sql.NullInt64
-	err := s.r.QueryRowContext(ctx, `SELECT
+	err := s.read.QueryRowContext(ctx, `SELECT
 		(SELECT min(due_at) FROM jobs WHERE lease_owner = ''),
 		(SELECT min(lease_until) FROM jobs WHERE lease_owner <> '')`).Scan(&free, &leased)
 	if err != nil {

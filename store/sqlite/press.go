@@ -33,7 +33,7 @@ func (s *Store) Messages(ctx context.Context, gameID int64, channels []string, a
 		}
 	}
 	q += ` ORDER BY id`
-	rows, err := s.r.QueryContext(ctx, q, args...)
+	rows, err := s.read.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: messages of game %d: %w", gameID, err)
 	}
@@ -68,7 +68,7 @@ func (s *Store) MarkRead(ctx context.Context, gameID int64, user int64, channel 
 
 // LastRead returns, per channel, the last message ID the user read.
 func (s *Store) LastRead(ctx context.Context, gameID int64, user int64) (map[string]int64, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT channel, up_to FROM reads WHERE game_id = ? AND user_id = ?`, gameID, user)
+	rows, err := s.read.QueryContext(ctx, `SELECT channel, up_to FROM reads WHERE game_id = ? AND user_id = ?`, gameID, user)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: last read: %w", err)
 	}
@@ -101,7 +101,7 @@ func (s *Store) CastVote(ctx context.Context, v store.Vote) error {
 
 // Votes lists a game's current votes in the order they were cast.
 func (s *Store) Votes(ctx context.Context, gameID int64) ([]store.Vote, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT game_id, seat, kind, value, at FROM votes WHERE game_id = ? ORDER BY at, kind, seat`, gameID)
+	rows, err := s.read.QueryContext(ctx, `SELECT game_id, seat, kind, value, at FROM votes WHERE game_id = ? ORDER BY at, kind, seat`, gameID)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: votes of game %d: %w", gameID, err)
 	}

@@ -42,10 +42,20 @@ var migrations embed.FS
 // busyTimeout is how long a connection waits for another process's lock.
 const busyTimeout = 10 * time.Second
 
+// cacheKiB is each connection's page cache (SQLite's default is 2 MiB),
+// and mmapBytes how much of the file readers map into memory instead of
+// reading it page by page with system calls.
+const (
+	cacheKiB  = 16 << 10
+	mmapBytes = 256 << 20
+)
+
 // Store is a store.Store on one SQLite database.
 type Store struct {
 	w *sql.DB // the writer: one connection, BEGIN IMMEDIATE
 	r *sql.DB // readers: read-only connections; w itself for :memory:
+
+	read readStmts // the reads, on r
 
 	// Statements of AppendAction, the hottest write, prepared once on the
 	// writer's connection.
@@ -111,6 +121,7 @@ func OpenWith(path string, o Options) (*Store, error) {
 	params.Set("_txlock", "immediate")
 	params.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()))
 	params.Add("_pragma", "foreign_keys(1)")
+	params.Add("_pragma", fmt.Sprintf("cache_size(%d)", -cacheKiB))
 	if !memory {
 		params.Add("_pragma", "journal_mode(WAL)")
 		if o.Durable {
@@ -128,6 +139,7 @@ func OpenWith(path string, o Options) (*Store, error) {
 	w.SetConnMaxLifetime(0)
 	w.SetConnMaxIdleTime(0)
 	s := &Store{w: w, r: w}
+	s.read.db = w
 	if err := s.migrate(context.Background()); err != nil {
 		w.Close()
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
@@ -140,6 +152,8 @@ func OpenWith(path string, o Options) (*Store, error) {
 		rp := url.Values{}
 		rp.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()))
 		rp.Add("_pragma", "query_only(1)")
+		rp.Add("_pragma", fmt.Sprintf("cache_size(%d)", -cacheKiB))
+		rp.Add("_pragma", fmt.Sprintf("mmap_size(%d)", mmapBytes))
 		r, err := sql.Open("sqlite", path+"?"+rp.Encode())
 		if err != nil {
 			w.Close()
@@ -149,13 +163,14 @@ func OpenWith(path string, o Options) (*Store, error) {
 		r.SetMaxOpenConns(n)
 		r.SetMaxIdleConns(n)
 		s.r = r
+		s.read.db = r
 	}
 	return s, nil
 }
 
 // Close closes the database.
 func (s *Store) Close() error {
-	var err error
+	err := s.read.close()
 	st := &s.appendStmts
 	for _, stmt := range []*sql.Stmt{st.updateGame, st.gameSeq, st.completeJob, st.insertAction, st.insertSnapshot, st.updateSeat, st.insertJob, st.clearVotes} {
 		if stmt != nil {

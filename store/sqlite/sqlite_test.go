@@ -77,6 +77,13 @@ func TestReopen(t *testing.T) {
 		if err := s.r.QueryRowContext(ctx, `PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "wal" {
 			t.Fatalf("journal mode %q (%v), want wal", mode, err)
 		}
+		var mmap, cache int64
+		if err := s.r.QueryRowContext(ctx, `PRAGMA mmap_size`).Scan(&mmap); err != nil || mmap != mmapBytes {
+			t.Fatalf("readers' mmap_size %d (%v), want %d", mmap, err, mmapBytes)
+		}
+		if err := s.r.QueryRowContext(ctx, `PRAGMA cache_size`).Scan(&cache); err != nil || cache != -cacheKiB {
+			t.Fatalf("readers' cache_size %d (%v), want %d", cache, err, -cacheKiB)
+		}
 		var fk, sync int
 		if err := s.w.QueryRowContext(ctx, `PRAGMA foreign_keys`).Scan(&fk); err != nil || fk != 1 {
 			t.Fatalf("foreign_keys %d (%v), want 1", fk, err)
@@ -203,4 +210,40 @@ func TestDurable(t *testing.T) {
 	if got, err := s.UserByID(ctx, u.ID); err != nil || got.Name != "alice" {
 		t.Fatalf("UserByID: %+v, %v", got, err)
 	}
+}
+
+// BenchmarkReads measures what a request reads before acting: a game, its
+// seats and its latest snapshot, picked among 1,000 games, from parallel
+// goroutines.
+func BenchmarkReads(b *testing.B) {
+	ctx := context.Background()
+	s := openTemp(b)
+	defer s.Close()
+	var ids []int64
+	for i := 0; i < 1000; i++ {
+		g := &store.Game{Name: fmt.Sprint(i), Kind: "diplomacy", Status: store.Active}
+		seats := []store.Seat{{Seat: "austria"}, {Seat: "england", Order: 1}, {Seat: "france", Order: 2}, {Seat: "germany", Order: 3}}
+		if err := s.CreateGame(ctx, g, seats, make([]byte, 4096)); err != nil {
+			b.Fatal(err)
+		}
+		ids = append(ids, g.ID)
+	}
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for i := 0; pb.Next(); i++ {
+			id := ids[(i*7919)%len(ids)]
+			if _, err := s.GetGame(ctx, id); err != nil {
+				b.Error(err)
+				return
+			}
+			if _, err := s.Seats(ctx, id); err != nil {
+				b.Error(err)
+				return
+			}
+			if _, err := s.LatestSnapshot(ctx, id); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
 }
