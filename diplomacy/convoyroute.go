@@ -28,15 +28,6 @@ func (m *Map) OnConvoyRoute(f, from, to Province) bool {
 	return (*t)[i>>6]&(1<<(uint(i)&63)) != 0
 }
 
-// touches reports whether provinces x and y are adjacent for the purpose
-// of convoy routes: sea to sea, or a sea and the coast it washes.
-func (m *Map) touches(x, y Province) bool {
-	if m.Provinces[x].Kind == Sea {
-		return m.FleetReaches(Loc(x), y)
-	}
-	return m.FleetReaches(Loc(y), x)
-}
-
 // routeSearchBudget bounds the route enumeration of one origin; past it the
 // table answers true for every sea and coast (the permissive reading). The
 // standard map stays well within it (a test checks); some of the largest

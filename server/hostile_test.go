@@ -29,6 +29,9 @@ func TestHostileBodies(t *testing.T) {
 	for _, ct := range []string{"", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonp", "application/json-seq"} {
 		wantError(t, "Content-Type "+ct, en.raw("POST", msgs, ct, []byte(`{"body": "hi"}`)), http.StatusUnsupportedMediaType, "unsupported", "application/json")
 	}
+	if got := e.fingerprint(id); got != before {
+		t.Fatalf("refused bodies changed the game:\n%s\n%s", before, got)
+	}
 	// A charset parameter is fine.
 	en.mustDo("GET", "/api/me", nil, http.StatusOK, nil)
 	if r := en.raw("POST", msgs, "application/json; charset=utf-8", []byte(`{"body": "with charset"}`)); r.status != http.StatusCreated {
