@@ -268,11 +268,10 @@ func setup(t *testing.T, cfg Config, opts string) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Seats chosen, so that the tests know who has an address: player5
+	// (none) holds russia.
 	for i, u := range f.users[:7] {
-		want := game.Seat("")
-		if i == 0 {
-			want = "england"
-		}
+		want := []game.Seat{"england", "austria", "france", "germany", "italy", "russia", "turkey"}[i]
 		seat, err := h.Join(ctx, u, g.ID, want)
 		if err != nil {
 			t.Fatal(err)
@@ -537,9 +536,10 @@ func TestSMTPPermanentFailureIsNotRetried(t *testing.T) {
 	smtpSink := newSink(t)
 	f := setup(t, Config{SMTP: smtpSink.ln.Addr().String(), Attempts: 3}, `{"phase": "1h"}`)
 	smtpSink.mu.Lock()
-	smtpSink.failOnce[f.addr("france")] = 550
+	smtpSink.failOnce[f.addr("england")] = 550 // england is player0, who has an address
 	smtpSink.mu.Unlock()
-	if _, err := f.h.Post(context.Background(), f.holders["england"], f.g.ID, []game.Seat{"france"}, "hi"); err != nil {
+	from := f.seatOf(1)
+	if _, err := f.h.Post(context.Background(), f.holders[from], f.g.ID, []game.Seat{"england"}, "hi"); err != nil {
 		t.Fatal(err)
 	}
 	f.idle(t)
