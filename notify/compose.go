@@ -178,12 +178,20 @@ func (n *Notifier) message(g *store.Game, opts host.Options, readers []reader, m
 	return out
 }
 
-// remind warns of a near deadline, unless the window the job was set for
-// has closed (an advance after the job's seq) or the deadline has passed.
+// remind warns of a near deadline, unless the deadline has passed or the
+// job was set for another one. A reminder is due host.RemindBefore (whole
+// seconds, at most an hour) before the deadline it was computed from, so it
+// belongs to the game's deadline only if that is a whole number of seconds,
+// at most an hour, after it (deadlines carry microseconds: a deadline set
+// since, by a window opened early or extended, is not); and no window may
+// have closed since the job's seq.
 func (n *Notifier) remind(ctx context.Context, g *store.Game, opts host.Options, readers []reader, j store.Job) ([]delivery, error) {
 	now := n.h.Now().UTC()
 	if g.Status != store.Active || g.Deadline.IsZero() || !g.Deadline.After(now) {
 		return nil, nil
+	}
+	if lead := g.Deadline.Sub(j.DueAt); lead <= 0 || lead > time.Hour || lead%time.Second != 0 {
+		return nil, nil // a reminder of another deadline
 	}
 	acts, err := n.h.Store.Actions(ctx, g.ID, j.Seq)
 	if err != nil {

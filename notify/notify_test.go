@@ -621,3 +621,29 @@ func TestRemindBefore(t *testing.T) {
 		}
 	}
 }
+
+// A reminder belongs to the deadline it was computed from: one left over
+// from a window whose deadline moved (opened anew by an action, extended)
+// sends nothing.
+func TestRemindOnlyForItsDeadline(t *testing.T) {
+	smtpSink := newSink(t)
+	f := setup(t, Config{SMTP: smtpSink.ln.Addr().String()}, `{"phase": "1h"}`)
+	ctx := context.Background()
+	for _, c := range []struct {
+		name string
+		due  time.Time
+		want bool
+	}{
+		{"its own", f.g.Deadline.Add(-6 * time.Minute), true},
+		{"another deadline's", f.g.Deadline.Add(-6*time.Minute + 1234*time.Microsecond), false},
+		{"too far ahead", f.g.Deadline.Add(-2 * time.Hour), false},
+	} {
+		ds, err := f.n.compose(ctx, &event{kind: "remind", gameID: f.g.ID, job: store.Job{GameID: f.g.ID, Kind: "remind", DueAt: c.due}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := len(ds) > 0; got != c.want {
+			t.Errorf("%s reminder: %d deliveries, want some: %v", c.name, len(ds), c.want)
+		}
+	}
+}
