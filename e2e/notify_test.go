@@ -163,18 +163,19 @@ func TestServeNotifies(t *testing.T) {
 			time.Sleep(20 * time.Millisecond)
 		}
 	}
+	wait("the start", 7, 1)
 	path := fmt.Sprintf("/api/games/%d", g.ID)
 	if err := seatOf["england"].do("POST", path+"/messages", map[string]any{"to": []string{"france"}, "body": "just us"}, nil); err != nil {
 		t.Fatal(err)
 	}
-	wait("private press", 1, 0)
-	if _, by := sink.count(); by[mailOf(t, seatOf["france"])] != 1 {
+	wait("private press", 8, 1)
+	if _, by := sink.count(); by[mailOf(t, seatOf["france"])] != 2 {
 		t.Fatalf("private press mailed to %v, want france's player", by)
 	}
 	if err := seatOf["germany"].do("POST", path+"/messages", map[string]any{"body": "hello all"}, nil); err != nil {
 		t.Fatal(err)
 	}
-	wait("public press", 7, 1)
+	wait("public press", 14, 2)
 	for s, c := range seatOf {
 		var v gameView
 		if err := c.do("GET", path, nil, &v); err != nil {
@@ -184,11 +185,11 @@ func TestServeNotifies(t *testing.T) {
 			t.Fatalf("%s ready: %v", s, err)
 		}
 	}
-	wait("a resolved phase", 14, 2)
+	wait("a resolved phase", 21, 3)
 	hmu.Lock()
 	defer hmu.Unlock()
-	if !strings.Contains(hooks[0], "germany says:\nhello all") || !strings.Contains(hooks[1], "resolved") ||
-		!strings.Contains(hooks[1], fmt.Sprintf("https://play.example.org/games/%d", g.ID)) {
+	if !strings.Contains(hooks[0], "under way") || !strings.Contains(hooks[1], "germany says:\nhello all") ||
+		!strings.Contains(hooks[2], "resolved") || !strings.Contains(hooks[2], fmt.Sprintf("https://play.example.org/games/%d", g.ID)) {
 		t.Fatalf("webhook posts %q", hooks)
 	}
 	for _, h := range hooks {

@@ -39,6 +39,8 @@ func (n *Notifier) compose(ctx context.Context, ev *event) ([]delivery, error) {
 	switch ev.kind {
 	case "phase":
 		return n.phase(g, opts, readers, ev.change), nil
+	case "status":
+		return n.status(g, opts, readers), nil
 	case "message":
 		return n.message(g, opts, readers, ev.msg), nil
 	case "remind":
@@ -236,4 +238,40 @@ func (n *Notifier) remind(ctx context.Context, g *store.Game, opts host.Options,
 		out = append(out, n.hook(g, opts, fmt.Sprintf("**%s**: the deadline is in %s (%s).", oneLine(g.Name), left, when(g.Deadline))))
 	}
 	return out, nil
+}
+
+// status tells everyone that the game started (or resumed), paused, or
+// ended by vote (a game won on the board ends with a phase). The status is
+// public.
+func (n *Notifier) status(g *store.Game, opts host.Options, readers []reader) []delivery {
+	var what string
+	switch g.Status {
+	case store.Active:
+		what = "the game is under way"
+	case store.Paused:
+		what = "the game is paused by vote"
+	case store.Finished:
+		what = "the game is over"
+		if g.Result != "" {
+			what += ": " + oneLine(g.Result)
+		}
+	default:
+		return nil
+	}
+	var out []delivery
+	for _, r := range readers {
+		if r.email == "" {
+			continue
+		}
+		body := fmt.Sprintf("Game %q: %s.\n", oneLine(g.Name), what)
+		out = append(out, delivery{mail: true, to: r.email, subject: subject(g, what), text: body + n.footer(g)})
+	}
+	if opts.Webhook != "" {
+		text := fmt.Sprintf("**%s**: %s.", oneLine(g.Name), what)
+		if g.Status == store.Active && !g.Deadline.IsZero() {
+			text += "\nNext deadline: " + when(g.Deadline)
+		}
+		out = append(out, n.hook(g, opts, text))
+	}
+	return out
 }

@@ -1,5 +1,6 @@
 // Package notify tells players what happened in their games while they are
-// away: a phase resolved, a new message they may read, a deadline near. It
+// away: a phase resolved, a new message they may read, a deadline near, the
+// game started, paused or ended by vote. It
 // sends e-mail through an SMTP server (when one is configured, to players
 // who gave an address) and posts to a game's webhook (Discord-compatible
 // JSON, {"content": "…"}).
@@ -91,7 +92,7 @@ type task struct {
 
 // event is something to tell people about.
 type event struct {
-	kind   string // "phase", "message", "remind"
+	kind   string // "phase", "status", "message", "remind"
 	gameID int64
 	change host.Change
 	msg    store.Message
@@ -150,8 +151,8 @@ func (n *Notifier) Attach(h *host.Host) {
 		if prev != nil {
 			prev(c)
 		}
-		if c.Kind == "phase" {
-			n.enqueue(task{ev: &event{kind: "phase", gameID: c.GameID, change: c}})
+		if c.Kind == "phase" || c.Kind == "status" {
+			n.enqueue(task{ev: &event{kind: c.Kind, gameID: c.GameID, change: c}})
 		}
 	}
 	h.Remind = func(ctx context.Context, g *store.Game, j store.Job) {

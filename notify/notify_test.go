@@ -391,6 +391,17 @@ func TestNotifications(t *testing.T) {
 	smtpSink.failOnce[f.addr("england")] = 451
 	smtpSink.mu.Unlock()
 	noMail := f.seatOf(5)
+	// The start: everyone with an address hears, and the webhook (after a
+	// 500, retried).
+	f.idle(t)
+	mails := smtpSink.take()
+	if want := f.addrs(powers...); strings.Join(recipients(mails), " ") != strings.Join(want, " ") ||
+		!strings.Contains(mails[0].subject, "the game is under way") {
+		t.Fatalf("start mailed to %v, want %v: %+v", recipients(mails), want, mails)
+	}
+	if hooks := hook.take(); len(hooks) != 1 || !strings.Contains(hooks[0], "under way") || !strings.Contains(hooks[0], "Next deadline") {
+		t.Fatalf("start on the webhook: %q", hooks)
+	}
 
 	// Deadline near: six minutes before the hour (a tenth of the window).
 	f.act(t, "france", orders("A par - bur"))
@@ -405,7 +416,7 @@ func TestNotifications(t *testing.T) {
 	f.c.Add(time.Minute + time.Second)
 	f.runJobs(t)
 	f.idle(t)
-	mails := smtpSink.take()
+	mails = smtpSink.take()
 	if want := f.addrs(except("france")...); strings.Join(recipients(mails), " ") != strings.Join(want, " ") {
 		t.Fatalf("reminders to %v, want %v (not france: ready; not %s: no address)", recipients(mails), want, noMail)
 	}
@@ -426,7 +437,7 @@ func TestNotifications(t *testing.T) {
 	if len(hooks) != 1 || !strings.Contains(hooks[0], "the deadline is in 6m") || strings.Contains(hooks[0], "france") {
 		t.Fatalf("webhook reminders %q", hooks)
 	}
-	if s := f.n.Stats(); s.Retried != 2 || s.Failed != 0 { // one 451, one 500
+	if s := f.n.Stats(); s.Retried != 2 || s.Failed != 0 { // the 500 at the start, the 451 here
 		t.Fatalf("stats %+v, want two retries and no failures", s)
 	}
 
@@ -519,6 +530,10 @@ func TestAnonymousPressAndNoSMTP(t *testing.T) {
 	ctx := context.Background()
 	hook := newHook(t, nil)
 	f := setup(t, Config{}, `{"phase": "2h", "press": "anonymous", "webhook": "`+hook.srv.URL+`"}`)
+	f.idle(t)
+	if got := hook.take(); len(got) != 1 { // the start
+		t.Fatalf("start: %q", got)
+	}
 	if _, err := f.h.Post(ctx, f.holders["germany"], f.g.ID, nil, "guess who"); err != nil {
 		t.Fatal(err)
 	}
@@ -527,14 +542,16 @@ func TestAnonymousPressAndNoSMTP(t *testing.T) {
 	if len(hooks) != 1 || !strings.Contains(hooks[0], "someone says:\nguess who") || strings.Contains(hooks[0], "germany") {
 		t.Fatalf("anonymous press on the webhook: %q", hooks)
 	}
-	if s := f.n.Stats(); s.Sent != 1 || s.Retried != 1 {
-		t.Fatalf("stats %+v: want one webhook sent after a retry, and no mail", s)
+	if s := f.n.Stats(); s.Sent != 2 || s.Retried != 1 {
+		t.Fatalf("stats %+v: want two webhook posts (the first after a retry), and no mail", s)
 	}
 }
 
 func TestSMTPPermanentFailureIsNotRetried(t *testing.T) {
 	smtpSink := newSink(t)
 	f := setup(t, Config{SMTP: smtpSink.ln.Addr().String(), Attempts: 3}, `{"phase": "1h"}`)
+	f.idle(t)
+	smtpSink.take() // the start
 	smtpSink.mu.Lock()
 	smtpSink.failOnce[f.addr("england")] = 550 // england is player0, who has an address
 	smtpSink.mu.Unlock()
