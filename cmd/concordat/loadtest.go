@@ -329,7 +329,7 @@ func ltPhase(ctx context.Context, stdout io.Writer, l ltLoad) bool {
 				}
 				i := turn % len(mine)
 				k := mine[i]
-				j := (turn / len(mine)) % 7
+				j := (turn/len(mine) + k) % 7 // seats (and so users) spread over the workers
 				c := seatUser(k, j)
 				base := bases[(k+turn)%len(bases)]
 				if l.seqs[k] < 0 { // the last phase's final request was cut off: read the seq
