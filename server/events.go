@@ -94,7 +94,13 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	lastSeq, lastStatus := g.Seq, g.Status
-	lastMsg := int64(-1)
+	// The newest message when the stream opened: anything later, from any
+	// process, is news (read now, not at the first poll, so that a message
+	// posted in between is not taken as known).
+	lastMsg := int64(0)
+	if msgs, err := s.Host.Store.Messages(r.Context(), g.ID, nil, 0); err == nil && len(msgs) > 0 {
+		lastMsg = msgs[len(msgs)-1].ID
+	}
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()
 	keepalive := time.NewTicker(25 * time.Second)
@@ -129,20 +135,16 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 					return
 				}
 			}
-			msgs, err := s.Host.Store.Messages(r.Context(), g.ID, nil, max(lastMsg, 0))
+			msgs, err := s.Host.Store.Messages(r.Context(), g.ID, nil, lastMsg)
 			if err == nil && len(msgs) > 0 {
-				newest, readable := msgs[len(msgs)-1].ID, false
+				readable := false
 				for _, m := range msgs {
 					readable = readable || host.Reads(m.Channel, seat)
 				}
-				if lastMsg >= 0 && readable {
-					if !send("message", lastSeq) {
-						return
-					}
+				lastMsg = msgs[len(msgs)-1].ID
+				if readable && !send("message", lastSeq) {
+					return
 				}
-				lastMsg = newest
-			} else if lastMsg < 0 {
-				lastMsg = 0
 			}
 		}
 	}
