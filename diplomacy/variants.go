@@ -199,9 +199,8 @@ func (a *Adjudicator) Catspaw(pos *Position, s Settings, written []Written) ([]O
 	var eff []OrderIn
 	idx := make([]int, len(written))
 	pre := make([]Outcome, len(written))
-	var ub, cb [256]int
+	var cb [256]int
 	centres := pos.countCentersInto(cb[:])
-	_ = pos.countUnitsInto(ub[:])
 	used := map[Power]int{}
 	type tally struct {
 		order Order

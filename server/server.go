@@ -21,7 +21,6 @@ import (
 	"time"
 
 	"concordat/host"
-	"concordat/store"
 )
 
 //go:embed openapi.json
@@ -315,5 +314,3 @@ func pathID(r *http.Request) (int64, error) {
 	}
 	return id, nil
 }
-
-var _ = store.Forming
