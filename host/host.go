@@ -259,6 +259,43 @@ func (h *Host) join(ctx context.Context, user, gameID int64, want game.Seat) (ga
 	return seat, nil
 }
 
+// TakeOver gives user a seat of a started game that is in civil disorder
+// (its holder missed Options.MissedLimit phases in a row) or empty: a new
+// player replaces the absent one. The user may hold no other seat.
+func (h *Host) TakeOver(ctx context.Context, user, gameID int64, seat game.Seat) error {
+	g, opts, err := h.Game(ctx, gameID)
+	if err != nil {
+		return err
+	}
+	if g.Status != store.Active && g.Status != store.Paused {
+		return errorf(CodeConflict, "game %d is %s: only a started game's seats are taken over", gameID, g.Status)
+	}
+	held, seats, err := h.SeatOf(ctx, gameID, user)
+	if err != nil {
+		return err
+	}
+	if held != "" {
+		return errorf(CodeConflict, "you already hold %s in game %d", held, gameID)
+	}
+	for _, st := range seats {
+		if st.Seat != seat {
+			continue
+		}
+		if st.UserID != 0 && st.Missed < opts.MissedLimit {
+			return errorf(CodeConflict, "%s is not in civil disorder (%d of %d phases missed)", seat, st.Missed, opts.MissedLimit)
+		}
+		if err := h.Store.ReplaceSeat(ctx, gameID, seat, st.UserID, user); err != nil {
+			if errors.Is(err, store.ErrConflict) {
+				return errorf(CodeConflict, "%s of game %d changed hands meanwhile: reload", seat, gameID)
+			}
+			return err
+		}
+		h.notify(Change{GameID: gameID, Kind: "seat"})
+		return nil
+	}
+	return errorf(CodeInvalid, "game %d has no seat %q", gameID, seat)
+}
+
 // Leave gives up the user's seat in a forming game.
 func (h *Host) Leave(ctx context.Context, user, gameID int64) error {
 	g, _, err := h.Game(ctx, gameID)

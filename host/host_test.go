@@ -371,3 +371,58 @@ func TestVotes(t *testing.T) {
 		t.Fatalf("acting in a finished game: %v", err)
 	}
 }
+
+func TestTakeOverCivilDisorder(t *testing.T) {
+	ctx := context.Background()
+	st := newStore(t)
+	c := &clock{now: time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)}
+	h := newHost(t, st, c, "p1")
+	ids := users(t, st, 9)
+	newcomer, other := ids[7], ids[8]
+	g, holders := fullGame(t, h, ids, `{"phase": "1h", "missed_limit": 2}`)
+	if err := h.TakeOver(ctx, newcomer, g.ID, "turkey"); CodeOf(err) != CodeConflict {
+		t.Fatalf("took over a seat whose player is present: %v", err)
+	}
+	// Everyone but Turkey orders; two deadlines pass.
+	for round := 0; round < 2; round++ {
+		for seat, u := range holders {
+			if seat == "turkey" {
+				continue
+			}
+			g, _, _ = h.Game(ctx, g.ID)
+			if _, _, err := h.Act(ctx, u, g.ID, g.Seq, ordersAction()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		c.Add(2 * time.Hour)
+		jobs, _ := st.ClaimJobs(ctx, h.Owner, c.Now(), time.Minute, 10)
+		for _, j := range jobs {
+			if err := h.RunJob(ctx, j); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := h.TakeOver(ctx, holders["france"], g.ID, "turkey"); CodeOf(err) != CodeConflict {
+		t.Fatalf("a seated player took a second seat: %v", err)
+	}
+	if err := h.TakeOver(ctx, newcomer, g.ID, "narnia"); CodeOf(err) != CodeInvalid {
+		t.Fatalf("took over an unknown seat: %v", err)
+	}
+	if err := h.TakeOver(ctx, newcomer, g.ID, "turkey"); err != nil {
+		t.Fatalf("taking over Turkey after two missed phases: %v", err)
+	}
+	if err := h.TakeOver(ctx, other, g.ID, "turkey"); CodeOf(err) != CodeConflict {
+		t.Fatalf("Turkey taken over twice: %v", err)
+	}
+	seat, _, _ := h.SeatOf(ctx, g.ID, newcomer)
+	if seat != "turkey" {
+		t.Fatalf("the newcomer holds %q", seat)
+	}
+	g, _, _ = h.Game(ctx, g.ID)
+	if _, _, err := h.Act(ctx, newcomer, g.ID, g.Seq, ordersAction("A con - bul")); err != nil {
+		t.Fatalf("the new Turkey cannot order: %v", err)
+	}
+	if _, _, err := h.Act(ctx, holders["turkey"], g.ID, g.Seq+1, ordersAction("A con H")); CodeOf(err) != CodeForbidden {
+		t.Fatalf("the absent player still acts for Turkey: %v", err)
+	}
+}

@@ -208,6 +208,27 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request, u *store.User) {
 	writeJSON(w, http.StatusOK, map[string]game.Seat{"seat": seat})
 }
 
+// takeover gives the user a seat in civil disorder of a started game.
+func (s *Server) takeover(w http.ResponseWriter, r *http.Request, u *store.User) {
+	g, _, _, _, err := s.visible(r, u.ID)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	var req struct {
+		Seat game.Seat `json:"seat"`
+	}
+	if err := readJSON(r, &req); err != nil {
+		writeError(w, err)
+		return
+	}
+	if err := s.Host.TakeOver(r.Context(), u.ID, g.ID, req.Seat); err != nil {
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]game.Seat{"seat": req.Seat})
+}
+
 func (s *Server) leave(w http.ResponseWriter, r *http.Request, u *store.User) {
 	g, _, _, _, err := s.visible(r, u.ID)
 	if err != nil {

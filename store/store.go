@@ -202,6 +202,13 @@ type Store interface {
 	// if the seat is held, the user already holds a seat in the game, or
 	// the game is not forming; ErrNotFound for an unknown game, seat or user.
 	TakeSeat(ctx context.Context, gameID int64, seat game.Seat, user int64) error
+	// ReplaceSeat gives a seat of a started (active or paused) game, held
+	// by user from (0: nobody), to user to, clearing its bot flag and missed
+	// count: a new player takes over a seat in civil disorder. ErrConflict if
+	// the seat is no longer held by from, the game is forming or finished,
+	// or to already holds a seat in the game; ErrNotFound for an unknown
+	// game, seat or user.
+	ReplaceSeat(ctx context.Context, gameID int64, seat game.Seat, from, to int64) error
 	// LeaveSeat empties the user's seat in a forming game; ErrNotFound if
 	// the user holds none, ErrConflict if the game is not forming.
 	LeaveSeat(ctx context.Context, gameID int64, user int64) error

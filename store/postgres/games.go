@@ -211,6 +211,54 @@ func (s *Store) TakeSeat(ctx context.Context, gameID int64, seat game.Seat, user
 	return nil
 }
 
+// ReplaceSeat gives a started game's seat, held by from, to user to.
+func (s *Store) ReplaceSeat(ctx context.Context, gameID int64, seat game.Seat, from, to int64) error {
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var status string
+		err := tx.QueryRow(ctx, `SELECT status FROM games WHERE id = $1 FOR UPDATE`, gameID).Scan(&status)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return fmt.Errorf("game %d: %w", gameID, store.ErrNotFound)
+		}
+		if err != nil {
+			return err
+		}
+		if status != store.Active && status != store.Paused {
+			return fmt.Errorf("game %d is %s, not started: %w", gameID, status, store.ErrConflict)
+		}
+		var holder *int64
+		err = tx.QueryRow(ctx, `SELECT user_id FROM seats WHERE game_id = $1 AND seat = $2`, gameID, string(seat)).Scan(&holder)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return fmt.Errorf("game %d has no seat %q: %w", gameID, seat, store.ErrNotFound)
+		}
+		if err != nil {
+			return err
+		}
+		if h := int64(0); holder != nil && *holder != from || holder == nil && from != h {
+			return fmt.Errorf("seat %q of game %d is no longer held by user %d: %w", seat, gameID, from, store.ErrConflict)
+		}
+		var held string
+		err = tx.QueryRow(ctx, `SELECT seat FROM seats WHERE game_id = $1 AND user_id = $2 LIMIT 1`, gameID, to).Scan(&held)
+		if err == nil {
+			return fmt.Errorf("user %d already holds seat %q of game %d: %w", to, held, gameID, store.ErrConflict)
+		}
+		if !errors.Is(err, pgx.ErrNoRows) {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE seats SET user_id = $1, bot = false, missed = 0 WHERE game_id = $2 AND seat = $3`,
+			to, gameID, string(seat)); err != nil {
+			if constraint(err) == store.ErrNotFound {
+				return fmt.Errorf("user %d: %w", to, store.ErrNotFound)
+			}
+			return err
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("postgres: replace seat: %w", err)
+	}
+	return nil
+}
+
 // LeaveSeat empties the user's seat in a forming game.
 func (s *Store) LeaveSeat(ctx context.Context, gameID int64, user int64) error {
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {

@@ -211,6 +211,54 @@ func (s *Store) TakeSeat(ctx context.Context, gameID int64, seat game.Seat, user
 	return nil
 }
 
+// ReplaceSeat gives a started game's seat, held by from, to user to.
+func (s *Store) ReplaceSeat(ctx context.Context, gameID int64, seat game.Seat, from, to int64) error {
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		var status string
+		err := tx.QueryRowContext(ctx, `SELECT status FROM games WHERE id = ?`, gameID).Scan(&status)
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("game %d: %w", gameID, store.ErrNotFound)
+		}
+		if err != nil {
+			return err
+		}
+		if status != store.Active && status != store.Paused {
+			return fmt.Errorf("game %d is %s, not started: %w", gameID, status, store.ErrConflict)
+		}
+		var holder sql.NullInt64
+		err = tx.QueryRowContext(ctx, `SELECT user_id FROM seats WHERE game_id = ? AND seat = ?`, gameID, string(seat)).Scan(&holder)
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("game %d has no seat %q: %w", gameID, seat, store.ErrNotFound)
+		}
+		if err != nil {
+			return err
+		}
+		if holder.Int64 != from {
+			return fmt.Errorf("seat %q of game %d is held by user %d, not %d: %w", seat, gameID, holder.Int64, from, store.ErrConflict)
+		}
+		var held string
+		err = tx.QueryRowContext(ctx, `SELECT seat FROM seats WHERE game_id = ? AND user_id = ?`, gameID, to).Scan(&held)
+		if err == nil {
+			return fmt.Errorf("user %d already holds seat %q of game %d: %w", to, held, gameID, store.ErrConflict)
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE seats SET user_id = ?, bot = 0, missed = 0 WHERE game_id = ? AND seat = ?`,
+			to, gameID, string(seat)); err != nil {
+			if constraint(err) == store.ErrNotFound {
+				return fmt.Errorf("user %d: %w", to, store.ErrNotFound)
+			}
+			return err
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("sqlite: replace seat: %w", err)
+	}
+	return nil
+}
+
 // LeaveSeat empties the user's seat in a forming game.
 func (s *Store) LeaveSeat(ctx context.Context, gameID int64, user int64) error {
 	err := s.write(ctx, func(tx *sql.Tx) error {

@@ -19,6 +19,7 @@ var (
 	_ = add("Seats/TakeConflicts", testSeatTakeConflicts)
 	_ = add("Seats/NotForming", testSeatNotForming)
 	_ = add("Seats/TakeRace", testSeatTakeRace)
+	_ = add("Seats/Replace", testSeatReplace)
 	_ = add("SetStatus", testSetStatus)
 	_ = add("SetStatus/ReplacesJobs", testSetStatusReplacesJobs)
 )
@@ -399,4 +400,31 @@ func testSetStatusReplacesJobs(t *testing.T, s store.Store) {
 		fmt.Sprintf("%d:deadline@50000", other.ID),
 		fmt.Sprintf("%d:deadline@90000", g.ID),
 	})
+}
+
+// testSeatReplace has a new player take over a started game's seat, and
+// checks every refusal leaves the seats as they were.
+func testSeatReplace(t *testing.T, s store.Store) {
+	ctx := t.Context()
+	alice, bob, carol := newUser(t, s, "alice"), newUser(t, s, "bob"), newUser(t, s, "carol")
+	g := newGame(t, s, "g", alice.ID, at(1))
+	check(t, "TakeSeat", s.TakeSeat(ctx, g.ID, "france", alice.ID))
+	check(t, "TakeSeat", s.TakeSeat(ctx, g.ID, "england", carol.ID))
+	wantErr(t, "ReplaceSeat in a forming game", s.ReplaceSeat(ctx, g.ID, "france", alice.ID, bob.ID), store.ErrConflict)
+	check(t, "SetStatus", s.SetStatus(ctx, g.ID, store.Active, "", time.Time{}, nil))
+	wantErr(t, "ReplaceSeat from the wrong holder", s.ReplaceSeat(ctx, g.ID, "france", carol.ID, bob.ID), store.ErrConflict)
+	wantErr(t, "ReplaceSeat to a seated user", s.ReplaceSeat(ctx, g.ID, "france", alice.ID, carol.ID), store.ErrConflict)
+	wantErr(t, "ReplaceSeat of an unknown seat", s.ReplaceSeat(ctx, g.ID, "narnia", 0, bob.ID), store.ErrNotFound)
+	wantErr(t, "ReplaceSeat in an unknown game", s.ReplaceSeat(ctx, g.ID+1000, "france", alice.ID, bob.ID), store.ErrNotFound)
+	wantErr(t, "ReplaceSeat to an unknown user", s.ReplaceSeat(ctx, g.ID, "france", alice.ID, 987654), store.ErrNotFound)
+	check(t, "ReplaceSeat", s.ReplaceSeat(ctx, g.ID, "france", alice.ID, bob.ID))
+	check(t, "ReplaceSeat of an empty seat", s.ReplaceSeat(ctx, g.ID, "italy", 0, alice.ID))
+	want := map[game.Seat]int64{"france": bob.ID, "england": carol.ID, "italy": alice.ID}
+	for _, st := range seats(t, s, g.ID) {
+		if st.UserID != want[st.Seat] || st.Missed != 0 || st.Bot {
+			t.Fatalf("seat %s: %+v, want holder %d", st.Seat, st, want[st.Seat])
+		}
+	}
+	check(t, "SetStatus", s.SetStatus(ctx, g.ID, store.Finished, "draw", time.Time{}, nil))
+	wantErr(t, "ReplaceSeat in a finished game", s.ReplaceSeat(ctx, g.ID, "france", bob.ID, 0), store.ErrConflict)
 }
