@@ -208,18 +208,28 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request, u *store.User) {
 	writeJSON(w, http.StatusOK, map[string]game.Seat{"seat": seat})
 }
 
-// takeover gives the user a seat in civil disorder of a started game.
-func (s *Server) takeover(w http.ResponseWriter, r *http.Request, u *store.User) {
+// gameAndBody loads the game of the path that user may see and decodes the
+// request body into req, in that order (an unknown or hidden game is 404
+// before the body is judged). On failure it writes the error and returns nil.
+func (s *Server) gameAndBody(w http.ResponseWriter, r *http.Request, u *store.User, req any) *store.Game {
 	g, _, _, _, err := s.visible(r, u.ID)
+	if err == nil {
+		err = readJSON(r, req)
+	}
 	if err != nil {
 		writeError(w, err)
-		return
+		return nil
 	}
+	return g
+}
+
+// takeover gives the user a seat in civil disorder of a started game.
+func (s *Server) takeover(w http.ResponseWriter, r *http.Request, u *store.User) {
 	var req struct {
 		Seat game.Seat `json:"seat"`
 	}
-	if err := readJSON(r, &req); err != nil {
-		writeError(w, err)
+	g := s.gameAndBody(w, r, u, &req)
+	if g == nil {
 		return
 	}
 	if err := s.Host.TakeOver(r.Context(), u.ID, g.ID, req.Seat); err != nil {
@@ -268,17 +278,12 @@ type actRequest struct {
 }
 
 func (s *Server) act(w http.ResponseWriter, r *http.Request, u *store.User) {
-	g, _, _, _, err := s.visible(r, u.ID)
-	if err != nil {
-		writeError(w, err)
+	var req actRequest
+	g := s.gameAndBody(w, r, u, &req)
+	if g == nil {
 		return
 	}
 	id := g.ID
-	var req actRequest
-	if err := readJSON(r, &req); err != nil {
-		writeError(w, err)
-		return
-	}
 	if req.Seq == nil || *req.Seq < 0 {
 		writeError(w, &host.Error{Code: host.CodeInvalid, Msg: "seq: the game's seq your action was made against (0 or more) is required"})
 		return

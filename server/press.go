@@ -48,21 +48,15 @@ func (s *Server) messages(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) post(w http.ResponseWriter, r *http.Request, u *store.User) {
-	g, _, _, _, err := s.visible(r, u.ID)
-	if err != nil {
-		writeError(w, err)
-		return
-	}
-	id := g.ID
 	var req struct {
 		To   []game.Seat `json:"to"`
 		Body string      `json:"body"`
 	}
-	if err := readJSON(r, &req); err != nil {
-		writeError(w, err)
+	g := s.gameAndBody(w, r, u, &req)
+	if g == nil {
 		return
 	}
-	m, err := s.Host.Post(r.Context(), u.ID, id, req.To, req.Body)
+	m, err := s.Host.Post(r.Context(), u.ID, g.ID, req.To, req.Body)
 	if err != nil {
 		writeError(w, err)
 		return
@@ -85,21 +79,15 @@ func (s *Server) channels(w http.ResponseWriter, r *http.Request, u *store.User)
 }
 
 func (s *Server) markRead(w http.ResponseWriter, r *http.Request, u *store.User) {
-	g, _, _, _, err := s.visible(r, u.ID)
-	if err != nil {
-		writeError(w, err)
-		return
-	}
-	id := g.ID
 	var req struct {
 		Channel string `json:"channel"`
 		UpTo    int64  `json:"up_to"`
 	}
-	if err := readJSON(r, &req); err != nil {
-		writeError(w, err)
+	g := s.gameAndBody(w, r, u, &req)
+	if g == nil {
 		return
 	}
-	if err := s.Host.MarkRead(r.Context(), u.ID, id, req.Channel, req.UpTo); err != nil {
+	if err := s.Host.MarkRead(r.Context(), u.ID, g.ID, req.Channel, req.UpTo); err != nil {
 		writeError(w, err)
 		return
 	}
@@ -122,21 +110,15 @@ func (s *Server) votes(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) vote(w http.ResponseWriter, r *http.Request, u *store.User) {
-	g, _, _, _, err := s.visible(r, u.ID)
-	if err != nil {
-		writeError(w, err)
-		return
-	}
-	id := g.ID
 	var req struct {
 		Kind  string `json:"kind"`
 		Value string `json:"value"`
 	}
-	if err := readJSON(r, &req); err != nil {
-		writeError(w, err)
+	g := s.gameAndBody(w, r, u, &req)
+	if g == nil {
 		return
 	}
-	passed, err := s.Host.Vote(r.Context(), u.ID, id, req.Kind, req.Value)
+	passed, err := s.Host.Vote(r.Context(), u.ID, g.ID, req.Kind, req.Value)
 	if err != nil {
 		writeError(w, err)
 		return
