@@ -46,6 +46,15 @@ func newHost(t *testing.T, st store.Store, c *clock, owner string) *Host {
 	return h
 }
 
+// testEnv is a host on a fresh SQLite store with a test clock at noon on
+// 1 January 2026, and n accounts.
+func testEnv(t *testing.T, n int) (store.Store, *clock, *Host, []int64) {
+	t.Helper()
+	st := newStore(t)
+	c := &clock{now: time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)}
+	return st, c, newHost(t, st, c, "p1"), users(t, st, n)
+}
+
 // users creates n accounts and returns their ids.
 func users(t *testing.T, st store.Store, n int) []int64 {
 	t.Helper()
@@ -97,10 +106,7 @@ func ordersAction(texts ...string) game.Action {
 
 func TestGameLifecycle(t *testing.T) {
 	ctx := context.Background()
-	st := newStore(t)
-	c := &clock{now: time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)}
-	h := newHost(t, st, c, "p1")
-	ids := users(t, st, 8)
+	st, c, h, ids := testEnv(t, 8)
 	g, holders := fullGame(t, h, ids, `{"phase": "1h", "short": "30m"}`)
 	if g.Status != store.Active || !g.Deadline.Equal(c.Now().Add(time.Hour)) {
 		t.Fatalf("started game: status %s deadline %v", g.Status, g.Deadline)
@@ -249,10 +255,7 @@ func TestRacingActionsApplyOnce(t *testing.T) {
 
 func TestPressModes(t *testing.T) {
 	ctx := context.Background()
-	st := newStore(t)
-	c := &clock{now: time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)}
-	h := newHost(t, st, c, "p1")
-	ids := users(t, st, 8)
+	_, _, h, ids := testEnv(t, 8)
 	g, holders := fullGame(t, h, ids, `{"press": "full"}`)
 	en, fr, de := holders["england"], holders["france"], holders["germany"]
 	if _, err := h.Post(ctx, en, g.ID, []game.Seat{"france"}, "Channel?"); err != nil {
@@ -330,10 +333,7 @@ func TestPressModes(t *testing.T) {
 
 func TestVotes(t *testing.T) {
 	ctx := context.Background()
-	st := newStore(t)
-	c := &clock{now: time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)}
-	h := newHost(t, st, c, "p1")
-	ids := users(t, st, 8)
+	_, _, h, ids := testEnv(t, 8)
 	g, holders := fullGame(t, h, ids, `{"phase": "2h"}`)
 	if _, err := h.Vote(ctx, ids[7], g.ID, VoteDraw, "yes"); CodeOf(err) != CodeForbidden {
 		t.Fatalf("a stranger votes: %v", err)
@@ -374,10 +374,7 @@ func TestVotes(t *testing.T) {
 
 func TestTakeOverCivilDisorder(t *testing.T) {
 	ctx := context.Background()
-	st := newStore(t)
-	c := &clock{now: time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)}
-	h := newHost(t, st, c, "p1")
-	ids := users(t, st, 9)
+	st, c, h, ids := testEnv(t, 9)
 	newcomer, other := ids[7], ids[8]
 	g, holders := fullGame(t, h, ids, `{"phase": "1h", "missed_limit": 2}`)
 	if err := h.TakeOver(ctx, newcomer, g.ID, "turkey"); CodeOf(err) != CodeConflict {

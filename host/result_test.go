@@ -14,10 +14,7 @@ import (
 // an extend vote is refused while the game is paused.
 func TestVoteResults(t *testing.T) {
 	ctx := context.Background()
-	st := newStore(t)
-	c := &clock{now: time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)}
-	h := newHost(t, st, c, "p1")
-	ids := users(t, st, 8)
+	_, _, h, ids := testEnv(t, 8)
 
 	g, holders := fullGame(t, h, ids, `{"phase": "2h"}`)
 	for _, u := range holders {
@@ -64,10 +61,7 @@ func TestVoteResults(t *testing.T) {
 // the game.
 func TestJoinRaceStarts(t *testing.T) {
 	ctx := context.Background()
-	st := newStore(t)
-	c := &clock{now: time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)}
-	h := newHost(t, st, c, "p1")
-	ids := users(t, st, 7)
+	_, _, h, ids := testEnv(t, 7)
 	for round := 0; round < 5; round++ {
 		g, err := h.CreateGame(ctx, ids[0], NewGame{Name: "race", Kind: "diplomacy"}, 1)
 		if err != nil {
@@ -99,10 +93,7 @@ func TestJoinRaceStarts(t *testing.T) {
 // TestCreateGameChecks: names and options are checked when a game is made.
 func TestCreateGameChecks(t *testing.T) {
 	ctx := context.Background()
-	st := newStore(t)
-	c := &clock{now: time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)}
-	h := newHost(t, st, c, "p1")
-	ids := users(t, st, 1)
+	st, _, h, ids := testEnv(t, 1)
 	for _, req := range []NewGame{
 		{Name: "nul\x00", Kind: "diplomacy"},
 		{Name: "ok", Kind: "diplomacy", Options: []byte(`{"phase": "1h", "typo": true}`)},
@@ -121,10 +112,7 @@ func TestCreateGameChecks(t *testing.T) {
 // next; draw votes stand.
 func TestExtendVotesLapse(t *testing.T) {
 	ctx := context.Background()
-	st := newStore(t)
-	c := &clock{now: time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)}
-	h := newHost(t, st, c, "p1")
-	ids := users(t, st, 7)
+	st, c, h, ids := testEnv(t, 7)
 	g, holders := fullGame(t, h, ids, `{"phase": "1h"}`)
 	for _, seat := range []game.Seat{"austria", "england", "france", "germany", "italy", "russia"} {
 		if _, err := h.Vote(ctx, holders[seat], g.ID, VoteExtend, "yes"); err != nil {
