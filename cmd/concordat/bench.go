@@ -187,6 +187,9 @@ func (o *optionFlags) Set(v string) error {
 func benchVariant(m *diplomacy.Map, opts map[string]string, games int, seed uint64, years int) (benchResult, error) {
 	var r benchResult
 	var rules diplomacy.Rules
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	allocs0 := ms.Mallocs
 	start := time.Now()
 	for g := 0; g < games; g++ {
 		st, err := rules.Setup(game.Config{Variant: m.ID, Options: opts}, seed+uint64(g))
@@ -258,5 +261,7 @@ func benchVariant(m *diplomacy.Map, opts map[string]string, games int, seed uint
 		r.games++
 	}
 	r.total = time.Since(start)
+	runtime.ReadMemStats(&ms)
+	r.allocs = ms.Mallocs - allocs0
 	return r, nil
 }
