@@ -63,7 +63,7 @@ type Adjudicator struct {
 // NewAdjudicator returns an adjudicator for map m under edition ed.
 func NewAdjudicator(m *Map, ed Edition) *Adjudicator {
 	n := len(m.Provinces)
-	return &Adjudicator{m: m, ed: ed, special: m.special, bk: make([]uint8, n),
+	a := &Adjudicator{m: m, ed: ed, special: m.special,
 		kind: make([]uint8, n), power: make([]Power, n), utype: make([]UnitType, n),
 		dst: make([]Province, n), src: make([]Province, n), toLoc: make([]Loc, n),
 		via: make([]bool, n), noPath: make([]bool, n), state: make([]uint8, n), res: make([]bool, n),
@@ -71,6 +71,10 @@ func NewAdjudicator(m *Map, ed Edition) *Adjudicator {
 		inHead: make([]int32, n), inNext: make([]int32, n),
 		deps: make([]Province, 0, n), active: make([]Province, 0, n),
 		dist: make([]int32, n), queue: make([]Province, 0, n)}
+	if m.special {
+		a.bk = make([]uint8, n)
+	}
+	return a
 }
 
 // Map is the adjudicator's map.
