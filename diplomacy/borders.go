@@ -144,10 +144,12 @@ func (m *Map) CenterFor(p Province, pw Power) bool {
 	return true
 }
 
-// canalFor is the canal a unit of type t takes from p to q, or -1.
+// canalFor is the canal a unit of type t takes from p to q, or -1 (also
+// when Black Hole destroyed one of its provinces).
 func (m *Map) canalFor(t UnitType, p, q Province) int {
 	for i, c := range m.Canals {
-		if c.Unit == t && (c.A == p && c.B == q || c.B == p && c.A == q) {
+		if c.Unit == t && (c.A == p && c.B == q || c.B == p && c.A == q) &&
+			!m.Swallowed(c.A) && !m.Swallowed(c.B) && !m.Swallowed(c.Via) {
 			return i
 		}
 	}
@@ -156,7 +158,8 @@ func (m *Map) canalFor(t UnitType, p, q Province) int {
 
 // railMove reports whether a unit of type t and power pw moves from p to q
 // along a railroad in pos: both are stations of one of pw's lines, and no
-// unit of another power stands on a station between them.
+// unit of another power stands on a station between them (and Black Hole
+// destroyed none of them).
 func (m *Map) railMove(pos *Position, pw Power, t UnitType, p, q Province) bool {
 	for _, r := range m.Railroads {
 		if r.Power != pw || r.Unit != t {
@@ -178,8 +181,8 @@ func (m *Map) railMove(pos *Position, pw Power, t UnitType, p, q Province) bool 
 			i, j = j, i
 		}
 		free := true
-		for _, s := range r.Stations[i+1 : j] {
-			if u := pos.Units[s]; u.Type != NoUnit && u.Power != pw {
+		for _, s := range r.Stations[i : j+1] {
+			if u := pos.Units[s]; u.Type != NoUnit && u.Power != pw && s != p && s != q || m.Swallowed(s) {
 				free = false
 			}
 		}

@@ -368,3 +368,53 @@ func TestSpecialBorderDataErrors(t *testing.T) {
 		t.Errorf("a good river border: %v", err)
 	}
 }
+
+func TestSpecialBordersThroughJSON(t *testing.T) {
+	// Retreats worked out from the position skip river crossings and
+	// closed provinces; a railroad move adjudicates through the JSON input.
+	e := NewEngine()
+	for _, c := range []struct{ in, want string }{
+		{`{"variant":"imperium","phase":{"season":"spring","year":401,"type":"retreat"},
+		   "units":[{"power":"franci","type":"army","at":"belgica"}],
+		   "dislodged":[{"power":"gothi","type":"army","at":"colonia_agrippa","attacker_from":"belgica"}],
+		   "orders":{"gothi":["A colonia_agrippa - franci"]}}`,
+			`"result":"invalid","reason":"A colonia_agrippa may not retreat to franci"`},
+		{`{"variant":"loeb9","phase":{"season":"fall","year":1901,"type":"retreat"},
+		   "units":[{"power":"russia","type":"fleet","at":"bar"}],
+		   "dislodged":[{"power":"england","type":"fleet","at":"nwg","attacker_from":"bar"}],
+		   "orders":{"england":["F nwg - arc"]}}`,
+			`"result":"invalid","reason":"F nwg may not retreat to arc"`},
+		{`{"variant":"colonial","phase":{"season":"spring","year":1870,"type":"movement"},
+		   "units":[{"power":"russia","type":"army","at":"moscow"}],
+		   "orders":{"russia":["A moscow - vladivostok"]}}`,
+			`"result":"succeeds"`},
+	} {
+		out, _, err := runPhaseJSON(e, []byte(c.in))
+		if err != nil {
+			t.Fatalf("%s: %v", c.in, err)
+		}
+		if !strings.Contains(string(out), c.want) {
+			t.Errorf("%s:\n got %s\nwant %s", c.in, out, c.want)
+		}
+	}
+}
+
+func TestSpecialBordersOnAHoledMap(t *testing.T) {
+	// Black Hole destroys a station or a canal's end: the railroad stops
+	// there and the canal closes.
+	m, err := LoadMap("colonial")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := m.WithHoles([]Province{mustProv(t, m, "omsk"), mustProv(t, m, "red_sea")})
+	b := &board{t: t, m: h, pos: NewPosition(h), a: NewAdjudicator(h, Edition2023)}
+	b.pos.Phase = spring
+	for _, s := range []string{"russia A moscow", "britain F mediterranean_sea", "turkey A egypt"} {
+		b.pos.Place(parseTestUnit(t, h, s))
+	}
+	if b.legal("A moscow - irkutsk") || b.legal("F mediterranean_sea - red_sea") {
+		t.Error("moves through destroyed provinces offered")
+	}
+	b.play("russia: A moscow - irkutsk => invalid", "russia: A moscow - omsk => invalid",
+		"britain: F mediterranean_sea - red_sea => invalid", "turkey: A egypt H => succeeds")
+}

@@ -367,6 +367,9 @@ func (g *Generator) specialReach(pos *Position, u Unit, p Province, r, c []uint6
 func (g *Generator) canalOrders(pos *Position, p Province) {
 	u := pos.Units[p]
 	for _, c := range g.m.Canals {
+		if g.m.Swallowed(c.A) || g.m.Swallowed(c.B) || g.m.Swallowed(c.Via) {
+			continue
+		}
 		if c.Unit == u.Type && (c.A == p || c.B == p) {
 			to := c.A
 			if c.A == p {
