@@ -254,6 +254,15 @@ func TestImperiumRivers(t *testing.T) {
 	b.play("franci: A alpes - castra_regina => fails", "franci: A sequanorum S A alpes - castra_regina => fails: cut",
 		"gothi: A castra_regina H => succeeds", "alamanni: A viennensis - sequanorum => fails")
 
+	// Across the Strait of Gibraltar by land at one less; by convoy at full
+	// strength.
+	b = newBoard(t, "imperium", spring, "vandali A baetica", "vandali A numidia", "vandali F baleares", "gothi A mauretania")
+	b.play("vandali: A baetica - mauretania => fails: bounced", "vandali: A numidia S A baetica - mauretania => succeeds",
+		"gothi: A mauretania H => succeeds")
+	b = newBoard(t, "imperium", spring, "vandali A baetica", "vandali A numidia", "vandali F baleares", "gothi A mauretania")
+	b.play("vandali: A baetica - mauretania via convoy => succeeds", "vandali: A numidia S A baetica - mauretania => succeeds",
+		"vandali: F baleares C A baetica - mauretania => succeeds", "gothi: A mauretania H => fails: dislodged")
+
 	// No support across the river; fleets cross as usual.
 	b = newBoard(t, "imperium", spring, "franci A franci", "saxones A teutones", "gothi A colonia_agrippa")
 	if b.legal("A teutones S A franci - colonia_agrippa") || b.legal("A franci S A colonia_agrippa") {

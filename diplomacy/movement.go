@@ -367,6 +367,9 @@ func (a *Adjudicator) decideConvoys(orders []OrderIn, out []Outcome) {
 		default:
 			a.via[p] = explicit || a.hasConvoyOrder(p, a.power[p])
 		}
+		if a.special && a.via[p] {
+			a.bk[p] = mvPlain // by sea, not across the border
+		}
 	}
 	// A move that needs a convoy when no chain of fleets on the board could
 	// give one is no move at all: the army holds and may be supported to
