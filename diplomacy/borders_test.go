@@ -382,22 +382,7 @@ func TestSpecialBordersThroughJSON(t *testing.T) {
 	// Retreats worked out from the position skip river crossings and
 	// closed provinces; a railroad move adjudicates through the JSON input.
 	e := NewEngine()
-	for _, c := range []struct{ in, want string }{
-		{`{"variant":"imperium","phase":{"season":"spring","year":401,"type":"retreat"},
-		   "units":[{"power":"franci","type":"army","at":"belgica"}],
-		   "dislodged":[{"power":"gothi","type":"army","at":"colonia_agrippa","attacker_from":"belgica"}],
-		   "orders":{"gothi":["A colonia_agrippa - franci"]}}`,
-			`"result":"invalid","reason":"A colonia_agrippa may not retreat to franci"`},
-		{`{"variant":"loeb9","phase":{"season":"fall","year":1901,"type":"retreat"},
-		   "units":[{"power":"russia","type":"fleet","at":"bar"}],
-		   "dislodged":[{"power":"england","type":"fleet","at":"nwg","attacker_from":"bar"}],
-		   "orders":{"england":["F nwg - arc"]}}`,
-			`"result":"invalid","reason":"F nwg may not retreat to arc"`},
-		{`{"variant":"colonial","phase":{"season":"spring","year":1870,"type":"movement"},
-		   "units":[{"power":"russia","type":"army","at":"moscow"}],
-		   "orders":{"russia":["A moscow - vladivostok"]}}`,
-			`"result":"succeeds"`},
-	} {
+	for _, c := range specialBorderPhases {
 		out, _, err := runPhaseJSON(e, []byte(c.in))
 		if err != nil {
 			t.Fatalf("%s: %v", c.in, err)
@@ -426,4 +411,23 @@ func TestSpecialBordersOnAHoledMap(t *testing.T) {
 	}
 	b.play("russia: A moscow - irkutsk => invalid", "russia: A moscow - omsk => invalid",
 		"britain: F mediterranean_sea - red_sea => invalid", "turkey: A egypt H => succeeds")
+}
+
+// specialBorderPhases are JSON phases on the special maps with an expected
+// fragment of their result; they also seed FuzzPhaseInput.
+var specialBorderPhases = []struct{ in, want string }{
+	{`{"variant":"imperium","phase":{"season":"spring","year":401,"type":"retreat"},
+	   "units":[{"power":"franci","type":"army","at":"belgica"}],
+	   "dislodged":[{"power":"gothi","type":"army","at":"colonia_agrippa","attacker_from":"belgica"}],
+	   "orders":{"gothi":["A colonia_agrippa - franci"]}}`,
+		`"result":"invalid","reason":"A colonia_agrippa may not retreat to franci"`},
+	{`{"variant":"loeb9","phase":{"season":"fall","year":1901,"type":"retreat"},
+	   "units":[{"power":"russia","type":"fleet","at":"bar"}],
+	   "dislodged":[{"power":"england","type":"fleet","at":"nwg","attacker_from":"bar"}],
+	   "orders":{"england":["F nwg - arc"]}}`,
+		`"result":"invalid","reason":"F nwg may not retreat to arc"`},
+	{`{"variant":"colonial","phase":{"season":"spring","year":1870,"type":"movement"},
+	   "units":[{"power":"russia","type":"army","at":"moscow"}],
+	   "orders":{"russia":["A moscow - vladivostok"]}}`,
+		`"result":"succeeds"`},
 }
