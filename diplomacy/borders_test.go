@@ -3,6 +3,8 @@ package diplomacy
 import (
 	"strings"
 	"testing"
+
+	"concordat/game"
 )
 
 // board is a hand-built position on a variant map for the special-border
@@ -430,4 +432,42 @@ var specialBorderPhases = []struct{ in, want string }{
 	   "units":[{"power":"russia","type":"army","at":"moscow"}],
 	   "orders":{"russia":["A moscow - vladivostok"]}}`,
 		`"result":"succeeds"`},
+}
+
+// BenchmarkSpecialMovement adjudicates, and lists the legal orders of, a
+// seeded random movement phase on each special-border map: the special
+// path allocates nothing either.
+func BenchmarkSpecialMovement(b *testing.B) {
+	for _, id := range []string{"loeb9", "variant_1900", "imperium", "colonial"} {
+		b.Run(id, func(b *testing.B) {
+			m, err := LoadMap(id)
+			if err != nil {
+				b.Fatal(err)
+			}
+			rng := game.NewRNG(7)
+			gen, adj := NewGenerator(m), NewAdjudicator(m, Edition2023)
+			pos := StartPosition(m)
+			var orders []OrderIn
+			out := make([]Outcome, 256)
+			for pos.Phase.Type != Movement || pos.Phase.Year < m.Start.Year+3 {
+				orders = RandomOrders(gen.Orders(pos, NoPower), &rng, orders[:0])
+				adj.Step(pos, orders, out[:len(orders)])
+			}
+			orders = RandomOrders(gen.Orders(pos, NoPower), &rng, orders[:0])
+			start, work := pos.Clone(), pos.Clone()
+			b.Run("movement", func(b *testing.B) {
+				b.ReportAllocs()
+				for i := 0; i < b.N; i++ {
+					copyPosition(work, start)
+					adj.Movement(work, orders, out[:len(orders)])
+				}
+			})
+			b.Run("legal", func(b *testing.B) {
+				b.ReportAllocs()
+				for i := 0; i < b.N; i++ {
+					gen.Orders(start, NoPower)
+				}
+			})
+		})
+	}
 }
