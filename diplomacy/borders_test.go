@@ -393,6 +393,12 @@ func TestSpecialBordersThroughJSON(t *testing.T) {
 			t.Errorf("%s:\n got %s\nwant %s", c.in, out, c.want)
 		}
 	}
+	// Input giving China Hong Kong is refused, naming the problem.
+	_, _, err := runPhaseJSON(e, []byte(`{"variant":"colonial","phase":{"season":"spring","year":1870,"type":"movement"},
+		"units":[],"centers":{"hong_kong":"china"},"orders":{}}`))
+	if err == nil || !strings.Contains(err.Error(), "hong_kong is no supply centre for china") {
+		t.Errorf("China owning Hong Kong: error %v", err)
+	}
 }
 
 func TestSpecialBordersOnAHoledMap(t *testing.T) {
@@ -432,6 +438,12 @@ var specialBorderPhases = []struct{ in, want string }{
 	   "units":[{"power":"russia","type":"army","at":"moscow"}],
 	   "orders":{"russia":["A moscow - vladivostok"]}}`,
 		`"result":"succeeds"`},
+	// Hong Kong under a Chinese army at the end of the fall leaves British
+	// hands and counts for nobody.
+	{`{"variant":"colonial","phase":{"season":"fall","year":1870,"type":"movement"},
+	   "units":[{"power":"china","type":"army","at":"canton"}],
+	   "orders":{"china":["A canton - hong_kong"]}}`,
+		`"delhi":"britain","java":"holland"`},
 }
 
 // BenchmarkSpecialMovement adjudicates, and lists the legal orders of, a

@@ -361,6 +361,9 @@ func (e *Engine) Prepare(in *PhaseInput) (*Prepared, error) {
 			if !ok {
 				return nil, fmt.Errorf("centers: %s: unknown power %q", k, in.Centers[k])
 			}
+			if !m.CenterFor(p, pw) {
+				return nil, fmt.Errorf("centers: %s is no supply centre for %s", k, in.Centers[k])
+			}
 			pos.Owners[p] = pw
 		}
 	}
