@@ -205,6 +205,9 @@ func FuzzPhaseInput(f *testing.F) {
 			f.Add(data)
 		}
 	}
+	for _, c := range specialBorderPhases {
+		f.Add([]byte(c.in))
+	}
 	// Every map's opening, every unit holding.
 	for _, id := range MapIDs() {
 		m, err := LoadMap(id)

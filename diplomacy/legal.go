@@ -159,6 +159,9 @@ func (g *Generator) prepareMovement(pos *Position) {
 				}
 			}
 		}
+		if m.special {
+			g.specialReach(pos, u, p, r, c)
+		}
 	}
 	// Which units reach each province.
 	for i := range g.reachHead {
@@ -198,6 +201,9 @@ func (g *Generator) movementOrders(pos *Position, ui int, p Province) {
 	// Moves.
 	if u.Type == Army {
 		for _, q := range m.armyAdj[p] {
+			if m.special && !m.Open(q, pos.Phase.Season) {
+				continue
+			}
 			g.add(Order{Type: Move, Unit: Army, At: u.Loc, To: Loc(q), Aux: NoLoc})
 		}
 		c := g.creach[ui*pw : ui*pw+pw]
@@ -210,14 +216,23 @@ func (g *Generator) movementOrders(pos *Position, ui int, p Province) {
 		}
 	} else {
 		for _, l := range m.fleetAdj[u.Loc] {
+			if m.special && !m.Open(m.Prov(l), pos.Phase.Season) {
+				continue
+			}
 			g.add(Order{Type: Move, Unit: Fleet, At: u.Loc, To: l, Aux: NoLoc})
 		}
+	}
+	if m.special {
+		g.canalOrders(pos, p)
 	}
 	// Supports: into every province this unit reaches directly.
 	r := g.reach[ui*pw : ui*pw+pw]
 	for w := 0; w < pw; w++ {
 		for bits := r[w]; bits != 0; bits &= bits - 1 {
 			q := Province(w*64 + trailingZeros(bits))
+			if m.special && m.BorderBetween(u.Type, p, q) != PlainBorder {
+				continue // no support across a weak or river border
+			}
 			if v := pos.Units[q]; v.Type != NoUnit {
 				g.add(Order{Type: SupportOrder, Unit: u.Type, At: u.Loc, AuxUnit: v.Type, Aux: v.Loc, To: NoLoc})
 			}
@@ -246,6 +261,9 @@ func (g *Generator) movementOrders(pos *Position, ui int, p Province) {
 			for w := 0; w < pw; w++ {
 				for bits := c[w]; bits != 0; bits &= bits - 1 {
 					q := Province(w*64 + trailingZeros(bits))
+					if m.special && m.Provinces[q].Kind != Coast {
+						continue // a railroad destination
+					}
 					if m.OnConvoyRoute(p, vp, q) {
 						g.add(Order{Type: ConvoyOrder, Unit: Fleet, At: u.Loc, AuxUnit: Army, Aux: Loc(vp), To: Loc(q)})
 					}
@@ -312,6 +330,59 @@ func (g *Generator) adjustmentOrders(pos *Position, only Power) {
 				if u.Type != NoUnit && u.Power == pw {
 					g.add(Order{Type: DisbandOrder, Unit: u.Type, At: u.Loc, To: NoLoc, Aux: NoLoc})
 				}
+			}
+		}
+	}
+}
+
+// specialReach adjusts the reach of unit u in p for the special borders:
+// provinces closed this season are out of reach (r direct, c by convoy);
+// railroad stations the unit may ride to are in c, as moves that are not
+// plain adjacency.
+func (g *Generator) specialReach(pos *Position, u Unit, p Province, r, c []uint64) {
+	m := g.m
+	if m.openMask != nil {
+		for q := range m.openMask {
+			if !m.Open(Province(q), pos.Phase.Season) {
+				r[q>>6] &^= 1 << (uint(q) & 63)
+				c[q>>6] &^= 1 << (uint(q) & 63)
+			}
+		}
+	}
+	for _, rr := range m.Railroads {
+		if rr.Power != u.Power || rr.Unit != u.Type {
+			continue
+		}
+		for _, q := range rr.Stations {
+			if q != p && !m.Reaches(u.Type, u.Loc, q) && m.railMove(pos, u.Power, u.Type, p, q) {
+				setBit(c, int(q))
+			}
+		}
+	}
+}
+
+// canalOrders adds the canal orders of the unit in p: moves through a
+// canal it stands at the end of, and, for the unit at a canal's Via, the
+// permission (a support order) for each unit that could pass it.
+func (g *Generator) canalOrders(pos *Position, p Province) {
+	u := pos.Units[p]
+	for _, c := range g.m.Canals {
+		if g.m.Swallowed(c.A) || g.m.Swallowed(c.B) || g.m.Swallowed(c.Via) {
+			continue
+		}
+		if c.Unit == u.Type && (c.A == p || c.B == p) {
+			to := c.A
+			if c.A == p {
+				to = c.B
+			}
+			g.add(Order{Type: Move, Unit: u.Type, At: u.Loc, To: Loc(to), Aux: NoLoc})
+		}
+		if c.Via != p {
+			continue
+		}
+		for _, ends := range [2][2]Province{{c.A, c.B}, {c.B, c.A}} {
+			if v := pos.Units[ends[0]]; v.Type == c.Unit {
+				g.add(Order{Type: SupportOrder, Unit: u.Type, At: u.Loc, AuxUnit: v.Type, Aux: v.Loc, To: Loc(ends[1])})
 			}
 		}
 	}

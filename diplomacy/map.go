@@ -84,6 +84,9 @@ type ProvinceInfo struct {
 	Center bool  // a supply centre
 	Home   Power // the power whose home centre it is, or NoPower
 	Coasts []Loc // the coasts of a split-coast province; empty otherwise
+	// CenterExcept lists the powers for which the centre does not count:
+	// one of them standing there leaves it unowned (Colonial's Hong Kong).
+	CenterExcept []Power
 }
 
 // LocInfo describes one location.
@@ -165,6 +168,17 @@ type Map struct {
 	// build rules (build_any, remote_builds, home_builds, mobilize); dummy
 	// powers are unplayed (their units hold).
 	Rules []string
+	// Special borders (borders.go, docs/variants.md): weak and river
+	// borders, canals and railroads.
+	Borders   []Border
+	Canals    []Canal
+	Railroads []Railroad
+
+	// special is set when the map has any special border, canal, railroad,
+	// seasonal province or centre exception: the resolver's special path.
+	special  bool
+	borderAt [][]borderRef // by province: its special borders, nil when none
+	openMask []uint8       // by province: seasons it is open (bit 1<<Season), 0 always; nil when none
 
 	armyAdj  [][]Province // by province
 	fleetAdj [][]Loc      // by location
@@ -253,6 +267,8 @@ type mapFile struct {
 	Fleet     map[string]string `json:"fleet"`
 	Units     []unitJSON        `json:"units"`
 	Aliases   map[string]string `json:"aliases"`
+	Borders   []borderFile      `json:"borders"`
+	Railroads []railroadFile    `json:"railroads"`
 }
 
 type powerFile struct {
@@ -279,6 +295,10 @@ type provinceFile struct {
 	Center bool     `json:"center"`
 	Home   string   `json:"home"`
 	Coasts []string `json:"coasts"`
+	// Seasons, when given, are the only seasons units may enter the
+	// province; CenterExcept, the powers for which the centre does not count.
+	Seasons      []string `json:"seasons"`
+	CenterExcept []string `json:"center_except"`
 }
 
 func parseMap(data []byte) (*Map, error) {
@@ -386,6 +406,9 @@ func parseMap(data []byte) (*Map, error) {
 		}
 	}
 	m.index()
+	if err := m.parseSpecial(&f, provIdx); err != nil {
+		return nil, err
+	}
 	// Names: ids, full names, aliases, and "prov coast" forms.
 	for i, l := range m.Locs {
 		m.addName(l.ID, Loc(i))

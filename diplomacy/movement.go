@@ -48,6 +48,13 @@ type Adjudicator struct {
 	deps    []Province
 	active  []Province // provinces with a unit, in index order
 
+	// Special borders (borders.go), used only when special is set: per
+	// province, what the unit's order does across a special border (mv*),
+	// and the powers that used a railroad this turn.
+	special  bool
+	bk       []uint8
+	railUsed [4]uint64
+
 	// Adjustment scratch.
 	dist  []int32
 	queue []Province
@@ -56,7 +63,7 @@ type Adjudicator struct {
 // NewAdjudicator returns an adjudicator for map m under edition ed.
 func NewAdjudicator(m *Map, ed Edition) *Adjudicator {
 	n := len(m.Provinces)
-	return &Adjudicator{m: m, ed: ed,
+	a := &Adjudicator{m: m, ed: ed, special: m.special,
 		kind: make([]uint8, n), power: make([]Power, n), utype: make([]UnitType, n),
 		dst: make([]Province, n), src: make([]Province, n), toLoc: make([]Loc, n),
 		via: make([]bool, n), noPath: make([]bool, n), state: make([]uint8, n), res: make([]bool, n),
@@ -64,6 +71,10 @@ func NewAdjudicator(m *Map, ed Edition) *Adjudicator {
 		inHead: make([]int32, n), inNext: make([]int32, n),
 		deps: make([]Province, 0, n), active: make([]Province, 0, n),
 		dist: make([]int32, n), queue: make([]Province, 0, n)}
+	if m.special {
+		a.bk = make([]uint8, n)
+	}
+	return a
 }
 
 // Map is the adjudicator's map.
@@ -84,17 +95,27 @@ func (a *Adjudicator) Movement(pos *Position, orders []OrderIn, out []Outcome) {
 	}
 	a.decideConvoys(orders, out)
 	a.voidMismatched(orders, out)
+	if a.special {
+		a.settleCanals(out)
+	}
 	a.link()
 	for _, p := range a.active {
 		a.resolve(p)
 	}
 	a.report(orders, out)
+	if a.special {
+		a.reportFrozen(pos, out)
+	}
 	a.apply(pos)
 }
 
 // loadUnits fills the per-province tables from the board; every unit holds.
 func (a *Adjudicator) loadUnits(pos *Position) {
 	a.active = a.active[:0]
+	if a.special {
+		clear(a.bk)
+		a.railUsed = [4]uint64{}
+	}
 	for i, u := range pos.Units {
 		p := Province(i)
 		a.order[i] = -1
@@ -206,6 +227,17 @@ func (a *Adjudicator) validateMovement(pos *Position, in OrderIn, idx int32) Out
 			return invalid(ReasonMoveToSelf, u.Type, u.Loc, o.To)
 		}
 		dest, why := a.moveTarget(u.Type, u.Loc, o.To)
+		if a.special {
+			var fails Outcome
+			dest, why, fails = a.specialMove(pos, p, q, dest, why)
+			switch fails.Result {
+			case Invalid:
+				return fails
+			case Fails: // a valid order that cannot be carried out: the unit holds
+				a.order[p] = idx
+				return fails
+			}
+		}
 		if why != NoReason {
 			if u.Type != Army || !m.convoyable(p, q) {
 				return invalid(why, u.Type, u.Loc, o.To)
@@ -214,7 +246,7 @@ func (a *Adjudicator) validateMovement(pos *Position, in OrderIn, idx int32) Out
 		}
 		a.kind[p], a.dst[p], a.toLoc[p] = kMove, q, dest
 		// Whether it goes by convoy is decided once every order is in.
-		a.via[p] = o.ViaConvoy || why != NoReason
+		a.via[p] = (o.ViaConvoy || why != NoReason) && !(a.special && a.bk[p] == mvRail)
 	case SupportOrder:
 		if o.Aux == NoLoc || int(o.Aux) >= len(m.Locs) {
 			return invalid(ReasonNoSuchUnit, NoUnit, u.Loc, NoLoc)
@@ -236,15 +268,20 @@ func (a *Adjudicator) validateMovement(pos *Position, in OrderIn, idx int32) Out
 			if target == s {
 				return invalid(ReasonMoveToSelf, NoUnit, NoLoc, NoLoc)
 			}
+			if a.special && a.permits(p, su, s, target) {
+				a.bk[p], a.src[p], a.dst[p] = mvPermit, s, target
+				break // the unit holds; settleCanals reads the permission
+			}
 			if !m.Reaches(su.Type, su.Loc, target) &&
-				!(su.Type == Army && m.convoyable(s, target) && m.seaRouteAvoiding(s, target, p)) {
+				!(su.Type == Army && m.convoyable(s, target) && m.seaRouteAvoiding(s, target, p)) &&
+				!(a.special && (m.canalFor(su.Type, s, target) >= 0 || m.railMove(pos, su.Power, su.Type, s, target))) {
 				return invalid(ReasonSupportImpossible, NoUnit, NoLoc, Loc(target))
 			}
 		}
 		if target == p {
 			return invalid(ReasonSupportSelf, u.Type, u.Loc, NoLoc)
 		}
-		if !m.Reaches(u.Type, u.Loc, target) {
+		if !m.Reaches(u.Type, u.Loc, target) || a.special && !a.supportsAcross(pos, u.Type, p, target) {
 			return invalid(ReasonSupportCannotReach, u.Type, u.Loc, Loc(target))
 		}
 		a.kind[p], a.src[p], a.dst[p], a.toLoc[p] = kSupport, s, target, o.To
@@ -314,6 +351,9 @@ func (a *Adjudicator) decideConvoys(orders []OrderIn, out []Outcome) {
 			continue
 		}
 		d := a.dst[p]
+		if a.special && a.bk[p] == mvRail {
+			continue // by railroad, never by convoy
+		}
 		if !a.m.ArmyAdjacent(p, d) {
 			a.via[p] = true // the only way there
 			continue
@@ -326,6 +366,9 @@ func (a *Adjudicator) decideConvoys(orders []OrderIn, out []Outcome) {
 			a.via[p] = (explicit || (a.kind[d] == kMove && a.dst[d] == p)) && a.hasConvoyOrder(p, NoPower)
 		default:
 			a.via[p] = explicit || a.hasConvoyOrder(p, a.power[p])
+		}
+		if a.special && a.via[p] {
+			a.bk[p] = mvPlain // by sea, not across the border
 		}
 	}
 	// A move that needs a convoy when no chain of fleets on the board could
@@ -511,6 +554,9 @@ func (a *Adjudicator) headToHead(p Province) bool {
 }
 
 func (a *Adjudicator) moveSucceeds(p Province) bool {
+	if a.special {
+		return a.moveSucceedsSpecial(p)
+	}
 	if !a.path(p) {
 		return false
 	}
@@ -593,6 +639,13 @@ func (a *Adjudicator) supportGiven(s Province) bool {
 	for r := a.inHead[s]; r >= 0; r = a.inNext[r] {
 		rp := Province(r)
 		if rp == target || a.power[rp] == a.power[s] {
+			continue
+		}
+		if a.special && (a.bk[rp] == mvRiver || a.bk[rp] == mvRail) {
+			// Cuts nothing; but a supporter it dislodges gives no support.
+			if a.resolve(rp) {
+				return false
+			}
 			continue
 		}
 		if a.via[rp] {
@@ -758,6 +811,9 @@ func (a *Adjudicator) apply(pos *Position) {
 			pos.Units[a.dst[p]] = Unit{Type: a.utype[p], Power: a.power[p], Loc: a.toLoc[p]}
 		}
 	}
+	if a.special && m.openMask != nil {
+		dis = a.freeze(pos, dis)
+	}
 	for i := range dis {
 		dis[i].Retreats = a.retreatsFor(pos, dis[i], dis[i].Retreats)
 	}
@@ -774,9 +830,13 @@ func (a *Adjudicator) retreatsFor(pos *Position, d Dislodged, buf []Loc) []Loc {
 	out := buf[:0]
 	r := d.AttackerFrom
 	attackerConvoyed := a.via[r] && (a.ed == Edition2023 || a.ed == Edition2000)
+	from := m.Prov(d.Loc)
 	add := func(l Loc) {
 		q := m.Prov(l)
 		if pos.Units[q].Type != NoUnit || (q == r && !attackerConvoyed) || a.contested(q) {
+			return
+		}
+		if a.special && (!m.Open(q, pos.Phase.Season) || m.BorderBetween(d.Type, from, q) == RiverBorder) {
 			return
 		}
 		out = append(out, l)

@@ -27,6 +27,9 @@ func (a *Adjudicator) updateOwners(pos *Position) {
 	for i, u := range pos.Units {
 		if u.Type != NoUnit && a.m.Provinces[i].Center {
 			pos.Owners[i] = u.Power
+			if a.special && !a.m.CenterFor(Province(i), u.Power) {
+				pos.Owners[i] = NoPower // Hong Kong under China: no centre
+			}
 		}
 	}
 }
@@ -196,14 +199,18 @@ func (a *Adjudicator) Retreats(pos *Position, orders []OrderIn, out []Outcome) {
 		}
 		target[k] = int32(dest)
 	}
-	// Two or more retreats into one province: all are disbanded.
+	// Two or more retreats into one province: all are disbanded (but a
+	// retreat across a weak border loses to any other, which may survive).
+	weak := func(k int) bool {
+		return a.special && m.BorderBetween(pos.Dislodged[k].Type, m.Prov(pos.Dislodged[k].Loc), m.Prov(Loc(target[k]))) == WeakBorder
+	}
 	for k := range target {
 		if target[k] < 0 {
 			continue
 		}
 		clash := false
 		for j := range target {
-			if j != k && target[j] >= 0 && m.Prov(Loc(target[j])) == m.Prov(Loc(target[k])) {
+			if j != k && target[j] >= 0 && m.Prov(Loc(target[j])) == m.Prov(Loc(target[k])) && (weak(k) || !weak(j)) {
 				clash = true
 			}
 		}

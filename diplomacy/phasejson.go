@@ -361,6 +361,9 @@ func (e *Engine) Prepare(in *PhaseInput) (*Prepared, error) {
 			if !ok {
 				return nil, fmt.Errorf("centers: %s: unknown power %q", k, in.Centers[k])
 			}
+			if !m.CenterFor(p, pw) {
+				return nil, fmt.Errorf("centers: %s is no supply centre for %s", k, in.Centers[k])
+			}
 			pos.Owners[p] = pw
 		}
 	}
@@ -469,14 +472,17 @@ func (e *Engine) Adjudicate(in *PhaseInput) (*PhaseOutput, error) {
 
 // retreatsFromPosition works out a dislodged unit's retreats from the
 // position alone: where it could move, but not an occupied province nor the
-// one its attacker came from. (Standoffs of the movement phase do not show
+// one its attacker came from (nor, on maps with special borders, a province
+// closed this season or across a river). (Standoffs of the movement phase do not show
 // in a position; the caller passes them as "retreats" when it knows them.)
 func (a *Adjudicator) retreatsFromPosition(pos *Position, d Dislodged) []Loc {
 	m := a.m
 	out := []Loc{}
+	from := m.Prov(d.Loc)
 	ok := func(l Loc) bool {
 		q := m.Prov(l)
-		return pos.Units[q].Type == NoUnit && q != d.AttackerFrom
+		return pos.Units[q].Type == NoUnit && q != d.AttackerFrom &&
+			m.Open(q, pos.Phase.Season) && m.BorderBetween(d.Type, from, q) != RiverBorder
 	}
 	if d.Type == Army {
 		for _, q := range m.armyAdj[m.Prov(d.Loc)] {

@@ -176,7 +176,8 @@ func (p *Position) Winner() Power {
 
 // DefaultOwners sets centre ownership as the JSON interface does when it is
 // not given: every home centre to its home power, and a centre with a unit
-// on it to that unit's power.
+// on it to that unit's power (unless the centre does not count for it:
+// Colonial's Hong Kong under China stays with its home power).
 func (p *Position) DefaultOwners() {
 	for i, pr := range p.Map.Provinces {
 		p.Owners[i] = NoPower
@@ -185,13 +186,13 @@ func (p *Position) DefaultOwners() {
 		}
 	}
 	for i, u := range p.Units {
-		if u.Type != NoUnit && p.Map.Provinces[i].Center {
+		if u.Type != NoUnit && p.Map.Provinces[i].Center && p.Map.CenterFor(Province(i), u.Power) {
 			p.Owners[i] = u.Power
 		}
 	}
 	for _, d := range p.Dislodged {
 		pr := p.Map.Prov(d.Loc)
-		if p.Map.Provinces[pr].Center && p.Units[pr].Type == NoUnit {
+		if p.Map.Provinces[pr].Center && p.Units[pr].Type == NoUnit && p.Map.CenterFor(pr, d.Power) {
 			p.Owners[pr] = d.Power
 		}
 	}

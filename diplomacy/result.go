@@ -220,6 +220,9 @@ func (o Outcome) Text(m *Map) string {
 	case ReasonParse:
 		return o.Detail
 	}
+	if t := borderReasonText(o, m); t != "" {
+		return t
+	}
 	if t, ok := extraReasonText[o.Reason]; ok {
 		return t
 	}

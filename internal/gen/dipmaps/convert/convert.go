@@ -52,8 +52,12 @@ type source struct {
 		Type     string `json:"type"`
 		Location string `json:"location"`
 	} `json:"starting_units"`
-	IDAliases    map[string]map[string]string `json:"id_aliases"`
-	DPjudgeRules []string                     `json:"dpjudge_rules"`
+	IDAliases     map[string]map[string]string `json:"id_aliases"`
+	DPjudgeRules  []string                     `json:"dpjudge_rules"`
+	Impassable    []struct{ ID, Name string }  `json:"impassable"`
+	DPjudgeExtras struct {
+		Dynamic map[string][]string `json:"dynamic"` // season -> "WATER ARC"
+	} `json:"dpjudge_extras"`
 }
 
 // Map is the project's own map format; diplomacy/map.go (mapFile) reads it.
@@ -70,6 +74,26 @@ type Map struct {
 	Fleet     map[string]string `json:"fleet"` // position -> space-separated positions
 	Units     []Unit            `json:"units"`
 	Aliases   map[string]string `json:"aliases,omitempty"`
+	Borders   []Border          `json:"borders,omitempty"`
+	Railroads []Railroad        `json:"railroads,omitempty"`
+}
+
+// Border is a special border (weak, river) between two provinces, or a
+// canal between two provinces that do not touch, passed with the
+// permission of the unit standing in Via.
+type Border struct {
+	Kind    string    `json:"kind"`
+	Unit    string    `json:"unit"`
+	Between [2]string `json:"between"`
+	Via     string    `json:"via,omitempty"`
+}
+
+// Railroad is a line of stations along which one power's units of one
+// type move in one move.
+type Railroad struct {
+	Power    string   `json:"power"`
+	Unit     string   `json:"unit"`
+	Stations []string `json:"stations"`
 }
 
 // Phase is the first phase of a game on the map.
@@ -108,6 +132,10 @@ type Province struct {
 	Center bool     `json:"center,omitempty"`
 	Home   string   `json:"home,omitempty"`
 	Coasts []string `json:"coasts,omitempty"`
+	// Seasons are the only seasons units may enter the province (none:
+	// always); CenterExcept, the powers for which the centre does not count.
+	Seasons      []string `json:"seasons,omitempty"`
+	CenterExcept []string `json:"center_except,omitempty"`
 }
 
 // Unit is one starting unit.
@@ -134,6 +162,13 @@ type quirk struct {
 	addUnits  []Unit    // units the source places by a preset first build
 	dropUnits []string  // source powers whose units are left out
 	neutral   *neutral  // a pseudo-country to keep as a dummy power
+	// seasonal: impassable provinces of the source that a DPjudge dynamic
+	// directive ("IN SPRING: WATER ARC") opens as seas in some seasons,
+	// with their fleet neighbours (the raw map's SHUT line).
+	seasonal     map[string][]string
+	borders      []Border            // special borders and canals
+	railroads    []Railroad          // railroads
+	centerExcept map[string][]string // centre -> powers it does not count for
 }
 
 var quirks = map[string]quirk{
@@ -153,10 +188,43 @@ var quirks = map[string]quirk{
 	"balkan_wars_vi": {rules: []string{"build_any"}, addUnits: []Unit{
 		{"albania", "army", "montenegro"}, {"albania", "army", "tirana"}, {"albania", "fleet", "valona"},
 		{"bulgaria", "army", "thrace"}, {"greece", "fleet", "athens"}}},
-	"imperium":         {rules: []string{"build_any"}},
-	"maharajah":        {rules: []string{"build_any"}},
-	"colonial":         {dropUnits: []string{"Neutral Suez"}},
+	// Imperium: armies cross the Rhine and the Danube (every army border
+	// between a tribal land and a Roman province), the Bosporus (Thracia-
+	// Galatia) and the Strait of Gibraltar (Baetica-Mauretania) at one
+	// strength less (me-asal.de's rule 3).
+	"imperium": {rules: []string{"build_any"}, borders: rivers("army",
+		"alamanni castra_regina", "alamanni colonia_agrippa", "alamanni sequanorum",
+		"vandales castra_regina", "vandales colonia_agrippa", "franci colonia_agrippa",
+		"teutones colonia_agrippa", "frisii colonia_agrippa", "suebi castra_regina",
+		"suebi vindobona", "quadi vindobona", "asdingi vindobona", "iazygi vindobona",
+		"iazygi dalmatia", "iazygi dacia", "iazygi thracia", "iazygi scytia",
+		"hunni_quarti scytia", "thracia galatia", "baetica mauretania")},
+	"maharajah": {rules: []string{"build_any"}},
+	// Colonial (vDiplomacy 2.2): the Suez Canal (the unit in Egypt lets a
+	// fleet pass between the Mediterranean and the Red Sea), the
+	// Trans-Siberian Railroad (vDiplomacy's station list, territories 28 35
+	// 29 39 40 30), Hong Kong no centre for China.
+	"colonial": {dropUnits: []string{"Neutral Suez"},
+		borders:      []Border{{Kind: "canal", Unit: "fleet", Between: [2]string{"mediterranean_sea", "red_sea"}, Via: "egypt"}},
+		railroads:    []Railroad{{Power: "russia", Unit: "army", Stations: []string{"moscow", "perm", "omsk", "krasnoyarsk", "irkutsk", "vladivostok"}}},
+		centerExcept: map[string][]string{"hong_kong": {"china"}}},
+	// Loeb9: the Arctic Ocean is water in spring (SHUT ARC ABUTS BAR NAO NWG SIB).
+	"loeb9": {seasonal: map[string][]string{"arc": {"bar", "nao", "nwg", "sib"}}},
+	// 1900: the Cape of Good Hope, the *-marked borders EGY-MAO and HEJ-MAO.
+	"variant_1900": {borders: []Border{
+		{Kind: "weak", Unit: "fleet", Between: [2]string{"egy", "mao"}},
+		{Kind: "weak", Unit: "fleet", Between: [2]string{"hej", "mao"}}}},
 	"europe_1939_vdip": {neutral: &neutral{unitsOf: "Neutral units", homeTag: "countryID9"}, rules: []string{"immobile_dummies"}},
+}
+
+// rivers lists river borders for unit type t, each "a b".
+func rivers(t string, pairs ...string) []Border {
+	var out []Border
+	for _, p := range pairs {
+		f := strings.Fields(p)
+		out = append(out, Border{Kind: "river", Unit: t, Between: [2]string{f[0], f[1]}})
+	}
+	return out
 }
 
 // powerNames are display names where the source's spelling is not one.
@@ -349,6 +417,9 @@ func Generate(dir, name string) ([]byte, error) {
 	if len(m.Aliases) == 0 {
 		m.Aliases = nil
 	}
+	if err := special(&m, src, q); err != nil {
+		return nil, err
+	}
 	data, err := json.MarshalIndent(m, "", " ")
 	if err != nil {
 		return nil, err
@@ -479,4 +550,59 @@ func joined(adj map[string][]string) map[string]string {
 		out[k] = strings.Join(keep, " ")
 	}
 	return out
+}
+
+// special adds quirk q's seasonal provinces, special borders, railroads and
+// centre exceptions to m, checking them against the source.
+func special(m *Map, src *source, q quirk) error {
+	var seasonalIDs []string
+	for id := range q.seasonal {
+		seasonalIDs = append(seasonalIDs, id)
+	}
+	sort.Strings(seasonalIDs)
+	for _, id := range seasonalIDs {
+		name := ""
+		for _, x := range src.Impassable {
+			if x.ID == id {
+				name = x.Name
+			}
+		}
+		if name == "" {
+			return fmt.Errorf("seasonal %s: not an impassable province of the source", id)
+		}
+		var seasons []string
+		for _, s := range []string{"SPRING", "FALL", "WINTER"} {
+			for _, d := range src.DPjudgeExtras.Dynamic[s] {
+				if strings.EqualFold(d, "WATER "+id) {
+					seasons = append(seasons, strings.ToLower(s))
+				}
+			}
+		}
+		if len(seasons) == 0 {
+			return fmt.Errorf("seasonal %s: no dynamic WATER directive in the source", id)
+		}
+		m.Provinces = append(m.Provinces, Province{ID: id, Name: name, Kind: "sea", Seasons: seasons})
+		m.Fleet[id] = strings.Join(q.seasonal[id], " ")
+		for _, n := range q.seasonal[id] {
+			if _, ok := m.Fleet[n]; !ok {
+				return fmt.Errorf("seasonal %s: neighbour %s has no fleet position", id, n)
+			}
+			m.Fleet[n] += " " + id
+		}
+	}
+	for pid, powers := range q.centerExcept {
+		found := false
+		for i := range m.Provinces {
+			if m.Provinces[i].ID == pid {
+				m.Provinces[i].CenterExcept = powers
+				found = true
+			}
+		}
+		if !found {
+			return fmt.Errorf("center_except: unknown province %s", pid)
+		}
+	}
+	m.Borders = q.borders
+	m.Railroads = q.railroads
+	return nil
 }

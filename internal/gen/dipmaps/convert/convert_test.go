@@ -2,6 +2,7 @@ package convert
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -53,5 +54,41 @@ func TestJoinedDropsSelfBorders(t *testing.T) {
 	got := joined(map[string][]string{"swa": {"bur", "swa", "mun"}, "spa/nc": {"spa/sc", "por"}})
 	if got["swa"] != "bur mun" || got["spa/nc"] != "por" {
 		t.Errorf("%v", got)
+	}
+}
+
+func TestSpecialSeasonalProvince(t *testing.T) {
+	src := &source{}
+	src.Impassable = []struct{ ID, Name string }{{"arc", "Arctic Ocean"}}
+	src.DPjudgeExtras.Dynamic = map[string][]string{"SPRING": {"WATER ARC"}}
+	m := &Map{Fleet: map[string]string{"bar": "nwg", "nwg": "bar"}}
+	q := quirk{seasonal: map[string][]string{"arc": {"bar", "nwg"}}, centerExcept: map[string][]string{"arc": {"china"}}}
+	if err := special(m, src, q); err != nil {
+		t.Fatal(err)
+	}
+	last := m.Provinces[len(m.Provinces)-1]
+	if last.ID != "arc" || last.Kind != "sea" || len(last.Seasons) != 1 || last.Seasons[0] != "spring" ||
+		m.Fleet["arc"] != "bar nwg" || m.Fleet["bar"] != "nwg arc" || m.Fleet["nwg"] != "bar arc" ||
+		len(last.CenterExcept) != 1 {
+		t.Errorf("arc: %+v, fleet %v", last, m.Fleet)
+	}
+	// Refusals name the problem.
+	for _, c := range []struct {
+		q    quirk
+		want string
+	}{
+		{quirk{seasonal: map[string][]string{"ice": {"bar"}}}, "not an impassable province"},
+		{quirk{seasonal: map[string][]string{"arc": {"xyz"}}}, "neighbour xyz has no fleet position"},
+		{quirk{centerExcept: map[string][]string{"hkg": {"china"}}}, "unknown province hkg"},
+	} {
+		m := &Map{Fleet: map[string]string{"bar": "nwg"}}
+		if err := special(m, src, c.q); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: error %v, want %q", c.q, err, c.want)
+		}
+	}
+	src.DPjudgeExtras.Dynamic = nil
+	if err := special(&Map{Fleet: map[string]string{"bar": ""}}, src, quirk{seasonal: map[string][]string{"arc": {"bar"}}}); err == nil ||
+		!strings.Contains(err.Error(), "no dynamic WATER directive") {
+		t.Errorf("no directive: %v", err)
 	}
 }
