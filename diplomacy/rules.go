@@ -478,8 +478,8 @@ func (Rules) View(s game.State, seat game.Seat) any {
 		History []PhaseRecord     `json:"history"`
 		Powers  map[string]string `json:"powers"`
 		Counts  map[string]int    `json:"centre_counts,omitempty"`
-		Ahead   []string          `json:"ahead,omitempty"` // Crystal Ball: written for the next movement phase
-		Due     []string          `json:"due,omitempty"`   // Crystal Ball: written last phase, due now
+		Ahead   []string          `json:"ahead,omitempty"`   // Crystal Ball: written for the next movement phase
+		Due     []string          `json:"due,omitempty"`     // Crystal Ball: written last phase, due now
 		Seismic bool              `json:"seismic,omitempty"` // Seismic: the seismic phase before board.phase is open
 		Event   string            `json:"event,omitempty"`   // Seismic: the seat's event
 	}{Variant: m.ID, Rules: gs.Settings.Edition.String(), Board: PositionJSON(gs.Pos), History: gs.History,
