@@ -15,11 +15,12 @@ import (
 // (with a unit or a centre) may order one event, action "event" with args
 // {"event": "connect X Y"} or {"event": "separate X Y"} ("" withdraws it):
 //
-//   - connect X Y: two standing provinces that do not touch but share a
-//     neighbour (distance 2), neither with split coasts, become adjacent
-//     (EditConnect): for armies if both are land, for fleets if both are
-//     sea or coast and some location is a fleet neighbour of both. The
-//     event must add at least one of the two.
+//   - connect X Y: two standing provinces at most two steps apart (they
+//     touch, or share a neighbour), neither with split coasts, become
+//     adjacent (EditConnect): for armies if both are land, for fleets if
+//     both are sea or coast and some location is a fleet neighbour of both.
+//     The event must add a border that was not there: two provinces that
+//     touch only by land (Rome and Apulia) may gain a sea border.
 //   - separate X Y: two touching provinces lose every border between them,
 //     for armies and for fleets on every coast (EditSeparate). A separation
 //     that would leave either province with no neighbour at all is refused.
@@ -164,19 +165,20 @@ func (m *Map) canConnect(t *touchSets, a, b Province) error {
 		return fmt.Errorf("a destroyed province cannot be connected")
 	case len(pa.Coasts) > 0 || len(pb.Coasts) > 0:
 		return fmt.Errorf("provinces with split coasts are not connected")
-	case t.touch(a, b):
-		return fmt.Errorf("%s and %s already touch", pa.ID, pb.ID)
-	case !t.near(a, b):
-		return fmt.Errorf("%s and %s share no neighbour (only provinces two steps apart connect)", pa.ID, pb.ID)
+	case !t.touch(a, b) && !t.near(a, b):
+		return fmt.Errorf("%s and %s share no neighbour (only provinces at most two steps apart connect)", pa.ID, pb.ID)
 	}
-	army := pa.Kind != Sea && pb.Kind != Sea
+	army := pa.Kind != Sea && pb.Kind != Sea && !m.ArmyAdjacent(a, b)
 	fleet := false
-	if pa.Kind != Inland && pb.Kind != Inland {
+	if pa.Kind != Inland && pb.Kind != Inland && !m.FleetAdjacent(Loc(a), Loc(b)) {
 		for _, k := range m.fleetAdj[Loc(a)] {
 			fleet = fleet || m.FleetAdjacent(Loc(b), k)
 		}
 	}
 	if !army && !fleet {
+		if t.touch(a, b) {
+			return fmt.Errorf("%s and %s already touch for every unit that could cross", pa.ID, pb.ID)
+		}
 		return fmt.Errorf("%s and %s have no water in common and are not both land", pa.ID, pb.ID)
 	}
 	return nil
@@ -271,11 +273,10 @@ func (gs *GameState) seismicOptions() game.Options {
 			if m.Swallowed(b) {
 				continue
 			}
-			if t.touch(a, b) {
-				if m.canSeparate(t, a, b) == nil {
-					s = append(s, game.Choice{Value: m.ProvName(b)})
-				}
-			} else if m.canConnect(t, a, b) == nil {
+			if t.touch(a, b) && m.canSeparate(t, a, b) == nil {
+				s = append(s, game.Choice{Value: m.ProvName(b)})
+			}
+			if m.canConnect(t, a, b) == nil {
 				c = append(c, game.Choice{Value: m.ProvName(b)})
 			}
 		}
