@@ -488,3 +488,39 @@ func TestParseSeismicEvent(t *testing.T) {
 		}
 	}
 }
+
+// FuzzSeismicEvent feeds arbitrary text to the Seismic event parser and,
+// when it parses, to the board check: neither may panic, a parsed event
+// names two standing provinces of the map and reads back as itself, and a
+// legal event applies to the map. Kept inputs: testdata/fuzz/FuzzSeismicEvent.
+//
+//	go test -fuzz=FuzzSeismicEvent -fuzztime=60s ./diplomacy/
+func FuzzSeismicEvent(f *testing.F) {
+	for _, s := range []string{"connect par mun", "separate par bur", "CONNECT Munich Paris",
+		"separate north sea norwegian sea", "connect North Sea - Irish Sea", "connect spa/nc gas",
+		"connect rom apu", "quake par", "connect", "separate par", "connect par and mun x", ""} {
+		f.Add(s)
+	}
+	m := Standard()
+	f.Fuzz(func(t *testing.T, text string) {
+		e, err := ParseSeismicEvent(m, text)
+		if err != nil {
+			if err.Error() == "" {
+				t.Fatal("an error without a message")
+			}
+			return
+		}
+		if e.Op != EditConnect && e.Op != EditSeparate {
+			t.Fatalf("%q parsed as %v", text, e)
+		}
+		back, err := ParseSeismicEvent(m, e.String())
+		if err != nil || back != e {
+			t.Fatalf("%q -> %s -> %v, %v", text, e, back, err)
+		}
+		if checkSeismicEvent(m, e) == nil {
+			if _, err := m.WithEdits(e); err != nil {
+				t.Fatalf("legal event %s does not apply: %v", e, err)
+			}
+		}
+	})
+}
