@@ -22,6 +22,9 @@ import (
 //     that are otherwise illegal are accepted and reported invalid when the
 //     phase resolves, as the rules say.
 //   - "ready", args {"ready": true|false}: the power is done (or not).
+//   - "event", args {"event": "connect X Y"}: a Seismic event, in the
+//     seismic phase only (seismic.go); "ahead" and "protect" are Crystal
+//     Ball's and Black Hole's.
 //
 // System applies game.Advance when the deadline passes or every seat is
 // ready: the phase resolves with the orders in; units without orders hold,
