@@ -76,9 +76,10 @@ func fogPosition(m *Map, n NextJSON, pw Power) NextJSON {
 func fogHistory(m *Map, hist []PhaseRecord, pw Power) []PhaseRecord {
 	out := make([]PhaseRecord, 0, len(hist))
 	base := m.Base()
+	set := Settings{Schizo: m.majority} // so the maps rebuilt are the cached ones of the game
 	for _, rec := range hist {
 		// Each phase was played on the map of its time.
-		m, err := mapFromJSON(base, Settings{}, rec.Position.Holes, rec.Position.Edits)
+		m, err := mapFromJSON(base, set, rec.Position.Holes, rec.Position.Edits)
 		if err != nil {
 			m = base
 		}
