@@ -369,10 +369,11 @@ func TestSeismicFog(t *testing.T) {
 	}
 }
 
-// TestSeismicGameReplaysAndRestores plays a seeded Seismic game with random
-// events and orders, recording it, and checks that the record replays to
-// the same bytes and that snapshots restore with the edits.
-func TestSeismicGameReplaysAndRestores(t *testing.T) {
+// TestMapChangingGamesReplayAndRestore plays seeded Seismic, Schizo and
+// combined games with random events and orders, recording them, and checks
+// that each record replays to the same bytes after every step and that
+// snapshots restore with the edits.
+func TestMapChangingGamesReplayAndRestore(t *testing.T) {
 	for _, opts := range []map[string]string{
 		{"seismic": "true"},
 		{"schizo": "true"},
@@ -387,6 +388,7 @@ func TestSeismicGameReplaysAndRestores(t *testing.T) {
 		rec := game.Record{Game: "diplomacy", Config: cfg, Seed: 21}
 		rng := game.NewRNG(21)
 		var snap []byte
+		states := map[int][]byte{} // after each step, by index in the record
 		for step := 0; step < 45; step++ {
 			if over, _ := r.Over(s); over {
 				break
@@ -397,6 +399,8 @@ func TestSeismicGameReplaysAndRestores(t *testing.T) {
 					t.Fatalf("%v: %s: %v", opts, seat, err)
 				}
 				rec.Steps = append(rec.Steps, game.Step{Seat: seat, Action: a})
+				b, _ := r.Marshal(s)
+				states[len(rec.Steps)-1] = b
 			}
 			if gs.Seismic {
 				for _, seat := range r.Seats(s) {
@@ -434,7 +438,14 @@ func TestSeismicGameReplaysAndRestores(t *testing.T) {
 			t.Fatalf("%v: only %v edits", opts, gs.Pos.Map.EditNames())
 		}
 		want, _ := r.Marshal(s)
-		got, err := game.Replay(r, rec, nil)
+		got, err := game.Replay(r, rec, func(i int, rs game.State) {
+			if i < 0 {
+				return
+			}
+			if b, _ := r.Marshal(rs); !bytes.Equal(b, states[i]) {
+				t.Fatalf("%v: step %d does not replay identically", opts, i)
+			}
+		})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -459,9 +470,13 @@ func TestSeismicGameReplaysAndRestores(t *testing.T) {
 		if b, _ := r.Marshal(c); !bytes.Equal(b, want) {
 			t.Fatal("a clone marshals differently")
 		}
-		// An earlier snapshot restores too, and plays on like the original.
-		if _, err := r.Unmarshal(snap); err != nil {
+		// An earlier snapshot restores too.
+		early, err := r.Unmarshal(snap)
+		if err != nil {
 			t.Fatal(err)
+		}
+		if b, _ := r.Marshal(early); !bytes.Equal(b, snap) {
+			t.Fatalf("%v: an early snapshot does not restore", opts)
 		}
 	}
 }
