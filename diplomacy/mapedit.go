@@ -468,19 +468,6 @@ func (m *Map) Touch(a, b Province) bool {
 	return false
 }
 
-// hasNeighbour reports whether province p borders any other.
-func (m *Map) hasNeighbour(p Province) bool {
-	if len(m.armyAdj[p]) > 0 {
-		return true
-	}
-	for _, l := range append([]Loc{Loc(p)}, m.Provinces[p].Coasts...) {
-		if len(m.fleetAdj[l]) > 0 {
-			return true
-		}
-	}
-	return false
-}
-
 // EditNames lists the edits as strings, leaving out "majority" (a rule of
 // the game, not a change of the board); nil when none.
 func (m *Map) EditNames() []string {
