@@ -36,7 +36,7 @@ type Rules struct{}
 type GameState struct {
 	Config   game.Config
 	Settings Settings
-	Pos      *Position          // on the map with its Black Hole destructions, if any
+	Pos      *Position          // on the map with its edits (Black Hole, Seismic, Schizo), if any
 	Orders   map[Power][]string // submitted this phase, hidden from others
 	Ready    map[Power]bool
 	History  []PhaseRecord
@@ -735,8 +735,8 @@ func (Rules) Survivors(s game.State) []game.Seat {
 	return out
 }
 
-// ShortWindow reports whether the current phase is a retreat or adjustment
-// phase, which servers give a shorter deadline.
+// ShortWindow reports whether the current phase is a retreat, adjustment or
+// seismic phase, which servers give a shorter deadline.
 func (Rules) ShortWindow(s game.State) bool {
 	return state(s).Pos.Phase.Type != Movement || state(s).Seismic
 }

@@ -272,3 +272,22 @@ func TestAdjudicateWithEdits(t *testing.T) {
 		}
 	}
 }
+
+func TestAdjudicateSchizoVictory(t *testing.T) {
+	// France owns 18 centres of a map with two more (Paris and London
+	// split): the map's 18 wins, a majority of 36 (19) does not.
+	var centres []string
+	m := Standard()
+	for _, p := range m.Provinces {
+		if p.Center && len(centres) < 18 && p.ID != "lon" && p.ID != "par" {
+			centres = append(centres, `"`+p.ID+`": "france"`)
+		}
+	}
+	in := `{"phase": {"season": "spring", "year": 1905, "type": "movement"}, "edits": ["split par", "split lon"],
+		"units": [], "centers": {` + strings.Join(centres, ", ") + `}, "orders": {}%s}`
+	plain := run(t, strings.Replace(in, "%s", "", 1))
+	schizo := run(t, strings.Replace(in, "%s", `, "options": {"schizo": "true"}`, 1))
+	if plain.Next.Winner == nil || *plain.Next.Winner != "france" || schizo.Next.Winner != nil {
+		t.Fatalf("winners: %v without schizo, %v with", plain.Next.Winner, schizo.Next.Winner)
+	}
+}
