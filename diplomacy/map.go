@@ -179,6 +179,7 @@ type Map struct {
 	// touches; the hops of a convoy.
 	seaNeighbours [][]Province
 	routes        routeRows // convoy route tables, by origin (convoyroute.go)
+	touch         touchSlot // who borders whom, built on first use (seismic.go)
 	// Map edits (mapedit.go): the embedded map this one was derived from,
 	// the edits applied to it in order, the destroyed provinces in order,
 	// which are destroyed, and whether victory is a majority of the
@@ -590,6 +591,7 @@ func (m *Map) index() {
 		}
 	}
 	m.routes = make(routeRows, np)
+	m.touch = make(touchSlot, 1)
 	m.seaNeighbours = make([][]Province, np)
 	for l, tos := range m.fleetAdj {
 		p := m.Locs[l].Prov

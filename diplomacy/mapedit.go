@@ -212,7 +212,7 @@ func (m *Map) editableCopy() *Map {
 	h.swallowed = make([]bool, len(m.Provinces))
 	copy(h.swallowed, m.swallowed)
 	h.holes = append([]Province(nil), m.holes...)
-	h.routes = nil
+	h.routes, h.touch = nil, nil
 	return &h
 }
 

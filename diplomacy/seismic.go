@@ -3,6 +3,7 @@ package diplomacy
 import (
 	"fmt"
 	"math/bits"
+	"sync/atomic"
 	"sort"
 	"strings"
 
@@ -120,6 +121,23 @@ type touchSets struct {
 	bits []uint64
 }
 
+// touchSlot holds a map's touchSets once built (one slot, so that copying
+// a Map copies no atomic value).
+type touchSlot []atomic.Pointer[touchSets]
+
+// touchSetsOf returns m's border sets, building them on first use.
+func touchSetsOf(m *Map) *touchSets {
+	if len(m.touch) == 0 {
+		return newTouchSets(m)
+	}
+	if t := m.touch[0].Load(); t != nil {
+		return t
+	}
+	t := newTouchSets(m)
+	m.touch[0].Store(t)
+	return t
+}
+
 func newTouchSets(m *Map) *touchSets {
 	n := len(m.Provinces)
 	t := &touchSets{w: (n + 63) / 64}
@@ -155,48 +173,99 @@ func (t *touchSets) near(a, b Province) bool {
 	return false
 }
 
-// canConnect reports whether a connect of a and b is legal on m, and why not.
-func (m *Map) canConnect(t *touchSets, a, b Province) error {
-	pa, pb := m.Provinces[a], m.Provinces[b]
+// refusal says why an event is illegal (refusalNone: it is legal); the
+// Legal tree tests every pair, so the reasons are built into errors only
+// when asked for.
+type refusal uint8
+
+const (
+	refusalNone refusal = iota
+	refusalSelf
+	refusalDestroyed
+	refusalSplitCoast
+	refusalFar
+	refusalAlready
+	refusalNoWater
+	refusalNoTouch
+	refusalIsolates
+)
+
+// connectRefusal says whether a connect of a and b is legal on m.
+func (m *Map) connectRefusal(t *touchSets, a, b Province) refusal {
+	pa, pb := &m.Provinces[a], &m.Provinces[b]
 	switch {
 	case a == b:
-		return fmt.Errorf("a province cannot be connected to itself")
+		return refusalSelf
 	case m.Swallowed(a) || m.Swallowed(b):
-		return fmt.Errorf("a destroyed province cannot be connected")
+		return refusalDestroyed
 	case len(pa.Coasts) > 0 || len(pb.Coasts) > 0:
-		return fmt.Errorf("provinces with split coasts are not connected")
+		return refusalSplitCoast
 	case !t.touch(a, b) && !t.near(a, b):
-		return fmt.Errorf("%s and %s share no neighbour (only provinces at most two steps apart connect)", pa.ID, pb.ID)
+		return refusalFar
 	}
-	army := pa.Kind != Sea && pb.Kind != Sea && !m.ArmyAdjacent(a, b)
-	fleet := false
+	if pa.Kind != Sea && pb.Kind != Sea && !m.ArmyAdjacent(a, b) {
+		return refusalNone
+	}
 	if pa.Kind != Inland && pb.Kind != Inland && !m.FleetAdjacent(Loc(a), Loc(b)) {
 		for _, k := range m.fleetAdj[Loc(a)] {
-			fleet = fleet || m.FleetAdjacent(Loc(b), k)
+			if m.FleetAdjacent(Loc(b), k) {
+				return refusalNone
+			}
 		}
 	}
-	if !army && !fleet {
-		if t.touch(a, b) {
-			return fmt.Errorf("%s and %s already touch for every unit that could cross", pa.ID, pb.ID)
-		}
-		return fmt.Errorf("%s and %s have no water in common and are not both land", pa.ID, pb.ID)
+	if t.touch(a, b) {
+		return refusalAlready
+	}
+	return refusalNoWater
+}
+
+// separateRefusal says whether a separation of a and b is legal on m, and
+// for refusalIsolates which province would be isolated.
+func (m *Map) separateRefusal(t *touchSets, a, b Province) (refusal, Province) {
+	switch {
+	case m.Swallowed(a) || m.Swallowed(b):
+		return refusalDestroyed, a
+	case a == b || !t.touch(a, b):
+		return refusalNoTouch, a
+	case t.count(a) <= 1:
+		return refusalIsolates, a
+	case t.count(b) <= 1:
+		return refusalIsolates, b
+	}
+	return refusalNone, a
+}
+
+// canConnect reports whether a connect of a and b is legal on m, and why not.
+func (m *Map) canConnect(t *touchSets, a, b Province) error {
+	ia, ib := m.Provinces[a].ID, m.Provinces[b].ID
+	switch m.connectRefusal(t, a, b) {
+	case refusalSelf:
+		return fmt.Errorf("a province cannot be connected to itself")
+	case refusalDestroyed:
+		return fmt.Errorf("a destroyed province cannot be connected")
+	case refusalSplitCoast:
+		return fmt.Errorf("provinces with split coasts are not connected")
+	case refusalFar:
+		return fmt.Errorf("%s and %s share no neighbour (only provinces at most two steps apart connect)", ia, ib)
+	case refusalAlready:
+		return fmt.Errorf("%s and %s already touch for every unit that could cross", ia, ib)
+	case refusalNoWater:
+		return fmt.Errorf("%s and %s have no water in common and are not both land", ia, ib)
 	}
 	return nil
 }
 
-// canSeparate reports whether a separation of a and b is legal on m.
+// canSeparate reports whether a separation of a and b is legal on m, and
+// why not.
 func (m *Map) canSeparate(t *touchSets, a, b Province) error {
-	pa, pb := m.Provinces[a], m.Provinces[b]
-	switch {
-	case m.Swallowed(a) || m.Swallowed(b):
+	r, p := m.separateRefusal(t, a, b)
+	switch r {
+	case refusalDestroyed:
 		return fmt.Errorf("a destroyed province cannot be separated")
-	case a == b || !t.touch(a, b):
-		return fmt.Errorf("%s and %s do not touch", pa.ID, pb.ID)
-	}
-	for _, p := range []Province{a, b} {
-		if t.count(p) <= 1 {
-			return fmt.Errorf("%s would be left with no neighbour", m.Provinces[p].ID)
-		}
+	case refusalNoTouch:
+		return fmt.Errorf("%s and %s do not touch", m.Provinces[a].ID, m.Provinces[b].ID)
+	case refusalIsolates:
+		return fmt.Errorf("%s would be left with no neighbour", m.Provinces[p].ID)
 	}
 	return nil
 }
@@ -211,7 +280,7 @@ func checkSeismicEvent(m *Map, e MapEdit) error {
 	if err != nil {
 		return err
 	}
-	t := newTouchSets(m)
+	t := touchSetsOf(m)
 	if e.Op == EditConnect {
 		err = m.canConnect(t, a, b)
 	} else {
@@ -261,7 +330,7 @@ func (gs *GameState) seismicOptions() game.Options {
 	opts := game.Options{Kind: "event"}
 	connect := game.Choice{Value: "connect"}
 	separate := game.Choice{Value: "separate"}
-	t := newTouchSets(m)
+	t := touchSetsOf(m)
 	for i := range m.Provinces {
 		a := Province(i)
 		if m.Swallowed(a) {
@@ -273,10 +342,10 @@ func (gs *GameState) seismicOptions() game.Options {
 			if m.Swallowed(b) {
 				continue
 			}
-			if t.touch(a, b) && m.canSeparate(t, a, b) == nil {
+			if r, _ := m.separateRefusal(t, a, b); r == refusalNone {
 				s = append(s, game.Choice{Value: m.ProvName(b)})
 			}
-			if m.canConnect(t, a, b) == nil {
+			if m.connectRefusal(t, a, b) == refusalNone {
 				c = append(c, game.Choice{Value: m.ProvName(b)})
 			}
 		}
