@@ -3,9 +3,9 @@ package diplomacy
 import (
 	"fmt"
 	"math/bits"
-	"sync/atomic"
 	"sort"
 	"strings"
+	"sync/atomic"
 
 	"concordat/game"
 )
