@@ -2,94 +2,34 @@ package diplomacy
 
 import (
 	"fmt"
-	"strings"
-	"sync"
 )
 
 // Black Hole: after each Spring and Fall a random province is destroyed,
 // with any unit in it; its neighbours become adjacent to each other; each
 // power may protect one of its home centres from the hole, secretly.
 
-// Swallowed reports whether province p has been destroyed (Black Hole).
-func (m *Map) Swallowed(p Province) bool { return m.swallowed != nil && m.swallowed[p] }
-
-var (
-	holedMu    sync.Mutex
-	holedCache = map[string]*Map{}
-)
-
-// WithHoles returns m with the given provinces destroyed, in order: each
-// destroyed province leaves play (no unit may stand or move there, it is no
-// supply centre), and the provinces that touched it touch each other —
-// armies between its army neighbours, fleets between its fleet neighbours
-// (never two coasts of one province). Results are cached and immutable.
+// WithHoles returns m with the given provinces destroyed, in order (see
+// EditDestroy): each destroyed province leaves play (no unit may stand or
+// move there, it is no supply centre), and the provinces that touched it
+// touch each other — armies between its army neighbours, fleets between its
+// fleet neighbours (never two coasts of one province). Provinces already
+// destroyed, or named twice, are skipped. Results are cached and immutable.
 func (m *Map) WithHoles(gone []Province) *Map {
-	if len(gone) == 0 {
-		return m
-	}
-	base := m
-	for base.holeBase != nil {
-		base = base.holeBase
-	}
-	ids := make([]string, 0, len(m.holes)+len(gone))
-	for _, p := range m.holes {
-		ids = append(ids, base.Provinces[p].ID)
-	}
+	var edits []MapEdit
+	var seen []Province
 	for _, p := range gone {
-		ids = append(ids, base.Provinces[p].ID)
-	}
-	key := base.ID + ":" + strings.Join(ids, ",")
-	holedMu.Lock()
-	defer holedMu.Unlock()
-	if h, ok := holedCache[key]; ok {
-		return h
-	}
-	all := append(append([]Province(nil), m.holes...), gone...)
-	h := *base
-	h.holeBase = base
-	h.holes = all
-	h.swallowed = make([]bool, len(base.Provinces))
-	h.Provinces = append([]ProvinceInfo(nil), base.Provinces...)
-	h.Powers = append([]PowerInfo(nil), base.Powers...)
-	h.armyAdj = make([][]Province, len(base.armyAdj))
-	for i, l := range base.armyAdj {
-		h.armyAdj[i] = append([]Province(nil), l...)
-	}
-	h.fleetAdj = make([][]Loc, len(base.fleetAdj))
-	for i, l := range base.fleetAdj {
-		h.fleetAdj[i] = append([]Loc(nil), l...)
-	}
-	for _, x := range all {
-		if h.swallowed[x] {
+		if int(p) >= len(m.Provinces) || m.Swallowed(p) || containsProv(seen, p) {
 			continue
 		}
-		h.swallowed[x] = true
-		h.swallow(x)
+		seen = append(seen, p)
+		edits = append(edits, MapEdit{Op: EditDestroy, A: m.Provinces[p].ID})
 	}
-	for i := range h.Powers {
-		var homes []Province
-		for _, p := range h.Powers[i].Homes {
-			if !h.swallowed[p] {
-				homes = append(homes, p)
-			}
-		}
-		h.Powers[i].Homes = homes
+	h, err := m.WithEdits(edits...)
+	if err != nil {
+		return m // cannot happen: every edit names a standing province
 	}
-	h.index()
-	holedCache[key] = &h
-	return &h
+	return h
 }
-
-// Base is the map before any Black Hole destruction.
-func (m *Map) Base() *Map {
-	for m.holeBase != nil {
-		m = m.holeBase
-	}
-	return m
-}
-
-// Holes lists the destroyed provinces, in the order they went.
-func (m *Map) Holes() []Province { return m.holes }
 
 // swallow removes province x from the adjacency lists and joins its
 // neighbours.

@@ -44,14 +44,15 @@ func visibleTo(pos *Position, pw Power) []bool {
 func fogPosition(m *Map, n NextJSON, pw Power) NextJSON {
 	pos, err := ParsePosition(m, n)
 	if err != nil {
-		return NextJSON{Phase: n.Phase, Units: []unitJSON{}, Centers: map[string]string{}, Winner: n.Winner}
+		return NextJSON{Phase: n.Phase, Units: []unitJSON{}, Centers: map[string]string{}, Holes: n.Holes, Edits: n.Edits, Winner: n.Winner}
 	}
 	vis := visibleTo(pos, pw)
 	seen := func(id string) bool {
 		l, ok := m.locByID(id)
 		return ok && vis[m.Prov(l)]
 	}
-	out := NextJSON{Phase: n.Phase, Units: []unitJSON{}, Centers: map[string]string{}, Winner: n.Winner}
+	// The map's edits are public: everyone sees the board change.
+	out := NextJSON{Phase: n.Phase, Units: []unitJSON{}, Centers: map[string]string{}, Holes: n.Holes, Edits: n.Edits, Winner: n.Winner}
 	for _, u := range n.Units {
 		if seen(u.At) {
 			out.Units = append(out.Units, u)
@@ -74,8 +75,18 @@ func fogPosition(m *Map, n NextJSON, pw Power) NextJSON {
 // the orders of the units pw could see then (and pw's own).
 func fogHistory(m *Map, hist []PhaseRecord, pw Power) []PhaseRecord {
 	out := make([]PhaseRecord, 0, len(hist))
-	m = m.Base() // earlier phases were played before later holes
+	base := m.Base()
+	set := Settings{Schizo: m.majority} // so the maps rebuilt are the cached ones of the game
 	for _, rec := range hist {
+		// Each phase was played on the map of its time.
+		m, err := mapFromJSON(base, set, rec.Position.Holes, rec.Position.Edits)
+		if err != nil {
+			m = base
+		}
+		if rec.Position.Phase.Type == "seismic" {
+			out = append(out, fogSeismic(m, rec, pw))
+			continue
+		}
 		pos, err := ParsePosition(m, rec.Position)
 		if err != nil {
 			continue

@@ -193,11 +193,16 @@ type Map struct {
 	// touches; the hops of a convoy.
 	seaNeighbours [][]Province
 	routes        routeRows // convoy route tables, by origin (convoyroute.go)
-	// Black Hole: the map this one was derived from, the destroyed
-	// provinces in order, and which are destroyed (blackhole.go).
-	holeBase     *Map
+	touch         touchSlot // who borders whom, built on first use (seismic.go)
+	// Map edits (mapedit.go): the embedded map this one was derived from,
+	// the edits applied to it in order, the destroyed provinces in order,
+	// which are destroyed, and whether victory is a majority of the
+	// centres that exist (Schizodiplomacy).
+	editBase     *Map
+	edits        []MapEdit
 	holes        []Province
 	swallowed    []bool
+	majority     bool
 	names        map[string]Loc   // normalized name -> location
 	prefixes     map[string]bool  // normalized word-prefixes of multi-word names
 	powerNames   map[string]Power // lower-case id, name and adjective -> power
@@ -609,6 +614,7 @@ func (m *Map) index() {
 		}
 	}
 	m.routes = make(routeRows, np)
+	m.touch = make(touchSlot, 1)
 	m.seaNeighbours = make([][]Province, np)
 	for l, tos := range m.fleetAdj {
 		p := m.Locs[l].Prov

@@ -31,34 +31,20 @@ func TestEveryMapPlaysASeededRandomGame(t *testing.T) {
 			if phases < 10 {
 				t.Fatalf("only %d phases", phases)
 			}
+			// Then through the game contract with the variants that change
+			// the map as the game goes.
 			var r Rules
-			s, err := r.Setup(game.Config{Variant: id, Options: map[string]string{"fog": "true", "black_hole": "true"}}, 11)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rng := game.NewRNG(11)
-			for step := 0; step < 40; step++ {
-				if over, _ := r.Over(s); over {
-					break
-				}
-				gs := s.(*GameState)
-				gen := NewGenerator(gs.Pos.Map)
-				by := map[Power][]string{}
-				for _, o := range RandomOrders(gen.Orders(gs.Pos, NoPower), &rng, nil) {
-					by[o.Power] = append(by[o.Power], o.Order.String(gs.Pos.Map))
-				}
-				for pw, texts := range by {
-					if !gs.Settings.Played(pw) {
-						continue
-					}
-					if _, _, err := r.Apply(s, game.Seat(gs.Pos.Map.PowerName(pw)), orders(texts...)); err != nil {
-						t.Fatalf("%s: %v", gs.Pos.Phase, err)
-					}
-				}
-				if _, _, err := r.Apply(s, game.System, game.Action{Type: game.Advance}); err != nil {
+			for _, opts := range []map[string]string{
+				{"fog": "true", "black_hole": "true"},
+				{"seismic": "true"},
+				{"schizo": "true"},
+				{"seismic": "true", "schizo": "true", "black_hole": "true", "fog": "true"},
+			} {
+				s, err := r.Setup(game.Config{Variant: id, Options: opts}, 11)
+				if err != nil {
 					t.Fatal(err)
 				}
-				checkPositionInvariants(t, s.(*GameState).Pos)
+				playContract(t, s, 11, 40)
 			}
 		})
 	}

@@ -16,6 +16,7 @@ type PhaseInput struct {
 	Rules     string            `json:"rules,omitempty"`
 	Options   map[string]string `json:"options,omitempty"` // rule variants: see Settings
 	Holes     []string          `json:"holes,omitempty"`   // Black Hole: destroyed provinces, in order
+	Edits     []string          `json:"edits,omitempty"`   // map edits, in order (mapedit.go): "split bre", "connect par mun"
 	Phase     phaseJSON         `json:"phase"`
 	Units     []unitJSON        `json:"units"`
 	Dislodged []dislodgedJSON   `json:"dislodged,omitempty"`
@@ -205,6 +206,7 @@ type NextJSON struct {
 	Dislodged []dislodgedJSON   `json:"dislodged,omitempty"`
 	Centers   map[string]string `json:"centers"`
 	Holes     []string          `json:"holes,omitempty"`
+	Edits     []string          `json:"edits,omitempty"` // every map edit, when not all are destructions
 	Winner    *string           `json:"winner"`
 }
 
@@ -278,19 +280,17 @@ func (e *Engine) Prepare(in *PhaseInput) (*Prepared, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(in.Holes) > 0 {
-		var holes []Province
+	if len(in.Holes) > 0 || len(in.Edits) > 0 || set.Schizo {
+		seen := map[string]bool{}
 		for _, id := range in.Holes {
-			l, ok := m.locByID(id)
-			if !ok {
-				return nil, fmt.Errorf("holes: unknown province %q", id)
-			}
-			if containsProv(holes, m.Prov(l)) {
+			if seen[id] {
 				return nil, fmt.Errorf("holes: %s named twice", id)
 			}
-			holes = append(holes, m.Prov(l))
+			seen[id] = true
 		}
-		m = m.WithHoles(holes)
+		if m, err = mapFromJSON(m, set, in.Holes, in.Edits); err != nil {
+			return nil, err
+		}
 	}
 	pos := NewPosition(m)
 	pos.Phase = ph
@@ -452,6 +452,9 @@ func PositionJSON(pos *Position) NextJSON {
 	}
 	for _, h := range m.Holes() {
 		n.Holes = append(n.Holes, m.ProvName(h))
+	}
+	if !m.onlyDestroys() {
+		n.Edits = m.EditNames()
 	}
 	if w := pos.Winner(); w != NoPower {
 		name := m.PowerName(w)

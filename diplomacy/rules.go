@@ -22,6 +22,9 @@ import (
 //     that are otherwise illegal are accepted and reported invalid when the
 //     phase resolves, as the rules say.
 //   - "ready", args {"ready": true|false}: the power is done (or not).
+//   - "event", args {"event": "connect X Y"}: a Seismic event, in the
+//     seismic phase only (seismic.go); "ahead" and "protect" are Crystal
+//     Ball's and Black Hole's.
 //
 // System applies game.Advance when the deadline passes or every seat is
 // ready: the phase resolves with the orders in; units without orders hold,
@@ -33,7 +36,7 @@ type Rules struct{}
 type GameState struct {
 	Config   game.Config
 	Settings Settings
-	Pos      *Position          // on the map with its Black Hole destructions, if any
+	Pos      *Position          // on the map with its edits (Black Hole, Seismic, Schizo), if any
 	Orders   map[Power][]string // submitted this phase, hidden from others
 	Ready    map[Power]bool
 	History  []PhaseRecord
@@ -43,6 +46,10 @@ type GameState struct {
 	// movement phase, and those written last window, due now.
 	Ahead map[Power][]string
 	Due   map[Power][]string
+	// Seismic: the seismic phase is open (before Pos.Phase, a Spring), with
+	// each power's event (seismic.go).
+	Seismic bool
+	Events  map[Power]string
 }
 
 // PhaseRecord is one resolved phase: the position it started from, and
@@ -69,9 +76,13 @@ func (Rules) Setup(cfg game.Config, seed uint64) (game.State, error) {
 	if err != nil {
 		return nil, err
 	}
+	if set.Schizo {
+		m, _ = m.WithEdits(MapEdit{Op: EditMajority}) // always applies
+	}
 	return &GameState{Config: cfg, Settings: set, Pos: StartPosition(m),
 		Orders: map[Power][]string{}, Ready: map[Power]bool{}, RNG: game.NewRNG(seed),
-		Protect: map[Power]Province{}, Ahead: map[Power][]string{}, Due: map[Power][]string{}}, nil
+		Protect: map[Power]Province{}, Ahead: map[Power][]string{}, Due: map[Power][]string{},
+		Events: map[Power]string{}}, nil
 }
 
 func state(s game.State) *GameState {
@@ -100,6 +111,9 @@ func (gs *GameState) owing() []bool {
 	owe := make([]bool, len(pos.Map.Powers))
 	if pos.Winner() != NoPower {
 		return owe
+	}
+	if gs.Seismic {
+		return gs.seismicOwing()
 	}
 	switch pos.Phase.Type {
 	case Movement:
@@ -137,7 +151,10 @@ func (Rules) Pending(s game.State) []game.Prompt {
 		pw := Power(i)
 		_, submitted := gs.Orders[pw]
 		kind, text := "orders", fmt.Sprintf("orders for %s", gs.Pos.Phase)
-		if gs.Settings.CrystalBall && gs.Pos.Phase.Type == Movement {
+		if gs.Seismic {
+			_, submitted = gs.Events[pw]
+			kind, text = "event", "a seismic event before "+gs.Pos.Phase.String()+": connect or separate two provinces, or none"
+		} else if gs.Settings.CrystalBall && gs.Pos.Phase.Type == Movement {
 			_, ahead := gs.Ahead[pw]
 			if gs.crystalBallDue() {
 				kind, text, submitted = "ahead", "orders for the next movement phase (Crystal Ball)", ahead
@@ -160,6 +177,12 @@ func (Rules) Legal(s game.State, seat game.Seat) game.Options {
 	pw, ok := m.LookupPower(string(seat))
 	if !ok {
 		return game.Options{}
+	}
+	if gs.Seismic {
+		if !gs.seismicOwing()[pw] {
+			return game.Options{}
+		}
+		return gs.seismicOptions()
 	}
 	gen := NewGenerator(m)
 	opts := game.Options{Kind: "orders"}
@@ -221,7 +244,15 @@ func (r Rules) Apply(s game.State, seat game.Seat, a game.Action) (game.State, [
 	if gs.Pos.Winner() != NoPower {
 		return s, nil, fmt.Errorf("the game is over")
 	}
+	if gs.Seismic && (a.Type == "orders" || a.Type == "ahead") {
+		return s, nil, fmt.Errorf("%s: this is the seismic phase before %s: send an \"event\"", a.Type, gs.Pos.Phase)
+	}
 	switch a.Type {
+	case "event":
+		if err := gs.applyEvent(pw, a.Args); err != nil {
+			return s, nil, err
+		}
+		return s, nil, nil
 	case "orders":
 		var args struct {
 			Orders []string `json:"orders"`
@@ -300,7 +331,7 @@ func (r Rules) Apply(s game.State, seat game.Seat, a game.Action) (game.State, [
 		gs.Ready[pw] = args.Ready
 		return s, nil, nil
 	}
-	return s, nil, fmt.Errorf("unknown action %q (want orders, ready, ahead or protect)", a.Type)
+	return s, nil, fmt.Errorf("unknown action %q (want orders, ready, ahead, protect or event)", a.Type)
 }
 
 func strictJSON(data []byte, v any) error {
@@ -382,6 +413,9 @@ func (gs *GameState) advance() []game.Event {
 	if pos.Winner() != NoPower {
 		return nil
 	}
+	if gs.Seismic {
+		return gs.resolveSeismic()
+	}
 	rec := PhaseRecord{Position: PositionJSON(pos)}
 	var in []Written
 	var texts []string
@@ -421,6 +455,11 @@ func (gs *GameState) advance() []game.Event {
 	if gs.Settings.BlackHole && seasonOver && pos.Winner() == NoPower {
 		ev = append(ev, gs.blackHole(before)...)
 	}
+	if gs.Settings.Schizo && seasonOver && gs.Pos.Winner() == NoPower {
+		ev = append(ev, gs.schizo(before)...)
+	}
+	pos = gs.Pos
+	gs.openSeismic()
 	if w := pos.Winner(); w != NoPower {
 		ev = append(ev, game.Event{Type: "victory", Text: m.Powers[w].Name + " wins"})
 	}
@@ -442,8 +481,10 @@ func (Rules) View(s game.State, seat game.Seat) any {
 		History []PhaseRecord     `json:"history"`
 		Powers  map[string]string `json:"powers"`
 		Counts  map[string]int    `json:"centre_counts,omitempty"`
-		Ahead   []string          `json:"ahead,omitempty"` // Crystal Ball: written for the next movement phase
-		Due     []string          `json:"due,omitempty"`   // Crystal Ball: written last phase, due now
+		Ahead   []string          `json:"ahead,omitempty"`   // Crystal Ball: written for the next movement phase
+		Due     []string          `json:"due,omitempty"`     // Crystal Ball: written last phase, due now
+		Seismic bool              `json:"seismic,omitempty"` // Seismic: the seismic phase before board.phase is open
+		Event   string            `json:"event,omitempty"`   // Seismic: the seat's event
 	}{Variant: m.ID, Rules: gs.Settings.Edition.String(), Board: PositionJSON(gs.Pos), History: gs.History,
 		Powers: map[string]string{}, Waiting: []string{}}
 	if v.History == nil {
@@ -457,7 +498,9 @@ func (Rules) View(s game.State, seat game.Seat) any {
 		v.Orders = gs.Orders[pw]
 		v.Ready = gs.Ready[pw]
 		v.Ahead, v.Due = gs.Ahead[pw], gs.Due[pw]
+		v.Event = gs.Events[pw]
 	}
+	v.Seismic = gs.Seismic
 	if over, _ := (Rules{}).Over(s); gs.Settings.Fog && !over {
 		if isPower && seat != game.System {
 			v.Board = fogPosition(m, v.Board, pw)
@@ -499,6 +542,10 @@ func (Rules) Clone(s game.State) game.State {
 		c.Protect[k] = v
 	}
 	c.Ahead, c.Due = copyOrders(gs.Ahead), copyOrders(gs.Due)
+	c.Seismic, c.Events = gs.Seismic, map[Power]string{}
+	for k, v := range gs.Events {
+		c.Events[k] = v
+	}
 	for k, v := range gs.Orders {
 		c.Orders[k] = append([]string(nil), v...)
 	}
@@ -519,6 +566,9 @@ type stateJSON struct {
 	Protect map[string]string   `json:"protect,omitempty"`
 	Ahead   map[string][]string `json:"ahead,omitempty"`
 	Due     map[string][]string `json:"due,omitempty"`
+	Edits   []string            `json:"edits,omitempty"`   // every map edit, when not all are destructions
+	Seismic bool                `json:"seismic,omitempty"` // the seismic phase is open
+	Events  map[string]string   `json:"events,omitempty"`  // seismic events submitted
 }
 
 // Marshal encodes the state as JSON.
@@ -529,6 +579,16 @@ func (Rules) Marshal(s game.State) ([]byte, error) {
 		Ready: []string{}, History: gs.History, RNG: gs.RNG}
 	for _, p := range m.Holes() {
 		sj.Holes = append(sj.Holes, m.ProvName(p))
+	}
+	if !m.onlyDestroys() {
+		sj.Edits = m.EditNames()
+	}
+	sj.Seismic = gs.Seismic
+	if len(gs.Events) > 0 {
+		sj.Events = map[string]string{}
+		for pw, e := range gs.Events {
+			sj.Events[m.PowerName(pw)] = e
+		}
 	}
 	sj.Ahead, sj.Due = ordersByName(m, gs.Ahead), ordersByName(m, gs.Due)
 	if len(gs.Protect) > 0 {
@@ -560,16 +620,10 @@ func (r Rules) Unmarshal(b []byte) (game.State, error) {
 		return nil, fmt.Errorf("diplomacy state: %w", err)
 	}
 	gs := state(s)
-	m := gs.Pos.Map
-	var holes []Province
-	for _, id := range sj.Holes {
-		l, ok := m.locByID(id)
-		if !ok {
-			return nil, fmt.Errorf("diplomacy state: unknown hole %q", id)
-		}
-		holes = append(holes, m.Prov(l))
+	m, err := mapFromJSON(gs.Pos.Map.Base(), gs.Settings, sj.Holes, sj.Edits)
+	if err != nil {
+		return nil, fmt.Errorf("diplomacy state: %w", err)
 	}
-	m = m.WithHoles(holes)
 	pos, err := ParsePosition(m, sj.Board)
 	if err != nil {
 		return nil, fmt.Errorf("diplomacy state: %w", err)
@@ -581,6 +635,14 @@ func (r Rules) Unmarshal(b []byte) (game.State, error) {
 	}
 	if gs.Due, err = ordersByPower(m, sj.Due); err != nil {
 		return nil, fmt.Errorf("diplomacy state: due: %w", err)
+	}
+	gs.Seismic = sj.Seismic
+	for name, e := range sj.Events {
+		pw, ok := m.LookupPower(name)
+		if !ok {
+			return nil, fmt.Errorf("diplomacy state: unknown power %q", name)
+		}
+		gs.Events[pw] = e
 	}
 	for name, id := range sj.Protect {
 		pw, ok := m.LookupPower(name)
@@ -673,9 +735,11 @@ func (Rules) Survivors(s game.State) []game.Seat {
 	return out
 }
 
-// ShortWindow reports whether the current phase is a retreat or adjustment
-// phase, which servers give a shorter deadline.
-func (Rules) ShortWindow(s game.State) bool { return state(s).Pos.Phase.Type != Movement }
+// ShortWindow reports whether the current phase is a retreat, adjustment or
+// seismic phase, which servers give a shorter deadline.
+func (Rules) ShortWindow(s game.State) bool {
+	return state(s).Pos.Phase.Type != Movement || state(s).Seismic
+}
 
 var _ game.Rules = Rules{}
 

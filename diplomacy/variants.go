@@ -21,6 +21,12 @@ import (
 //     destroyed (Black Hole); powers may protect a home centre ("protect")
 //   - "crystal_ball": "true": movement orders are written one movement phase
 //     ahead ("ahead"); the first phase's orders are written as usual
+//   - "seismic": "true": before each Spring but the first, a seismic phase
+//     where each played power may order one event connecting or separating
+//     two provinces (Seismic; seismic.go)
+//   - "schizo": "true": after each Spring and Fall a random province splits
+//     in two and another is destroyed; victory is a majority of the centres
+//     that exist (Schizodiplomacy; schizo.go)
 //
 // Unplayed powers' units hold when no order reaches them, are disbanded when
 // dislodged, and their adjustments follow the civil disorder rule (Standard
@@ -32,10 +38,12 @@ type Settings struct {
 	Fog         bool
 	BlackHole   bool
 	CrystalBall bool
+	Seismic     bool
+	Schizo      bool
 }
 
 // settingKeys are the option names ParseSettings accepts.
-var settingKeys = []string{"rules", "players", "preset", "catspaw", "fog", "black_hole", "crystal_ball"}
+var settingKeys = []string{"rules", "players", "preset", "catspaw", "fog", "black_hole", "crystal_ball", "seismic", "schizo"}
 
 // ParseSettings reads and checks a game's variant options for map m.
 func ParseSettings(m *Map, opts map[string]string) (Settings, error) {
@@ -63,6 +71,12 @@ func ParseSettings(m *Map, opts map[string]string) (Settings, error) {
 		return s, err
 	}
 	if s.CrystalBall, err = boolOption(opts, "crystal_ball"); err != nil {
+		return s, err
+	}
+	if s.Seismic, err = boolOption(opts, "seismic"); err != nil {
+		return s, err
+	}
+	if s.Schizo, err = boolOption(opts, "schizo"); err != nil {
 		return s, err
 	}
 	rules, ok := opts["rules"]

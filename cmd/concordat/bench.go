@@ -29,7 +29,7 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	variant := fs.String("variant", "standard", "map id, or 'all' for every embedded map")
 	rules := fs.String("rules", "2023", "rules edition: 1971, 1982, 2000 or 2023")
 	var options optionFlags
-	fs.Var(&options, "option", "a rule variant option key=value (repeatable): catspaw=true, players=a,b,c, preset=5p, fog=true, black_hole=true, crystal_ball=true; plays through the game contract")
+	fs.Var(&options, "option", "a rule variant option key=value (repeatable): catspaw=true, players=a,b,c, preset=5p, fog=true, black_hole=true, crystal_ball=true, seismic=true, schizo=true; plays through the game contract")
 	if err := fs.Parse(args[1:]); err != nil {
 		return 2
 	}
@@ -204,6 +204,21 @@ func benchVariant(m *diplomacy.Map, opts map[string]string, games int, seed uint
 			if pos.Phase.Year > last || pos.Winner() != diplomacy.NoPower {
 				break
 			}
+			if gs.Seismic {
+				// Seismic: every seat orders a random legal event.
+				for _, seat := range rules.Seats(st) {
+					if ev := randomPath(rules.Legal(st, seat), &rng); ev != "" {
+						if _, _, err := rules.Apply(st, seat, game.NewAction("event", map[string]string{"event": ev})); err != nil {
+							return r, fmt.Errorf("game %d, seismic phase, %s: %v", g, seat, err)
+						}
+					}
+				}
+				if _, _, err := rules.Apply(st, game.System, game.Action{Type: game.Advance}); err != nil {
+					return r, err
+				}
+				r.phases++
+				continue
+			}
 			gen := diplomacy.NewGenerator(pos.Map)
 			t0 := time.Now()
 			legal := gen.Orders(pos, diplomacy.NoPower)
@@ -264,4 +279,16 @@ func benchVariant(m *diplomacy.Map, opts map[string]string, games int, seed uint
 	runtime.ReadMemStats(&ms)
 	r.allocs = ms.Mallocs - allocs0
 	return r, nil
+}
+
+// randomPath walks an options tree at random to a leaf and returns the
+// words chosen, or "" when there is no choice.
+func randomPath(opts game.Options, rng *game.RNG) string {
+	var words []string
+	for cs := opts.Choices; len(cs) > 0; {
+		c := cs[rng.Intn(len(cs))]
+		words = append(words, c.Value)
+		cs = c.Next
+	}
+	return strings.Join(words, " ")
 }
