@@ -483,3 +483,53 @@ func BenchmarkSpecialMovement(b *testing.B) {
 		})
 	}
 }
+
+// TestSplitKeepsSpecialBorders: Schizodiplomacy's twin of a province takes
+// its special borders and seasons, and a split that shifts every coast
+// location leaves the other provinces' special borders where they were.
+func TestSplitKeepsSpecialBorders(t *testing.T) {
+	for _, id := range []string{"loeb9", "variant_1900", "imperium", "colonial"} {
+		m, err := LoadMap(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for x := range m.Provinces {
+			px := Province(x)
+			var refs []borderRef
+			if m.borderAt != nil {
+				refs = m.borderAt[px]
+			}
+			if len(m.Provinces[x].Coasts) > 0 || (len(refs) == 0 && (m.openMask == nil || m.openMask[px] == 0)) {
+				continue
+			}
+			h, err := m.WithEdits(MapEdit{Op: EditSplit, A: m.Provinces[x].ID})
+			if err != nil {
+				t.Fatalf("%s: split %s: %v", id, m.Provinces[x].ID, err)
+			}
+			twin := Province(len(h.Provinces) - 1)
+			for _, r := range refs {
+				for _, u := range []UnitType{Army, Fleet} {
+					want := m.BorderBetween(u, px, r.to)
+					if got := h.BorderBetween(u, twin, r.to); got != want {
+						t.Errorf("%s: twin of %s to %s for %v: %v, want %v", id, m.Provinces[x].ID, m.Provinces[r.to].ID, u, got, want)
+					}
+					if got := h.BorderBetween(u, r.to, twin); got != want {
+						t.Errorf("%s: %s to the twin of %s for %v: %v, want %v", id, m.Provinces[r.to].ID, m.Provinces[x].ID, u, got, want)
+					}
+				}
+			}
+			for s := Spring; s <= Winter; s++ {
+				if h.Open(twin, s) != m.Open(px, s) {
+					t.Errorf("%s: twin of %s open in %v: %v, want %v", id, m.Provinces[x].ID, s, h.Open(twin, s), m.Open(px, s))
+				}
+			}
+			for _, b := range m.Borders {
+				for _, u := range []UnitType{Army, Fleet} {
+					if h.BorderBetween(u, b.A, b.B) != m.BorderBetween(u, b.A, b.B) {
+						t.Errorf("%s: after splitting %s, %s-%s changed", id, m.Provinces[x].ID, m.Provinces[b.A].ID, m.Provinces[b.B].ID)
+					}
+				}
+			}
+		}
+	}
+}

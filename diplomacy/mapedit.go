@@ -384,7 +384,38 @@ func (m *Map) split(x Province) error {
 		}
 		addFleet(m, twinLoc, Loc(x))
 	}
+	m.splitSpecial(x, twin)
 	return nil
+}
+
+// splitSpecial gives the twin of x the special borders and seasons of x
+// (borders.go): its borders are x's, so they are as weak or as wide as x's.
+// The tables are copied, never changed in place: the base map shares them.
+func (m *Map) splitSpecial(x, twin Province) {
+	if m.openMask != nil {
+		m.openMask = append(append([]uint8(nil), m.openMask...), m.openMask[x])
+	}
+	if m.borderAt == nil {
+		return
+	}
+	at := make([][]borderRef, len(m.Provinces))
+	for i, refs := range m.borderAt {
+		at[i] = append([]borderRef(nil), refs...)
+	}
+	borders := append([]Border(nil), m.Borders...)
+	for _, r := range m.borderAt[x] {
+		at[twin] = append(at[twin], borderRef{to: r.to, kind: r.kind, unit: r.unit})
+		at[r.to] = append(at[r.to], borderRef{to: twin, kind: r.kind, unit: r.unit})
+	}
+	for _, b := range m.Borders {
+		switch x {
+		case b.A:
+			borders = append(borders, Border{Kind: b.Kind, Unit: b.Unit, A: twin, B: b.B})
+		case b.B:
+			borders = append(borders, Border{Kind: b.Kind, Unit: b.Unit, A: b.A, B: twin})
+		}
+	}
+	m.borderAt, m.Borders = at, borders
 }
 
 // fleetNeighbourOfBoth reports whether some location is a fleet neighbour
