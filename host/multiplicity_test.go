@@ -91,7 +91,7 @@ func TestHostedMultiplicityGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	before := g.Seq + 1 // the orders
+	before := g.Seq + 1      // the orders
 	for _, j := range jobs { // the start choice's obsolete deadline, and spring's
 		if err := h.RunJob(ctx, j); err != nil {
 			t.Fatal(err)
