@@ -509,3 +509,35 @@ func TestFogView(t *testing.T) {
 		t.Fatalf("England's fogged history: %s", b)
 	}
 }
+
+// Under Fog of War the legal tree names only units the power sees, and a
+// seat has no legal orders for another's units.
+func TestLegalUnderFog(t *testing.T) {
+	for _, fog := range []string{"false", "true"} {
+		r, s := setup(t, "fog", fog)
+		skipChoice(t, r, s)
+		place(t, s, "england F nth", "england A yor", "russia A mos", "france A bel", "france A bur")
+		var all []string
+		for _, c := range r.Legal(s, "england").Choices {
+			leaves("", c, &all)
+		}
+		joined := "|" + strings.Join(all, "|") + "|"
+		if got := strings.Contains(joined, "|F nth S A bur - bel|"); got != (fog == "false") {
+			t.Errorf("fog=%s: England may support the unseen army in Burgundy: %v", fog, got)
+		}
+		if got := strings.Contains(joined, "|F nth S A bel H|"); !got {
+			t.Errorf("fog=%s: England may not support the army in Belgium: %s", fog, joined)
+		}
+		if got := strings.Contains(joined, "|F nth C A yor - bel|"); !got {
+			t.Errorf("fog=%s: no convoy from Yorkshire", fog)
+		}
+		for _, root := range r.Legal(s, "russia").Choices {
+			if root.Value != "A mos" {
+				t.Errorf("fog=%s: Russia's tree has %q", fog, root.Value)
+			}
+		}
+		if len(r.Legal(s, "germany").Choices) != 0 || len(r.Legal(s, game.System).Choices) != 0 || len(r.Legal(s, "narnia").Choices) != 0 {
+			t.Errorf("fog=%s: legal orders for a power without units, the system or no seat", fog)
+		}
+	}
+}

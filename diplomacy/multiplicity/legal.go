@@ -15,6 +15,7 @@ import (
 //   - start choice: a root per starting unit on a coast, its province
 //     ("lon"), then its type: "A", "F" (or "F/nc" … on a split coast);
 //   - movement: a root per unit, its notation ("2A par"), then "H";
+//     (under Fog of War supports and convoys name only units the power sees)
 //     "-" and a destination (an army's convoyed move "bel via Convoy");
 //     "SPLIT" and one part to a neighbouring place ("A bur"); "S" and a
 //     unit, then "H" or "-" and a province (supports with the unit's whole
@@ -38,7 +39,11 @@ func (Rules) Legal(s game.State, seat game.Seat) game.Options {
 	case gs.Choosing:
 		opts.Choices = choiceOptions(gs.Pos, pw)
 	case gs.Pos.Phase.Type == diplomacy.Movement:
-		opts.Choices = movementOptions(gs.Pos, pw)
+		var vis []bool
+		if gs.Settings.Fog {
+			vis = visibleTo(gs.Pos, pw) // supports and convoys name only the units pw sees
+		}
+		opts.Choices = movementOptions(gs.Pos, pw, vis)
 	case gs.Pos.Phase.Type == diplomacy.Retreat:
 		opts.Choices = retreatOptions(gs.Pos, pw)
 	default:
@@ -148,8 +153,9 @@ func convoyDestinations(pos *Position, u Unit) []diplomacy.Province {
 	return out
 }
 
-// movementOptions: the orders of each of pw's units.
-func movementOptions(pos *Position, pw diplomacy.Power) []game.Choice {
+// movementOptions: the orders of each of pw's units. When vis is not nil
+// (Fog of War), supports and convoys name only units in visible provinces.
+func movementOptions(pos *Position, pw diplomacy.Power, vis []bool) []game.Choice {
 	m := pos.Map
 	var out []game.Choice
 	for pi, u := range pos.Units {
@@ -201,7 +207,7 @@ func movementOptions(pos *Position, pw diplomacy.Power) []game.Choice {
 		sup := game.Choice{Value: "S"}
 		for qi, v := range pos.Units {
 			q := diplomacy.Province(qi)
-			if v.Empty() || q == p {
+			if v.Empty() || q == p || vis != nil && !vis[q] {
 				continue
 			}
 			target := game.Choice{Value: unitString(m, v.Comp, v.Loc)}
@@ -245,7 +251,7 @@ func movementOptions(pos *Position, pw diplomacy.Power) []game.Choice {
 			coasts := netCoasts(m, convoyNet(pos, p))
 			for _, a := range coasts {
 				v := pos.Units[a]
-				if v.Empty() || v.Fleets > 0 || v.Armies > u.Fleets-u.Armies {
+				if v.Empty() || v.Fleets > 0 || v.Armies > u.Fleets-u.Armies || vis != nil && !vis[a] {
 					continue
 				}
 				adjacent := false
