@@ -123,7 +123,7 @@ func TestRandomGamesThroughContract(t *testing.T) {
 				if n := len(gs.History); n > 0 {
 					for _, o := range gs.History[n-1].Orders {
 						if o.Result == "invalid" && !strings.Contains(o.Order, "&") && !strings.Contains(o.Reason, "left to order") && !strings.Contains(o.Reason, "already has an order") {
-							t.Errorf("%s seed %d %s: legal order %s %q invalid: %s", tc.variant, seed, phase, o.Power, o.Order, o.Reason)
+							t.Errorf("%s %v seed %d %s: legal order %s %q invalid: %s", tc.variant, tc.opts, seed, phase, o.Power, o.Order, o.Reason)
 						}
 					}
 				}

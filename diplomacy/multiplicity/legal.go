@@ -20,7 +20,8 @@ import (
 //     "SPLIT" and one part to a neighbouring place ("A bur"); "S" and a
 //     unit, then "H" or "-" and a province (supports with the unit's whole
 //     strength); "S" "MERGE" and a province another own unit could merge
-//     into; "C", an army, "-" and a coast (a fleet or seaworthy A/F at sea);
+//     into; "C", an army, "-" and a coast (a fleet or seaworthy A/F at sea
+//     with room for the army, on a convoy route of the map between them);
 //     "MERGE" and a destination (merge alone); "&", another own unit,
 //     "MERGE" and a place both could move to;
 //   - retreat: a root per dislodged unit, then "R" and a retreat, or "D";
@@ -263,7 +264,7 @@ func movementOptions(pos *Position, pw diplomacy.Power, vis []bool) []game.Choic
 				}
 				target := game.Choice{Value: unitString(m, v.Comp, v.Loc), Next: []game.Choice{{Value: "-"}}}
 				for _, d := range coasts {
-					if d != a {
+					if d != a && m.OnConvoyRoute(p, a, d) {
 						target.Next[0].Next = append(target.Next[0].Next, leaf(m.ProvName(d)))
 					}
 				}
