@@ -541,3 +541,39 @@ func TestLegalUnderFog(t *testing.T) {
 		}
 	}
 }
+
+// A dislodged unit whose power sends nothing is disbanded by Advance; the
+// retreat tree offers its retreats and the disband.
+func TestRetreatDefaultsThroughContract(t *testing.T) {
+	r, s := setup(t)
+	skipChoice(t, r, s)
+	place(t, s, "germany 2A mun", "france 2A bur", "france A ruh", "france A boh")
+	apply(t, r, s, "france", ordersAction("2A bur - mun", "A ruh S 2A bur - mun", "A boh S 2A bur - mun"))
+	apply(t, r, s, game.System, advance)
+	gs := s.(*GameState)
+	if gs.Pos.Phase.Type != diplomacy.Retreat || len(gs.Pos.Dislodged) != 1 {
+		t.Fatalf("after the attack: %s, dislodged %+v", gs.Pos.Phase, gs.Pos.Dislodged)
+	}
+	if p := r.Pending(s); len(p) != 1 || p[0].Seat != "germany" {
+		t.Fatalf("pending: %+v", p)
+	}
+	var all []string
+	for _, c := range r.Legal(s, "germany").Choices {
+		leaves("", c, &all)
+	}
+	joined := "|" + strings.Join(all, "|") + "|"
+	if !strings.Contains(joined, "|2A mun R sil|") || !strings.Contains(joined, "|2A mun D|") || strings.Contains(joined, "R bur") {
+		t.Fatalf("Germany's retreats: %s", joined)
+	}
+	if _, _, err := r.Apply(s, "france", ordersAction("2A mun R sil")); err == nil {
+		t.Fatal("France ordered Germany's retreat")
+	}
+	apply(t, r, s, game.System, advance)
+	de, _ := gs.Pos.Map.LookupPower("germany")
+	if n := gs.Pos.Parts()[de]; n != 0 || len(gs.Pos.Dislodged) != 0 {
+		t.Fatalf("the unordered retreat was not disbanded: Germany has %d parts, %d dislodged", n, len(gs.Pos.Dislodged))
+	}
+	if gs.Pos.Phase.Season != diplomacy.Fall || gs.Pos.Phase.Type != diplomacy.Movement {
+		t.Fatalf("phase %s", gs.Pos.Phase)
+	}
+}
