@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"concordat/diplomacy"
+	"concordat/diplomacy/hosted"
 	"concordat/his"
 	"concordat/host"
 	"concordat/store"
@@ -57,7 +57,7 @@ func newEnv(t *testing.T) *env {
 	t.Cleanup(func() { st.Close() })
 	c := &testClock{now: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	h := host.New(st, log, "test", diplomacy.Rules{}, his.Rules{})
+	h := host.New(st, log, "test", hosted.Rules{}, his.Rules{})
 	h.Now = c.Now
 	s := New(h, log)
 	// Many test users register from one address: lift the login limit

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"concordat/diplomacy"
+	"concordat/diplomacy/hosted"
+	"concordat/diplomacy/multiplicity"
 	"concordat/game"
 )
 
@@ -29,7 +31,7 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	variant := fs.String("variant", "standard", "map id, or 'all' for every embedded map")
 	rules := fs.String("rules", "2023", "rules edition: 1971, 1982, 2000 or 2023")
 	var options optionFlags
-	fs.Var(&options, "option", "a rule variant option key=value (repeatable): catspaw=true, players=a,b,c, preset=5p, fog=true, black_hole=true, crystal_ball=true, seismic=true, schizo=true; plays through the game contract")
+	fs.Var(&options, "option", "a rule variant option key=value (repeatable): catspaw=true, players=a,b,c, preset=5p, fog=true, black_hole=true, crystal_ball=true, seismic=true, schizo=true, multiplicity=true; plays through the game contract")
 	if err := fs.Parse(args[1:]); err != nil {
 		return 2
 	}
@@ -61,6 +63,15 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			})
 			for k, v := range options {
 				opts[k] = v
+			}
+			if _, ok := opts[multiplicity.Option]; ok {
+				r, err := benchMultiplicity(m, opts, *games, *seed, *lastYear-1901)
+				if err != nil {
+					fmt.Fprintln(stderr, "bench:", err)
+					return 2
+				}
+				r.print(stdout, m.ID+" (multiplicity)", diplomacy.Edition1971)
+				continue
 			}
 			set, err := diplomacy.ParseSettings(m, opts)
 			if err != nil {
@@ -291,4 +302,95 @@ func randomPath(opts game.Options, rng *game.RNG) string {
 		cs = c.Next
 	}
 	return strings.Join(words, " ")
+}
+
+// benchMultiplicity plays seeded random Multiplicity games through the
+// game contract as the server hosts them (hosted.Rules): each seat owing
+// orders walks a random path of its legal-orders tree from every root (one
+// order per unit; builds, disbands), sometimes sends nothing, and the
+// system advances each window, the start choice included. Legal-order
+// time is the time of Legal and the walks; adjudication, of Advance.
+func benchMultiplicity(m *diplomacy.Map, opts map[string]string, games int, seed uint64, years int) (benchResult, error) {
+	var r benchResult
+	var rules hosted.Rules
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	allocs0 := ms.Mallocs
+	start := time.Now()
+	for g := 0; g < games; g++ {
+		st, err := rules.Setup(game.Config{Variant: m.ID, Options: opts}, seed+uint64(g))
+		if err != nil {
+			return r, err
+		}
+		if _, ok := st.(*multiplicity.GameState); !ok {
+			return r, fmt.Errorf("option multiplicity=%q: not a Multiplicity game", opts[multiplicity.Option])
+		}
+		rng := game.NewRNG(seed + uint64(g))
+		last := m.Start.Year + years
+		for {
+			gs := st.(*multiplicity.GameState)
+			if over, _ := rules.Over(st); over || gs.Pos.Phase.Year > last {
+				break
+			}
+			for _, p := range rules.Pending(st) {
+				if rng.Intn(10) == 0 {
+					continue // the seat sends nothing: Advance's defaults
+				}
+				t0 := time.Now()
+				var texts []string
+				for _, c := range rules.Legal(st, p.Seat).Choices {
+					texts = append(texts, walkChoice(&rng, c, &r.legal))
+				}
+				r.genTime += time.Since(t0)
+				r.orders += len(texts)
+				if _, _, err := rules.Apply(st, p.Seat, game.NewAction(p.Kind, map[string][]string{"orders": texts})); err != nil {
+					return r, fmt.Errorf("game %d, %s, %s: %v", g, gs.Pos.Phase, p.Seat, err)
+				}
+			}
+			movement := !gs.Choosing && gs.Pos.Phase.Type == diplomacy.Movement
+			t1 := time.Now()
+			if _, _, err := rules.Apply(st, game.System, game.Action{Type: game.Advance}); err != nil {
+				return r, err
+			}
+			d := time.Since(t1)
+			r.adjTime += d
+			if movement {
+				r.movement++
+				r.moveTime += d
+			}
+			r.phases++
+		}
+		if over, _ := rules.Over(st); over {
+			r.winners++
+		}
+		r.games++
+	}
+	r.total = time.Since(start)
+	runtime.ReadMemStats(&ms)
+	r.allocs = ms.Mallocs - allocs0
+	return r, nil
+}
+
+// walkChoice follows a random path of an options tree from c to a leaf
+// and returns the order it spells (the values joined by spaces); leaves
+// counts the tree's leaves under c.
+func walkChoice(rng *game.RNG, c game.Choice, leaves *int) string {
+	*leaves += countLeaves(c)
+	words := []string{c.Value}
+	for len(c.Next) > 0 {
+		c = c.Next[rng.Intn(len(c.Next))]
+		words = append(words, c.Value)
+	}
+	return strings.Join(words, " ")
+}
+
+func countLeaves(c game.Choice) int {
+	if len(c.Next) == 0 {
+		return 1
+	}
+	n := 0
+	for _, x := range c.Next {
+		n += countLeaves(x)
+	}
+	return n
 }

@@ -19,7 +19,7 @@ import (
 	"syscall"
 	"time"
 
-	"concordat/diplomacy"
+	"concordat/diplomacy/hosted"
 	"concordat/his"
 	"concordat/host"
 	"concordat/notify"
@@ -89,7 +89,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer st.Close()
-	h := host.New(st, log, processName(), diplomacy.Rules{}, his.Rules{})
+	h := host.New(st, log, processName(), hosted.Rules{}, his.Rules{})
 	notifier := notify.New(notify.Config{SMTP: *smtpAddr, From: *smtpFrom, SMTPUser: os.Getenv("CONCORDAT_SMTP_USER"),
 		SMTPPassword: os.Getenv("CONCORDAT_SMTP_PASSWORD"), BaseURL: *publicURL, Log: log})
 	notifier.Attach(h) // before server.New, which chains h.Notify

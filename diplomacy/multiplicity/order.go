@@ -414,8 +414,8 @@ func (t *text) merge(wi, wj int) (Order, error) {
 			switch {
 			case left[k] == '&' || left[k] == '+' || left[k] == ',':
 				sep = 1
-			case k+5 <= len(left) && strings.EqualFold(left[k:k+5], " and "):
-				sep = 5
+			case k+5 <= len(left) && strings.EqualFold(left[k:k+5], " and ") && !onlySpec(left[start:k]):
+				sep = 5 // "and" right after a bare unit notation is a place (the Andaman Sea, "and")
 			}
 		}
 		if !end && sep == 0 {
@@ -493,7 +493,7 @@ func (t *text) split(wi, wj int) (Order, error) {
 		}
 		seg := t.work[s:e]
 		seg = strings.TrimRight(seg, " \t,")
-		if strings.HasSuffix(strings.ToLower(seg), " and") {
+		if strings.HasSuffix(strings.ToLower(seg), " and") && !onlySpec(seg[:len(seg)-4]) {
 			seg = seg[:len(seg)-4]
 		}
 		p, err := t.ref(s, s+len(seg), "part of the split")
@@ -503,4 +503,15 @@ func (t *text) split(wi, wj int) (Order, error) {
 		o.Parts = append(o.Parts, p)
 	}
 	return o, nil
+}
+
+// onlySpec reports whether s is a unit notation alone ("A", "2A/F"), so
+// that a following "and" is the unit's place rather than a conjunction.
+func onlySpec(s string) bool {
+	f := strings.Fields(s)
+	if len(f) != 1 {
+		return false
+	}
+	_, ok, _ := parseSpec(f[0])
+	return ok
 }

@@ -76,3 +76,28 @@ func TestParseOrderErrors(t *testing.T) {
 		}
 	}
 }
+
+// A province whose id is "and" (Youngstown's Andaman Sea) is a place in a
+// merge or split, not the conjunction.
+func TestParseOrderProvinceAnd(t *testing.T) {
+	m, err := diplomacy.LoadMap("youngstown")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ in, want string }{
+		{"A/F and & F tha/wc MERGE joh", "A/F and & F tha/wc MERGE joh"},
+		{"F and and F tha/wc MERGE joh", "F and & F tha/wc MERGE joh"},
+		{"F tha/wc & F and MERGE 2F joh", "F tha/wc & F and MERGE 2F joh"},
+		{"2F joh SPLIT F and, F tha/wc", "2F joh SPLIT F and, F tha/wc"},
+		{"2F joh SPLIT F and and F tha/wc", "2F joh SPLIT F and, F tha/wc"},
+	} {
+		o, err := ParseOrder(m, c.in)
+		if err != nil {
+			t.Errorf("%q: %v", c.in, err)
+			continue
+		}
+		if got := o.String(m); got != c.want {
+			t.Errorf("%q read as %q, want %q", c.in, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,119 @@
+// Package hosted is the Diplomacy game the server hosts: one game.Rules
+// named "diplomacy" that plays a game with the standard engine (package
+// diplomacy, every map and rule variant it knows) or, when the game's
+// options say multiplicity=true, with the Multiplicity engine (package
+// diplomacy/multiplicity). Package diplomacy cannot route to Multiplicity
+// itself (multiplicity imports diplomacy), so the server registers this
+// package's Rules instead of diplomacy.Rules.
+//
+// The engine is chosen at Setup by Options["multiplicity"] and afterwards
+// by the state's type; a stored state says which engine wrote it (a
+// Multiplicity snapshot has "engine": "multiplicity"). Every other option
+// behaves exactly as with diplomacy.Rules.
+package hosted
+
+import (
+	"fmt"
+	"maps"
+
+	"concordat/diplomacy"
+	"concordat/diplomacy/multiplicity"
+	"concordat/game"
+)
+
+// Rules routes each game to its engine.
+type Rules struct{}
+
+var (
+	standard diplomacy.Rules
+	multi    multiplicity.Rules
+)
+
+// engine is the rules a state belongs to.
+func engine(s game.State) game.Rules {
+	switch s.(type) {
+	case *multiplicity.GameState:
+		return multi
+	case *diplomacy.GameState:
+		return standard
+	}
+	panic(fmt.Sprintf("hosted: not a diplomacy state: %T", s))
+}
+
+// Name is "diplomacy".
+func (Rules) Name() string { return "diplomacy" }
+
+// Setup starts a game with the engine its options ask for: Multiplicity
+// when "multiplicity" is true ("true", "yes" or "1"), the standard engine
+// otherwise ("false", "no" or "0" are dropped from the options it sees).
+func (Rules) Setup(cfg game.Config, seed uint64) (game.State, error) {
+	v, ok := cfg.Options[multiplicity.Option]
+	if !ok {
+		return standard.Setup(cfg, seed)
+	}
+	switch v {
+	case "true", "yes", "1":
+		return multi.Setup(cfg, seed)
+	case "false", "no", "0", "":
+		c := cfg
+		c.Options = maps.Clone(cfg.Options)
+		delete(c.Options, multiplicity.Option)
+		return standard.Setup(c, seed)
+	}
+	return nil, fmt.Errorf("option multiplicity: %q is not true or false", v)
+}
+
+// Seats lists the played powers.
+func (Rules) Seats(s game.State) []game.Seat { return engine(s).Seats(s) }
+
+// Pending lists the decisions owed now.
+func (Rules) Pending(s game.State) []game.Prompt { return engine(s).Pending(s) }
+
+// Legal is what seat may do now.
+func (Rules) Legal(s game.State, seat game.Seat) game.Options { return engine(s).Legal(s, seat) }
+
+// Apply carries out seat's action, or Advance for game.System.
+func (Rules) Apply(s game.State, seat game.Seat, a game.Action) (game.State, []game.Event, error) {
+	return engine(s).Apply(s, seat, a)
+}
+
+// View is what seat may see of s.
+func (Rules) View(s game.State, seat game.Seat) any { return engine(s).View(s, seat) }
+
+// Over reports whether the game has ended, and its result.
+func (Rules) Over(s game.State) (bool, string) { return engine(s).Over(s) }
+
+// Clone copies s.
+func (Rules) Clone(s game.State) game.State { return engine(s).Clone(s) }
+
+// Marshal encodes s with its engine (a Multiplicity state carries
+// "engine": "multiplicity").
+func (Rules) Marshal(s game.State) ([]byte, error) { return engine(s).Marshal(s) }
+
+// Unmarshal decodes a state written by Marshal with the engine that wrote
+// it.
+func (Rules) Unmarshal(b []byte) (game.State, error) {
+	if multiplicity.IsState(b) {
+		return multi.Unmarshal(b)
+	}
+	return standard.Unmarshal(b)
+}
+
+// Survivors are the played powers that still have a unit or a centre.
+func (Rules) Survivors(s game.State) []game.Seat {
+	if gs, ok := s.(*multiplicity.GameState); ok {
+		return multi.Survivors(gs)
+	}
+	return standard.Survivors(s)
+}
+
+// ShortWindow reports whether the current window gets a shorter deadline
+// (retreats, adjustments, Multiplicity's start choice).
+func (Rules) ShortWindow(s game.State) bool {
+	if gs, ok := s.(*multiplicity.GameState); ok {
+		return multi.ShortWindow(gs)
+	}
+	return standard.ShortWindow(s)
+}
+
+var _ game.Rules = Rules{}
