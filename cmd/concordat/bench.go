@@ -65,6 +65,10 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				opts[k] = v
 			}
 			if _, ok := opts[multiplicity.Option]; ok {
+				if err := multiplicity.CheckMap(m); err != nil && *variant == "all" {
+					fmt.Fprintf(stdout, "map %s (multiplicity): skipped: %v\n", m.ID, err)
+					continue
+				}
 				r, err := benchMultiplicity(m, opts, *games, *seed, *lastYear-1901)
 				if err != nil {
 					fmt.Fprintln(stderr, "bench:", err)
@@ -74,6 +78,11 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				continue
 			}
 			set, err := diplomacy.ParseSettings(m, opts)
+			if err != nil && *variant == "all" {
+				// An option for some maps only (preset=5p): the others say why.
+				fmt.Fprintf(stdout, "map %s: skipped: %v\n", m.ID, err)
+				continue
+			}
 			if err != nil {
 				fmt.Fprintln(stderr, "bench:", err)
 				return 2

@@ -24,3 +24,25 @@ func TestBenchMultiplicity(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 }
+
+// Under --variant all a map that refuses the options is skipped with its
+// reason and the others play; a single such map is an error.
+func TestBenchAllSkipsMapsThatRefuseTheOptions(t *testing.T) {
+	var out, errb bytes.Buffer
+	code := runBench([]string{"diplomacy", "--variant", "all", "--games", "1", "--last-year", "1901", "--option", "preset=5p"}, nil, &out, &errb)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), "map standard, rules 2023: 1 games") {
+		t.Errorf("standard did not play 5P: %s", out.String())
+	}
+	if !strings.Contains(out.String(), "map youngstown: skipped: ") {
+		t.Errorf("youngstown was not skipped with a reason: %s", out.String())
+	}
+	out.Reset()
+	errb.Reset()
+	if code := runBench([]string{"diplomacy", "--variant", "loeb9", "--games", "1", "--option", "multiplicity=true"}, nil, &out, &errb); code != 2 ||
+		!strings.Contains(errb.String(), "special borders") {
+		t.Fatalf("multiplicity on loeb9: exit %d: %s", code, errb.String())
+	}
+}

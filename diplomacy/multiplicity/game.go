@@ -136,6 +136,17 @@ func ParseSettings(m *diplomacy.Map, opts map[string]string) (diplomacy.Settings
 	return diplomacy.ParseSettings(m, rest)
 }
 
+// CheckMap refuses the maps this engine cannot play as their rules say:
+// those with special borders, seasonal provinces or centre exceptions
+// (loeb9, variant_1900, imperium, colonial; docs/variants.md), which the
+// Multiplicity engine does not model.
+func CheckMap(m *diplomacy.Map) error {
+	if m.Special() {
+		return fmt.Errorf("map %s has special borders (seasons, weak or river borders, canals, railroads or centre exceptions) that the Multiplicity engine does not model", m.ID)
+	}
+	return nil
+}
+
 func boolValue(v string) (on, ok bool) {
 	switch v {
 	case "true", "yes", "1":
@@ -158,6 +169,9 @@ func (Rules) Setup(cfg game.Config, seed uint64) (game.State, error) {
 	}
 	m, err := diplomacy.LoadMap(id)
 	if err != nil {
+		return nil, err
+	}
+	if err := CheckMap(m); err != nil {
 		return nil, err
 	}
 	set, err := ParseSettings(m, cfg.Options)

@@ -462,6 +462,15 @@ func TestSettings(t *testing.T) {
 			t.Errorf("%v: %v, want %q", c.opts, err, c.want)
 		}
 	}
+	for _, id := range []string{"loeb9", "variant_1900", "imperium", "colonial"} {
+		if _, err := r.Setup(game.Config{Variant: id, Options: map[string]string{"multiplicity": "true"}}, 1); err == nil || !strings.Contains(err.Error(), "special borders") {
+			t.Errorf("multiplicity on %s: %v, want a refusal naming its special borders", id, err)
+		}
+		in := PhaseInput{Variant: id, Options: map[string]string{"multiplicity": "true"}}
+		if _, err := in.Position(); err == nil || !strings.Contains(err.Error(), "special borders") {
+			t.Errorf("adjudicating multiplicity on %s: %v, want a refusal naming its special borders", id, err)
+		}
+	}
 	s, err := r.Setup(game.Config{Options: map[string]string{"multiplicity": "true", "preset": "5p", "rules": "1971", "black_hole": "false"}}, 1)
 	if err != nil {
 		t.Fatal(err)

@@ -158,6 +158,9 @@ func (in *PhaseInput) Position() (*Position, error) {
 	if err != nil {
 		return nil, fmt.Errorf("variant: %w", err)
 	}
+	if err := CheckMap(m); err != nil {
+		return nil, fmt.Errorf("variant: %w", err)
+	}
 	for k, v := range in.Options {
 		switch k {
 		case "multiplicity":
