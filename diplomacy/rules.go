@@ -13,7 +13,8 @@ import (
 //
 // Config: Variant is the map id ("standard" when empty); Options are the
 // rule variants of Settings ("rules" for the edition, "players"/"preset" for
-// unplayed powers, "catspaw", "fog"). Seats are the played powers.
+// unplayed powers, "catspaw", "fog", …). Seats are the played powers,
+// except under Reverse Gunboat and Double Diplomacy (seats.go).
 //
 // Actions of a seat (a power):
 //   - "orders", args {"orders": ["A par - bur", …]}: replaces the power's
@@ -43,6 +44,8 @@ type GameState struct {
 	// movement phase, and those written last window, due now.
 	Ahead map[Power][]string
 	Due   map[Power][]string
+	// Reverse Gunboat and Double Diplomacy: seats that are not powers (seats.go).
+	Seating *Seating
 }
 
 // PhaseRecord is one resolved phase: the position it started from, and
@@ -69,9 +72,11 @@ func (Rules) Setup(cfg game.Config, seed uint64) (game.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &GameState{Config: cfg, Settings: set, Pos: StartPosition(m),
+	gs := &GameState{Config: cfg, Settings: set, Pos: StartPosition(m),
 		Orders: map[Power][]string{}, Ready: map[Power]bool{}, RNG: game.NewRNG(seed),
-		Protect: map[Power]Province{}, Ahead: map[Power][]string{}, Due: map[Power][]string{}}, nil
+		Protect: map[Power]Province{}, Ahead: map[Power][]string{}, Due: map[Power][]string{}}
+	gs.Seating = newSeating(m, set, &gs.RNG)
+	return gs, nil
 }
 
 func state(s game.State) *GameState {
@@ -85,6 +90,9 @@ func state(s game.State) *GameState {
 // Seats lists the powers.
 func (Rules) Seats(s game.State) []game.Seat {
 	gs := state(s)
+	if gs.Seating != nil {
+		return append([]game.Seat(nil), gs.Seating.Seats...)
+	}
 	var seats []game.Seat
 	for i, p := range gs.Pos.Map.Powers {
 		if gs.Settings.Played(Power(i)) {
@@ -129,6 +137,9 @@ func (gs *GameState) owing() []bool {
 // Pending lists the powers that owe orders this phase.
 func (Rules) Pending(s game.State) []game.Prompt {
 	gs := state(s)
+	if gs.Seating != nil {
+		return gs.seatPending()
+	}
 	var out []game.Prompt
 	for i, owe := range gs.owing() {
 		if !owe {
@@ -156,22 +167,38 @@ func (Rules) Pending(s game.State) []game.Prompt {
 // words ("-", "S", "C", …), then destinations and supported units.
 func (Rules) Legal(s game.State, seat game.Seat) game.Options {
 	gs := state(s)
-	m := gs.Pos.Map
-	pw, ok := m.LookupPower(string(seat))
+	if gs.Seating != nil {
+		return gs.seatLegal(seat)
+	}
+	pw, ok := gs.Pos.Map.LookupPower(string(seat))
 	if !ok {
 		return game.Options{}
 	}
+	// Catspaw players also order unplayed units.
+	return gs.legalTree(func(owner Power) bool {
+		return owner == pw || (gs.extraQuota(pw) > 0 && !gs.Settings.Played(owner))
+	}, false)
+}
+
+// legalTree is the options tree of the orders for the units (and builds)
+// of the powers include accepts; namePowers adds the power to the labels of
+// builds and disbands, where several powers' appear.
+func (gs *GameState) legalTree(include func(Power) bool, namePowers bool) game.Options {
+	m := gs.Pos.Map
 	gen := NewGenerator(m)
 	opts := game.Options{Kind: "orders"}
 	for _, uo := range gen.Orders(gs.Pos, NoPower) {
-		if uo.Power != pw && !(gs.extraQuota(pw) > 0 && !gs.Settings.Played(uo.Power)) {
-			continue // Catspaw players also order unplayed units
+		if !include(uo.Power) {
+			continue
 		}
 		label := "build or waive"
 		if uo.Unit.Type != NoUnit {
 			label = m.unitString(uo.Unit)
 		} else if len(uo.Orders) > 0 && uo.Orders[0].Type == DisbandOrder {
 			label = "disband"
+		}
+		if namePowers && uo.Unit.Type == NoUnit {
+			label += " (" + m.Powers[uo.Power].Name + ")"
 		}
 		root := game.Choice{Label: label, Value: label}
 		for _, o := range uo.Orders {
@@ -212,6 +239,9 @@ func (r Rules) Apply(s game.State, seat game.Seat, a game.Action) (game.State, [
 			return s, nil, fmt.Errorf("unknown system action %q", a.Type)
 		}
 		return s, gs.advance(), nil
+	}
+	if gs.Seating != nil {
+		return s, nil, gs.seatApply(seat, a)
 	}
 	m := gs.Pos.Map
 	pw, ok := m.LookupPower(string(seat))
@@ -389,6 +419,10 @@ func (gs *GameState) advance() []game.Event {
 	if gs.crystalBallDue() {
 		written = gs.Due
 	}
+	var unmatched []OrderResultJSON // Double Diplomacy: orders the other seat did not write
+	if gs.Seating != nil {
+		written, unmatched = gs.seatedOrders()
+	}
 	for i := range m.Powers {
 		pw := Power(i)
 		for _, text := range written[pw] {
@@ -410,9 +444,13 @@ func (gs *GameState) advance() []game.Event {
 		rec.Orders = append(rec.Orders, OrderResultJSON{Power: m.PowerName(in[i].Writer), Order: texts[i],
 			Result: o.Result.String(), Reason: o.Text(m)})
 	}
+	rec.Orders = append(rec.Orders, unmatched...)
 	gs.History = append(gs.History, rec)
 	gs.Orders = map[Power][]string{}
 	gs.Ready = map[Power]bool{}
+	if gs.Seating != nil {
+		gs.Seating.Orders, gs.Seating.Ready = map[game.Seat][]string{}, map[game.Seat]bool{}
+	}
 	if gs.Settings.CrystalBall && before.Type == Movement {
 		gs.Due, gs.Ahead = gs.Ahead, map[Power][]string{}
 	}
@@ -444,6 +482,7 @@ func (Rules) View(s game.State, seat game.Seat) any {
 		Counts  map[string]int    `json:"centre_counts,omitempty"`
 		Ahead   []string          `json:"ahead,omitempty"` // Crystal Ball: written for the next movement phase
 		Due     []string          `json:"due,omitempty"`   // Crystal Ball: written last phase, due now
+		Seating *seatingView      `json:"seating,omitempty"`
 	}{Variant: m.ID, Rules: gs.Settings.Edition.String(), Board: PositionJSON(gs.Pos), History: gs.History,
 		Powers: map[string]string{}, Waiting: []string{}}
 	if v.History == nil {
@@ -453,7 +492,11 @@ func (Rules) View(s game.State, seat game.Seat) any {
 		v.Powers[p.ID] = p.Name
 	}
 	pw, isPower := m.LookupPower(string(seat))
-	if isPower && seat != game.System {
+	if gs.Seating != nil {
+		pw, isPower = gs.Seating.Power[seat]
+		isPower = isPower && gs.Settings.Double // Reverse Gunboat: the seat's power stays secret
+	}
+	if isPower && seat != game.System && gs.Seating == nil {
 		v.Orders = gs.Orders[pw]
 		v.Ready = gs.Ready[pw]
 		v.Ahead, v.Due = gs.Ahead[pw], gs.Due[pw]
@@ -477,6 +520,9 @@ func (Rules) View(s game.State, seat game.Seat) any {
 			v.Waiting = append(v.Waiting, m.Powers[i].ID)
 		}
 	}
+	if gs.Seating != nil {
+		v.Seating = gs.seatView(seat, &v.Orders, &v.Ready, &v.Waiting)
+	}
 	return v
 }
 
@@ -484,6 +530,9 @@ func (Rules) View(s game.State, seat game.Seat) any {
 func (Rules) Over(s game.State) (bool, string) {
 	gs := state(s)
 	if w := gs.Pos.Winner(); w != NoPower {
+		if gs.Seating != nil {
+			return true, gs.Pos.Map.Powers[w].Name + " (" + gs.seatsOfPower(w) + ") wins"
+		}
 		return true, gs.Pos.Map.Powers[w].Name + " wins"
 	}
 	return false, ""
@@ -499,6 +548,7 @@ func (Rules) Clone(s game.State) game.State {
 		c.Protect[k] = v
 	}
 	c.Ahead, c.Due = copyOrders(gs.Ahead), copyOrders(gs.Due)
+	c.Seating = gs.Seating.clone()
 	for k, v := range gs.Orders {
 		c.Orders[k] = append([]string(nil), v...)
 	}
@@ -519,6 +569,7 @@ type stateJSON struct {
 	Protect map[string]string   `json:"protect,omitempty"`
 	Ahead   map[string][]string `json:"ahead,omitempty"`
 	Due     map[string][]string `json:"due,omitempty"`
+	Seating *seatingJSON        `json:"seating,omitempty"`
 }
 
 // Marshal encodes the state as JSON.
@@ -531,6 +582,7 @@ func (Rules) Marshal(s game.State) ([]byte, error) {
 		sj.Holes = append(sj.Holes, m.ProvName(p))
 	}
 	sj.Ahead, sj.Due = ordersByName(m, gs.Ahead), ordersByName(m, gs.Due)
+	sj.Seating = gs.Seating.toJSON(m)
 	if len(gs.Protect) > 0 {
 		sj.Protect = map[string]string{}
 		for pw, p := range gs.Protect {
@@ -581,6 +633,9 @@ func (r Rules) Unmarshal(b []byte) (game.State, error) {
 	}
 	if gs.Due, err = ordersByPower(m, sj.Due); err != nil {
 		return nil, fmt.Errorf("diplomacy state: due: %w", err)
+	}
+	if err := gs.Seating.restore(m, sj.Seating); err != nil {
+		return nil, fmt.Errorf("diplomacy state: %w", err)
 	}
 	for name, id := range sj.Protect {
 		pw, ok := m.LookupPower(name)
@@ -664,6 +719,9 @@ func ParsePosition(m *Map, n NextJSON) (*Position, error) {
 func (Rules) Survivors(s game.State) []game.Seat {
 	gs := state(s)
 	units, centres := gs.Pos.CountUnits(), gs.Pos.CountCenters()
+	if gs.Seating != nil {
+		return gs.seatSurvivors(func(pw Power) bool { return units[pw] > 0 || centres[pw] > 0 })
+	}
 	var out []game.Seat
 	for i, p := range gs.Pos.Map.Powers {
 		if gs.Settings.Played(Power(i)) && (units[i] > 0 || centres[i] > 0) {

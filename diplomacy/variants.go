@@ -21,6 +21,9 @@ import (
 //     destroyed (Black Hole); powers may protect a home centre ("protect")
 //   - "crystal_ball": "true": movement orders are written one movement phase
 //     ahead ("ahead"); the first phase's orders are written as usual
+//   - "reverse_gunboat", "double", "payola", "anarchy": the order-writing
+//     variants of ordervariants.go (Reverse Gunboat, Double Diplomacy,
+//     Payola, Anarchy)
 //
 // Unplayed powers' units hold when no order reaches them, are disbanded when
 // dislodged, and their adjustments follow the civil disorder rule (Standard
@@ -32,10 +35,15 @@ type Settings struct {
 	Fog         bool
 	BlackHole   bool
 	CrystalBall bool
+	// Order-writing variants (ordervariants.go).
+	ReverseGunboat bool
+	Double         bool
+	Payola         bool
+	Anarchy        bool
 }
 
 // settingKeys are the option names ParseSettings accepts.
-var settingKeys = []string{"rules", "players", "preset", "catspaw", "fog", "black_hole", "crystal_ball"}
+var settingKeys = append([]string{"rules", "players", "preset", "catspaw", "fog", "black_hole", "crystal_ball"}, orderVariantKeys...)
 
 // ParseSettings reads and checks a game's variant options for map m.
 func ParseSettings(m *Map, opts map[string]string) (Settings, error) {
@@ -117,6 +125,9 @@ func ParseSettings(m *Map, opts map[string]string) (Settings, error) {
 		if n == 0 {
 			return s, fmt.Errorf("players: name at least one power")
 		}
+	}
+	if err := s.parseOrderVariants(m, opts); err != nil {
+		return s, err
 	}
 	if s.Catspaw && !s.anyUnplayedPlayable(m) {
 		return s, fmt.Errorf("catspaw needs unplayed powers: set players (Catspaw: three of the seven)")

@@ -1,0 +1,71 @@
+package diplomacy
+
+import "fmt"
+
+// orderVariantKeys are the options of the order-writing variants: who
+// writes the orders a unit follows (docs/variants.md, "Rule variants").
+var orderVariantKeys = []string{"reverse_gunboat", "double", "payola"}
+
+// variantClashes are the pairs of options that do not combine, with why.
+var variantClashes = []struct{ a, b, why string }{
+	{"reverse_gunboat", "double", "both change who the seats are"},
+	{"reverse_gunboat", "catspaw", "Catspaw's extra orders need players who know their power"},
+	{"reverse_gunboat", "payola", "a treasury would tell a seat its power"},
+	{"reverse_gunboat", "fog", "the fog would show a seat its power"},
+	{"reverse_gunboat", "crystal_ball", "orders ahead are not kept by seat"},
+	{"double", "catspaw", "Catspaw's extra orders are per power, not per seat"},
+	{"double", "payola", "both decide which order a unit follows"},
+	{"double", "crystal_ball", "orders ahead are not kept by seat"},
+	{"payola", "catspaw", "both decide which order a unit follows"},
+	{"payola", "fog", "offers for units a power cannot see would tell it where they are"},
+	{"payola", "crystal_ball", "offers are made for this phase only"},
+}
+
+// parseOrderVariants reads the order-writing variant options into s and
+// refuses the combinations that collide.
+func (s *Settings) parseOrderVariants(m *Map, opts map[string]string) error {
+	var err error
+	if s.ReverseGunboat, err = boolOption(opts, "reverse_gunboat"); err != nil {
+		return err
+	}
+	if s.Double, err = boolOption(opts, "double"); err != nil {
+		return err
+	}
+	if s.Payola, err = boolOption(opts, "payola"); err != nil {
+		return err
+	}
+	on := map[string]bool{"reverse_gunboat": s.ReverseGunboat, "double": s.Double, "payola": s.Payola,
+		"catspaw": s.Catspaw, "fog": s.Fog, "crystal_ball": s.CrystalBall}
+	for _, c := range variantClashes {
+		if on[c.a] && on[c.b] {
+			return fmt.Errorf("options %s and %s do not combine: %s", c.a, c.b, c.why)
+		}
+	}
+	if s.ReverseGunboat {
+		n := 0
+		for i, p := range m.Powers {
+			if !p.Dummy && s.Played(Power(i)) {
+				n++
+			}
+		}
+		if n < 2 {
+			return fmt.Errorf("reverse_gunboat needs at least two played powers (%d played)", n)
+		}
+	}
+	return nil
+}
+
+// phaseOnly refuses the variants a single phase with orders by power cannot
+// express (concordat adjudicate): their orders are written by seats, or
+// come with offers, that only a hosted game carries.
+func (s Settings) phaseOnly() error {
+	for _, v := range []struct {
+		on   bool
+		name string
+	}{{s.ReverseGunboat, "reverse_gunboat"}, {s.Double, "double"}} {
+		if v.on {
+			return fmt.Errorf("%s is played through the game (seats write the orders), not one phase with orders by power", v.name)
+		}
+	}
+	return nil
+}

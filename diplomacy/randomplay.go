@@ -1,0 +1,70 @@
+package diplomacy
+
+import (
+	"concordat/game"
+)
+
+// RandomActions are seeded random actions for every seat that owes a
+// decision now in a game with the order-writing variants (Reverse Gunboat,
+// Double Diplomacy): each seat writes random legal orders, as a
+// random player of the variant would. Tests and `concordat bench` play
+// whole games with it. It returns nil for a game without those variants.
+//
+//   - Reverse Gunboat: every seat writes a random order for every unit of
+//     every played power (it does not know which are its own).
+//   - Double Diplomacy: the first seat of a power writes random orders; the
+//     second writes the same ones, dropping each with probability 1/4, so
+//     some units hold for want of matching orders.
+func (gs *GameState) RandomActions(rng *game.RNG) []game.Step {
+	pos := gs.Pos
+	m := pos.Map
+	if pos.Winner() != NoPower {
+		return nil
+	}
+	legal := NewGenerator(m).Orders(pos, NoPower)
+	var steps []game.Step
+	ordersStep := func(seat game.Seat, in []OrderIn) {
+		texts := make([]string, 0, len(in))
+		for _, o := range in {
+			texts = append(texts, o.Order.String(m))
+		}
+		steps = append(steps, game.Step{Seat: seat, Action: game.NewAction("orders", map[string][]string{"orders": texts})})
+	}
+	switch {
+	case gs.Seating != nil && gs.Settings.ReverseGunboat:
+		var played []UnitOrders
+		for _, uo := range legal {
+			if gs.Settings.Played(uo.Power) && !m.Powers[uo.Power].Dummy {
+				played = append(played, uo)
+			}
+		}
+		for _, seat := range gs.Seating.Seats {
+			if gs.seatOwes(seat) {
+				ordersStep(seat, RandomOrders(played, rng, nil))
+			}
+		}
+	case gs.Seating != nil:
+		for _, seat := range gs.Seating.Seats {
+			if !gs.seatOwes(seat) || seat[len(seat)-1] != 'a' {
+				continue
+			}
+			pw := gs.Seating.Power[seat]
+			var own []UnitOrders
+			for _, uo := range legal {
+				if uo.Power == pw {
+					own = append(own, uo)
+				}
+			}
+			a := RandomOrders(own, rng, nil)
+			var b []OrderIn
+			for _, o := range a {
+				if rng.Intn(4) != 0 {
+					b = append(b, o)
+				}
+			}
+			ordersStep(seat, a)
+			ordersStep(seat[:len(seat)-1]+"b", b)
+		}
+	}
+	return steps
+}
