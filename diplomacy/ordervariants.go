@@ -57,14 +57,14 @@ func (s *Settings) parseOrderVariants(m *Map, opts map[string]string) error {
 
 // phaseOnly refuses the variants a single phase with orders by power cannot
 // express (concordat adjudicate): their orders are written by seats, or
-// come with offers, that only a hosted game carries.
+// come with offers and treasuries, that only a hosted game carries.
 func (s Settings) phaseOnly() error {
 	for _, v := range []struct {
 		on   bool
 		name string
-	}{{s.ReverseGunboat, "reverse_gunboat"}, {s.Double, "double"}} {
+	}{{s.ReverseGunboat, "reverse_gunboat"}, {s.Double, "double"}, {s.Payola, "payola"}} {
 		if v.on {
-			return fmt.Errorf("%s is played through the game (seats write the orders), not one phase with orders by power", v.name)
+			return fmt.Errorf("%s is played through the game (seats, offers, treasuries), not as one phase with orders by power", v.name)
 		}
 	}
 	return nil

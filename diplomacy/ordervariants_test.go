@@ -70,6 +70,21 @@ func playVariantGame(t *testing.T, cfg game.Config, seed uint64, maxPhases int) 
 					}
 				}
 			}
+			if st.Action.Type == "offers" {
+				var args struct{ Offers []Offer }
+				_ = json.Unmarshal(st.Action.Args, &args)
+				var sub game.Options
+				for _, c := range r.Legal(s, st.Seat).Choices {
+					if c.Value == "offer" {
+						sub.Choices = c.Next
+					}
+				}
+				for _, o := range args.Offers {
+					if !inLegal(sub, o.Order) {
+						t.Fatalf("%s: %s offered for %q, which is not in its Legal offer tree", gs.Pos.Phase, st.Seat, o.Order)
+					}
+				}
+			}
 			if _, _, err := r.Apply(s, st.Seat, st.Action); err != nil {
 				t.Fatalf("%s: %s %s %s: %v", gs.Pos.Phase, st.Seat, st.Action.Type, st.Action.Args, err)
 			}

@@ -6,7 +6,7 @@ import (
 
 // RandomActions are seeded random actions for every seat that owes a
 // decision now in a game with the order-writing variants (Reverse Gunboat,
-// Double Diplomacy): each seat writes random legal orders, as a
+// Double Diplomacy, Payola): each seat writes random legal orders, as a
 // random player of the variant would. Tests and `concordat bench` play
 // whole games with it. It returns nil for a game without those variants.
 //
@@ -15,6 +15,8 @@ import (
 //   - Double Diplomacy: the first seat of a power writes random orders; the
 //     second writes the same ones, dropping each with probability 1/4, so
 //     some units hold for want of matching orders.
+//   - Payola: each power orders its own units at random and offers a random
+//     part of its treasury for random orders of random units.
 func (gs *GameState) RandomActions(rng *game.RNG) []game.Step {
 	pos := gs.Pos
 	m := pos.Map
@@ -65,6 +67,8 @@ func (gs *GameState) RandomActions(rng *game.RNG) []game.Step {
 			ordersStep(seat, a)
 			ordersStep(seat[:len(seat)-1]+"b", b)
 		}
+	case gs.Settings.Payola:
+		steps = gs.randomPayola(legal, rng)
 	}
 	return steps
 }

@@ -23,6 +23,8 @@ import (
 //     that are otherwise illegal are accepted and reported invalid when the
 //     phase resolves, as the rules say.
 //   - "ready", args {"ready": true|false}: the power is done (or not).
+//   - "offers" (Payola), "ahead" (Crystal Ball), "protect" (Black Hole):
+//     see payola.go, crystalBallDue and blackhole.go.
 //
 // System applies game.Advance when the deadline passes or every seat is
 // ready: the phase resolves with the orders in; units without orders hold,
@@ -46,6 +48,8 @@ type GameState struct {
 	Due   map[Power][]string
 	// Reverse Gunboat and Double Diplomacy: seats that are not powers (seats.go).
 	Seating *Seating
+	// Payola: treasuries and offers (payola.go).
+	Payola *Payola
 }
 
 // PhaseRecord is one resolved phase: the position it started from, and
@@ -76,6 +80,7 @@ func (Rules) Setup(cfg game.Config, seed uint64) (game.State, error) {
 		Orders: map[Power][]string{}, Ready: map[Power]bool{}, RNG: game.NewRNG(seed),
 		Protect: map[Power]Province{}, Ahead: map[Power][]string{}, Due: map[Power][]string{}}
 	gs.Seating = newSeating(m, set, &gs.RNG)
+	gs.Payola = newPayola(gs.Pos, set)
 	return gs, nil
 }
 
@@ -148,6 +153,9 @@ func (Rules) Pending(s game.State) []game.Prompt {
 		pw := Power(i)
 		_, submitted := gs.Orders[pw]
 		kind, text := "orders", fmt.Sprintf("orders for %s", gs.Pos.Phase)
+		if gs.Payola != nil && gs.Pos.Phase.Type == Movement {
+			text += ", and offers for any unit's orders (Payola)"
+		}
 		if gs.Settings.CrystalBall && gs.Pos.Phase.Type == Movement {
 			_, ahead := gs.Ahead[pw]
 			if gs.crystalBallDue() {
@@ -174,10 +182,10 @@ func (Rules) Legal(s game.State, seat game.Seat) game.Options {
 	if !ok {
 		return game.Options{}
 	}
-	// Catspaw players also order unplayed units.
-	return gs.legalTree(func(owner Power) bool {
+	// Catspaw players also order unplayed units; Payola powers offer for any.
+	return gs.payolaLegal(pw, gs.legalTree(func(owner Power) bool {
 		return owner == pw || (gs.extraQuota(pw) > 0 && !gs.Settings.Played(owner))
-	}, false)
+	}, false))
 }
 
 // legalTree is the options tree of the orders for the units (and builds)
@@ -329,8 +337,10 @@ func (r Rules) Apply(s game.State, seat game.Seat, a game.Action) (game.State, [
 		}
 		gs.Ready[pw] = args.Ready
 		return s, nil, nil
+	case "offers":
+		return s, nil, gs.applyOffers(pw, a)
 	}
-	return s, nil, fmt.Errorf("unknown action %q (want orders, ready, ahead or protect)", a.Type)
+	return s, nil, fmt.Errorf("unknown action %q (want orders, ready, ahead, protect or offers)", a.Type)
 }
 
 func strictJSON(data []byte, v any) error {
@@ -423,6 +433,9 @@ func (gs *GameState) advance() []game.Event {
 	if gs.Seating != nil {
 		written, unmatched = gs.seatedOrders()
 	}
+	if gs.Payola != nil && pos.Phase.Type == Movement {
+		written, unmatched = gs.payolaOrders(written)
+	}
 	for i := range m.Powers {
 		pw := Power(i)
 		for _, text := range written[pw] {
@@ -459,6 +472,7 @@ func (gs *GameState) advance() []game.Event {
 	if gs.Settings.BlackHole && seasonOver && pos.Winner() == NoPower {
 		ev = append(ev, gs.blackHole(before)...)
 	}
+	ev = append(ev, gs.payolaIncome(before)...)
 	if w := pos.Winner(); w != NoPower {
 		ev = append(ev, game.Event{Type: "victory", Text: m.Powers[w].Name + " wins"})
 	}
@@ -483,6 +497,7 @@ func (Rules) View(s game.State, seat game.Seat) any {
 		Ahead   []string          `json:"ahead,omitempty"` // Crystal Ball: written for the next movement phase
 		Due     []string          `json:"due,omitempty"`   // Crystal Ball: written last phase, due now
 		Seating *seatingView      `json:"seating,omitempty"`
+		Payola  *payolaView       `json:"payola,omitempty"` // the seat's own treasury and offers
 	}{Variant: m.ID, Rules: gs.Settings.Edition.String(), Board: PositionJSON(gs.Pos), History: gs.History,
 		Powers: map[string]string{}, Waiting: []string{}}
 	if v.History == nil {
@@ -523,6 +538,7 @@ func (Rules) View(s game.State, seat game.Seat) any {
 	if gs.Seating != nil {
 		v.Seating = gs.seatView(seat, &v.Orders, &v.Ready, &v.Waiting)
 	}
+	v.Payola = gs.viewPayola(pw, isPower && seat != game.System)
 	return v
 }
 
@@ -549,6 +565,7 @@ func (Rules) Clone(s game.State) game.State {
 	}
 	c.Ahead, c.Due = copyOrders(gs.Ahead), copyOrders(gs.Due)
 	c.Seating = gs.Seating.clone()
+	c.Payola = gs.Payola.clone()
 	for k, v := range gs.Orders {
 		c.Orders[k] = append([]string(nil), v...)
 	}
@@ -570,6 +587,7 @@ type stateJSON struct {
 	Ahead   map[string][]string `json:"ahead,omitempty"`
 	Due     map[string][]string `json:"due,omitempty"`
 	Seating *seatingJSON        `json:"seating,omitempty"`
+	Payola  *payolaJSON         `json:"payola,omitempty"`
 }
 
 // Marshal encodes the state as JSON.
@@ -583,6 +601,7 @@ func (Rules) Marshal(s game.State) ([]byte, error) {
 	}
 	sj.Ahead, sj.Due = ordersByName(m, gs.Ahead), ordersByName(m, gs.Due)
 	sj.Seating = gs.Seating.toJSON(m)
+	sj.Payola = gs.Payola.toJSON(m)
 	if len(gs.Protect) > 0 {
 		sj.Protect = map[string]string{}
 		for pw, p := range gs.Protect {
@@ -635,6 +654,9 @@ func (r Rules) Unmarshal(b []byte) (game.State, error) {
 		return nil, fmt.Errorf("diplomacy state: due: %w", err)
 	}
 	if err := gs.Seating.restore(m, sj.Seating); err != nil {
+		return nil, fmt.Errorf("diplomacy state: %w", err)
+	}
+	if err := gs.Payola.restore(m, sj.Payola); err != nil {
 		return nil, fmt.Errorf("diplomacy state: %w", err)
 	}
 	for name, id := range sj.Protect {

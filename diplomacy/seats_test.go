@@ -292,7 +292,7 @@ func TestSeatedVariantsPlayWholeGames(t *testing.T) {
 }
 
 func TestSeatedVariantsRefusedByAdjudicate(t *testing.T) {
-	for _, k := range []string{"reverse_gunboat", "double"} {
+	for _, k := range orderVariantKeys {
 		_, err := NewEngine().Prepare(&PhaseInput{Options: map[string]string{k: "true"}, Phase: phaseJSON{Season: "spring", Year: 1901, Type: "movement"}})
 		if err == nil || !strings.Contains(err.Error(), k) {
 			t.Errorf("%s: error %v", k, err)
