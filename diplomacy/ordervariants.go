@@ -2,9 +2,10 @@ package diplomacy
 
 import "fmt"
 
-// orderVariantKeys are the options of the order-writing variants: who
-// writes the orders a unit follows (docs/variants.md, "Rule variants").
-var orderVariantKeys = []string{"reverse_gunboat", "double", "payola"}
+// orderVariantKeys are the options of the variants that change who writes
+// the orders a unit follows, or how a game starts (docs/variants.md, "Rule
+// variants").
+var orderVariantKeys = []string{"reverse_gunboat", "double", "payola", "anarchy"}
 
 // variantClashes are the pairs of options that do not combine, with why.
 var variantClashes = []struct{ a, b, why string }{
@@ -19,6 +20,11 @@ var variantClashes = []struct{ a, b, why string }{
 	{"payola", "catspaw", "both decide which order a unit follows"},
 	{"payola", "fog", "offers for units a power cannot see would tell it where they are"},
 	{"payola", "crystal_ball", "offers are made for this phase only"},
+	{"anarchy", "black_hole", "the black hole rebuilds the map from its original homes"},
+	{"anarchy", "reverse_gunboat", "a seat would learn its power from its draft"},
+	{"anarchy", "double", "preference lists are written per power"},
+	{"anarchy", "payola", "treasuries start from the centres owned at the start, which the draft has not yet dealt"},
+	{"anarchy", "catspaw", "unplayed powers draft no centres, so Catspaw has no units to order"},
 }
 
 // parseOrderVariants reads the order-writing variant options into s and
@@ -34,8 +40,11 @@ func (s *Settings) parseOrderVariants(m *Map, opts map[string]string) error {
 	if s.Payola, err = boolOption(opts, "payola"); err != nil {
 		return err
 	}
+	if s.Anarchy, err = boolOption(opts, "anarchy"); err != nil {
+		return err
+	}
 	on := map[string]bool{"reverse_gunboat": s.ReverseGunboat, "double": s.Double, "payola": s.Payola,
-		"catspaw": s.Catspaw, "fog": s.Fog, "crystal_ball": s.CrystalBall}
+		"anarchy": s.Anarchy, "catspaw": s.Catspaw, "fog": s.Fog, "crystal_ball": s.CrystalBall, "black_hole": s.BlackHole}
 	for _, c := range variantClashes {
 		if on[c.a] && on[c.b] {
 			return fmt.Errorf("options %s and %s do not combine: %s", c.a, c.b, c.why)
@@ -62,7 +71,7 @@ func (s Settings) phaseOnly() error {
 	for _, v := range []struct {
 		on   bool
 		name string
-	}{{s.ReverseGunboat, "reverse_gunboat"}, {s.Double, "double"}, {s.Payola, "payola"}} {
+	}{{s.ReverseGunboat, "reverse_gunboat"}, {s.Double, "double"}, {s.Payola, "payola"}, {s.Anarchy, "anarchy"}} {
 		if v.on {
 			return fmt.Errorf("%s is played through the game (seats, offers, treasuries), not as one phase with orders by power", v.name)
 		}

@@ -70,6 +70,19 @@ func playVariantGame(t *testing.T, cfg game.Config, seed uint64, maxPhases int) 
 					}
 				}
 			}
+			if st.Action.Type == "preferences" {
+				var args struct{ Centres []string }
+				_ = json.Unmarshal(st.Action.Args, &args)
+				open := map[string]bool{}
+				for _, c := range r.Legal(s, st.Seat).Choices {
+					open[c.Value] = true
+				}
+				for _, id := range args.Centres {
+					if !open[id] {
+						t.Fatalf("%s listed %q, which is not in its Legal tree", st.Seat, id)
+					}
+				}
+			}
 			if st.Action.Type == "offers" {
 				var args struct{ Offers []Offer }
 				_ = json.Unmarshal(st.Action.Args, &args)
@@ -209,8 +222,12 @@ func TestOrderVariantClashes(t *testing.T) {
 			if other == "players" {
 				opts[other] = "england,france,turkey"
 			}
-			if _, err := ParseSettings(m, opts); err != nil {
-				t.Errorf("%s with %s refused: %v", k, other, err)
+			clash := false
+			for _, c := range variantClashes {
+				clash = clash || (c.a == k && c.b == other)
+			}
+			if _, err := ParseSettings(m, opts); (err != nil) != clash {
+				t.Errorf("%s with %s: error %v (a listed clash: %v)", k, other, err, clash)
 			}
 		}
 	}
@@ -229,9 +246,15 @@ func FuzzVariantAction(f *testing.F) {
 	f.Add(uint8(2), uint8(1), false, "offers", `{"offers": [{"order": "A par - bur", "amount": 2}]}`)
 	f.Add(uint8(2), uint8(1), false, "offers", `{"offers": [{"order": "A mun - bur", "amount": -1}]}`)
 	f.Add(uint8(2), uint8(1), true, "offers", `{"offers": [{"order": "A mun H", "amount": 99999999999}]}`)
+	f.Add(uint8(3), uint8(1), false, "preferences", `{"centres": ["par", "mar", "bre"]}`)
+	f.Add(uint8(3), uint8(1), true, "orders", `{"orders": ["B A par"]}`)
 	var r Rules
 	f.Fuzz(func(t *testing.T, variant, seatIdx uint8, later bool, typ, args string) {
-		opts := map[string]string{orderVariantKeys[int(variant)%len(orderVariantKeys)]: "true", "black_hole": "true"}
+		k := orderVariantKeys[int(variant)%len(orderVariantKeys)]
+		opts := map[string]string{k: "true"}
+		if k != "anarchy" {
+			opts["black_hole"] = "true"
+		}
 		s, err := r.Setup(game.Config{Options: opts}, 7)
 		if err != nil {
 			t.Fatal(err)

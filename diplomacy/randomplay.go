@@ -6,7 +6,7 @@ import (
 
 // RandomActions are seeded random actions for every seat that owes a
 // decision now in a game with the order-writing variants (Reverse Gunboat,
-// Double Diplomacy, Payola): each seat writes random legal orders, as a
+// Double Diplomacy, Payola, Anarchy): each seat writes random legal orders, as a
 // random player of the variant would. Tests and `concordat bench` play
 // whole games with it. It returns nil for a game without those variants.
 //
@@ -17,6 +17,8 @@ import (
 //     some units hold for want of matching orders.
 //   - Payola: each power orders its own units at random and offers a random
 //     part of its treasury for random orders of random units.
+//   - Anarchy: in the draft each power lists random free centres (one in
+//     four lists none); afterwards every power orders its units at random.
 func (gs *GameState) RandomActions(rng *game.RNG) []game.Step {
 	pos := gs.Pos
 	m := pos.Map
@@ -69,6 +71,10 @@ func (gs *GameState) RandomActions(rng *game.RNG) []game.Step {
 		}
 	case gs.Settings.Payola:
 		steps = gs.randomPayola(legal, rng)
+	case gs.Anarchy.drafting():
+		steps = gs.randomDraft(rng)
+	case gs.Anarchy != nil:
+		steps = gs.randomStandard(legal, rng)
 	}
 	return steps
 }

@@ -23,8 +23,9 @@ import (
 //     that are otherwise illegal are accepted and reported invalid when the
 //     phase resolves, as the rules say.
 //   - "ready", args {"ready": true|false}: the power is done (or not).
-//   - "offers" (Payola), "ahead" (Crystal Ball), "protect" (Black Hole):
-//     see payola.go, crystalBallDue and blackhole.go.
+//   - "offers" (Payola), "preferences" (Anarchy), "ahead" (Crystal Ball),
+//     "protect" (Black Hole): see payola.go, anarchy.go, crystalBallDue and
+//     blackhole.go.
 //
 // System applies game.Advance when the deadline passes or every seat is
 // ready: the phase resolves with the orders in; units without orders hold,
@@ -50,6 +51,8 @@ type GameState struct {
 	Seating *Seating
 	// Payola: treasuries and offers (payola.go).
 	Payola *Payola
+	// Anarchy: the draft of starting centres and the drafted homes (anarchy.go).
+	Anarchy *Anarchy
 }
 
 // PhaseRecord is one resolved phase: the position it started from, and
@@ -81,6 +84,7 @@ func (Rules) Setup(cfg game.Config, seed uint64) (game.State, error) {
 		Protect: map[Power]Province{}, Ahead: map[Power][]string{}, Due: map[Power][]string{}}
 	gs.Seating = newSeating(m, set, &gs.RNG)
 	gs.Payola = newPayola(gs.Pos, set)
+	gs.Anarchy = anarchyStart(gs.Pos, set)
 	return gs, nil
 }
 
@@ -114,6 +118,12 @@ func (gs *GameState) owing() []bool {
 	if pos.Winner() != NoPower {
 		return owe
 	}
+	if gs.Anarchy.drafting() {
+		for _, pw := range gs.drafters() {
+			owe[pw] = true
+		}
+		return owe
+	}
 	switch pos.Phase.Type {
 	case Movement:
 		for _, u := range pos.Units {
@@ -144,6 +154,9 @@ func (Rules) Pending(s game.State) []game.Prompt {
 	gs := state(s)
 	if gs.Seating != nil {
 		return gs.seatPending()
+	}
+	if gs.Anarchy.drafting() {
+		return gs.anarchyPending()
 	}
 	var out []game.Prompt
 	for i, owe := range gs.owing() {
@@ -181,6 +194,9 @@ func (Rules) Legal(s game.State, seat game.Seat) game.Options {
 	pw, ok := gs.Pos.Map.LookupPower(string(seat))
 	if !ok {
 		return game.Options{}
+	}
+	if gs.Anarchy.drafting() {
+		return gs.anarchyLegal()
 	}
 	// Catspaw players also order unplayed units; Payola powers offer for any.
 	return gs.payolaLegal(pw, gs.legalTree(func(owner Power) bool {
@@ -258,6 +274,9 @@ func (r Rules) Apply(s game.State, seat game.Seat, a game.Action) (game.State, [
 	}
 	if gs.Pos.Winner() != NoPower {
 		return s, nil, fmt.Errorf("the game is over")
+	}
+	if err := gs.anarchyGate(a.Type); err != nil {
+		return s, nil, err
 	}
 	switch a.Type {
 	case "orders":
@@ -339,8 +358,10 @@ func (r Rules) Apply(s game.State, seat game.Seat, a game.Action) (game.State, [
 		return s, nil, nil
 	case "offers":
 		return s, nil, gs.applyOffers(pw, a)
+	case "preferences":
+		return s, nil, gs.applyPreferences(pw, a)
 	}
-	return s, nil, fmt.Errorf("unknown action %q (want orders, ready, ahead, protect or offers)", a.Type)
+	return s, nil, fmt.Errorf("unknown action %q (want orders, ready, ahead, protect, offers or preferences)", a.Type)
 }
 
 func strictJSON(data []byte, v any) error {
@@ -422,6 +443,9 @@ func (gs *GameState) advance() []game.Event {
 	if pos.Winner() != NoPower {
 		return nil
 	}
+	if gs.Anarchy.drafting() {
+		return gs.anarchyDraft()
+	}
 	rec := PhaseRecord{Position: PositionJSON(pos)}
 	var in []Written
 	var texts []string
@@ -498,6 +522,7 @@ func (Rules) View(s game.State, seat game.Seat) any {
 		Due     []string          `json:"due,omitempty"`   // Crystal Ball: written last phase, due now
 		Seating *seatingView      `json:"seating,omitempty"`
 		Payola  *payolaView       `json:"payola,omitempty"` // the seat's own treasury and offers
+		Anarchy *anarchyView      `json:"anarchy,omitempty"`
 	}{Variant: m.ID, Rules: gs.Settings.Edition.String(), Board: PositionJSON(gs.Pos), History: gs.History,
 		Powers: map[string]string{}, Waiting: []string{}}
 	if v.History == nil {
@@ -539,6 +564,7 @@ func (Rules) View(s game.State, seat game.Seat) any {
 		v.Seating = gs.seatView(seat, &v.Orders, &v.Ready, &v.Waiting)
 	}
 	v.Payola = gs.viewPayola(pw, isPower && seat != game.System)
+	v.Anarchy = gs.viewAnarchy(pw, isPower && seat != game.System)
 	return v
 }
 
@@ -566,6 +592,7 @@ func (Rules) Clone(s game.State) game.State {
 	c.Ahead, c.Due = copyOrders(gs.Ahead), copyOrders(gs.Due)
 	c.Seating = gs.Seating.clone()
 	c.Payola = gs.Payola.clone()
+	c.Anarchy = gs.Anarchy.clone()
 	for k, v := range gs.Orders {
 		c.Orders[k] = append([]string(nil), v...)
 	}
@@ -588,6 +615,7 @@ type stateJSON struct {
 	Due     map[string][]string `json:"due,omitempty"`
 	Seating *seatingJSON        `json:"seating,omitempty"`
 	Payola  *payolaJSON         `json:"payola,omitempty"`
+	Anarchy *anarchyJSON        `json:"anarchy,omitempty"`
 }
 
 // Marshal encodes the state as JSON.
@@ -602,6 +630,7 @@ func (Rules) Marshal(s game.State) ([]byte, error) {
 	sj.Ahead, sj.Due = ordersByName(m, gs.Ahead), ordersByName(m, gs.Due)
 	sj.Seating = gs.Seating.toJSON(m)
 	sj.Payola = gs.Payola.toJSON(m)
+	sj.Anarchy = gs.Anarchy.toJSON(m)
 	if len(gs.Protect) > 0 {
 		sj.Protect = map[string]string{}
 		for pw, p := range gs.Protect {
@@ -641,6 +670,10 @@ func (r Rules) Unmarshal(b []byte) (game.State, error) {
 		holes = append(holes, m.Prov(l))
 	}
 	m = m.WithHoles(holes)
+	m, err = gs.Anarchy.restore(m, sj.Anarchy)
+	if err != nil {
+		return nil, fmt.Errorf("diplomacy state: %w", err)
+	}
 	pos, err := ParsePosition(m, sj.Board)
 	if err != nil {
 		return nil, fmt.Errorf("diplomacy state: %w", err)

@@ -21,9 +21,9 @@ import (
 //     destroyed (Black Hole); powers may protect a home centre ("protect")
 //   - "crystal_ball": "true": movement orders are written one movement phase
 //     ahead ("ahead"); the first phase's orders are written as usual
-//   - "reverse_gunboat", "double", "payola", "anarchy": the order-writing
-//     variants of ordervariants.go (Reverse Gunboat, Double Diplomacy,
-//     Payola, Anarchy)
+//   - "reverse_gunboat", "double", "payola", "anarchy": Reverse Gunboat and
+//     Double Diplomacy (seats.go), Payola (payola.go) and Anarchy
+//     (anarchy.go); which combine is in ordervariants.go
 //
 // Unplayed powers' units hold when no order reaches them, are disbanded when
 // dislodged, and their adjustments follow the civil disorder rule (Standard
