@@ -11,8 +11,9 @@ import (
 // win, checking after each phase that every generated order was valid and
 // the board is sound; then the same game through the game contract with
 // Fog of War and Black Hole, which changes the map as it goes; then short
-// games with each order-writing variant (Reverse Gunboat, Double Diplomacy,
-// Payola), replayed and round-tripped (playVariantGame).
+// games with each variant of ordervariants.go (Reverse Gunboat, Double
+// Diplomacy, Payola, Anarchy, Intimate), replayed and round-tripped
+// (playVariantGame).
 func TestEveryMapPlaysASeededRandomGame(t *testing.T) {
 	for _, id := range MapIDs() {
 		t.Run(id, func(t *testing.T) {
@@ -63,7 +64,7 @@ func TestEveryMapPlaysASeededRandomGame(t *testing.T) {
 				checkPositionInvariants(t, s.(*GameState).Pos)
 			}
 			for _, k := range orderVariantKeys {
-				playVariantGame(t, game.Config{Variant: id, Options: map[string]string{k: "true"}}, 11, 8)
+				playVariantGame(t, game.Config{Variant: id, Options: variantOptions(m, k)}, 11, 8)
 			}
 		})
 	}

@@ -5,7 +5,7 @@ import "fmt"
 // orderVariantKeys are the options of the variants that change who writes
 // the orders a unit follows, or how a game starts (docs/variants.md, "Rule
 // variants").
-var orderVariantKeys = []string{"reverse_gunboat", "double", "payola", "anarchy"}
+var orderVariantKeys = []string{"reverse_gunboat", "double", "payola", "anarchy", "intimate"}
 
 // variantClashes are the pairs of options that do not combine, with why.
 var variantClashes = []struct{ a, b, why string }{
@@ -25,6 +25,13 @@ var variantClashes = []struct{ a, b, why string }{
 	{"anarchy", "double", "preference lists are written per power"},
 	{"anarchy", "payola", "treasuries start from the centres owned at the start, which the draft has not yet dealt"},
 	{"anarchy", "catspaw", "unplayed powers draft no centres, so Catspaw has no units to order"},
+	{"intimate", "catspaw", "both give the unplayed powers' units to the players"},
+	{"intimate", "reverse_gunboat", "both change who orders which power"},
+	{"intimate", "double", "both change who orders which power"},
+	{"intimate", "payola", "both spend a treasury on other powers' units"},
+	{"intimate", "anarchy", "unplayed powers draft no centres, so there would be nothing to bid for"},
+	{"intimate", "fog", "the fog is drawn for one power, and a player orders several"},
+	{"intimate", "crystal_ball", "control changes each year, after orders ahead were written"},
 }
 
 // parseOrderVariants reads the order-writing variant options into s and
@@ -43,11 +50,25 @@ func (s *Settings) parseOrderVariants(m *Map, opts map[string]string) error {
 	if s.Anarchy, err = boolOption(opts, "anarchy"); err != nil {
 		return err
 	}
+	if s.Intimate, err = boolOption(opts, "intimate"); err != nil {
+		return err
+	}
 	on := map[string]bool{"reverse_gunboat": s.ReverseGunboat, "double": s.Double, "payola": s.Payola,
-		"anarchy": s.Anarchy, "catspaw": s.Catspaw, "fog": s.Fog, "crystal_ball": s.CrystalBall, "black_hole": s.BlackHole}
+		"anarchy": s.Anarchy, "intimate": s.Intimate, "catspaw": s.Catspaw, "fog": s.Fog, "crystal_ball": s.CrystalBall, "black_hole": s.BlackHole}
 	for _, c := range variantClashes {
 		if on[c.a] && on[c.b] {
 			return fmt.Errorf("options %s and %s do not combine: %s", c.a, c.b, c.why)
+		}
+	}
+	if s.Intimate {
+		n := 0
+		for i, p := range m.Powers {
+			if !p.Dummy && s.Played(Power(i)) {
+				n++
+			}
+		}
+		if _, ok := opts["players"]; !ok || n != 2 {
+			return fmt.Errorf("intimate needs players= naming the two powers the players keep (%d played)", n)
 		}
 	}
 	if s.ReverseGunboat {
@@ -71,7 +92,7 @@ func (s Settings) phaseOnly() error {
 	for _, v := range []struct {
 		on   bool
 		name string
-	}{{s.ReverseGunboat, "reverse_gunboat"}, {s.Double, "double"}, {s.Payola, "payola"}, {s.Anarchy, "anarchy"}} {
+	}{{s.ReverseGunboat, "reverse_gunboat"}, {s.Double, "double"}, {s.Payola, "payola"}, {s.Anarchy, "anarchy"}, {s.Intimate, "intimate"}} {
 		if v.on {
 			return fmt.Errorf("%s is played through the game (seats, offers, treasuries), not as one phase with orders by power", v.name)
 		}

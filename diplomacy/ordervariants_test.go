@@ -143,6 +143,22 @@ func playVariantGame(t *testing.T, cfg game.Config, seed uint64, maxPhases int) 
 	return s.(*GameState), rec
 }
 
+// variantOptions are the options that play variant k on map m alone: with
+// Intimate, the first two powers are the players'.
+func variantOptions(m *Map, k string) map[string]string {
+	opts := map[string]string{k: "true"}
+	if k == "intimate" {
+		var two []string
+		for _, p := range m.Powers {
+			if !p.Dummy && len(two) < 2 {
+				two = append(two, p.ID)
+			}
+		}
+		opts["players"] = strings.Join(two, ",")
+	}
+	return opts
+}
+
 // mustApply applies an action that must be accepted.
 func mustApply(t *testing.T, s game.State, seat game.Seat, a game.Action) {
 	t.Helper()
@@ -218,9 +234,13 @@ func TestOrderVariantClashes(t *testing.T) {
 			t.Errorf("%s=maybe: error %v", k, err)
 		}
 		for _, other := range []string{"black_hole", "players"} {
-			opts := map[string]string{k: "true", other: "true"}
+			opts := variantOptions(m, k)
+			opts[other] = "true"
 			if other == "players" {
 				opts[other] = "england,france,turkey"
+				if k == "intimate" {
+					opts[other] = "england,france"
+				}
 			}
 			clash := false
 			for _, c := range variantClashes {
@@ -248,10 +268,12 @@ func FuzzVariantAction(f *testing.F) {
 	f.Add(uint8(2), uint8(1), true, "offers", `{"offers": [{"order": "A mun H", "amount": 99999999999}]}`)
 	f.Add(uint8(3), uint8(1), false, "preferences", `{"centres": ["par", "mar", "bre"]}`)
 	f.Add(uint8(3), uint8(1), true, "orders", `{"orders": ["B A par"]}`)
+	f.Add(uint8(4), uint8(0), false, "bids", `{"bids": {"germany": 2, "italy": 1}}`)
+	f.Add(uint8(4), uint8(1), true, "orders", `{"orders": ["A mun - bur"]}`)
 	var r Rules
 	f.Fuzz(func(t *testing.T, variant, seatIdx uint8, later bool, typ, args string) {
 		k := orderVariantKeys[int(variant)%len(orderVariantKeys)]
-		opts := map[string]string{k: "true"}
+		opts := variantOptions(Standard(), k)
 		if k != "anarchy" {
 			opts["black_hole"] = "true"
 		}

@@ -6,7 +6,7 @@ import (
 
 // RandomActions are seeded random actions for every seat that owes a
 // decision now in a game with the order-writing variants (Reverse Gunboat,
-// Double Diplomacy, Payola, Anarchy): each seat writes random legal orders, as a
+// Double Diplomacy, Payola, Anarchy, Intimate): each seat writes random legal orders, as a
 // random player of the variant would. Tests and `concordat bench` play
 // whole games with it. It returns nil for a game without those variants.
 //
@@ -19,6 +19,8 @@ import (
 //     part of its treasury for random orders of random units.
 //   - Anarchy: in the draft each power lists random free centres (one in
 //     four lists none); afterwards every power orders its units at random.
+//   - Intimate: each player bids random parts of its treasury for random
+//     powers, then orders its own and its controlled powers' units.
 func (gs *GameState) RandomActions(rng *game.RNG) []game.Step {
 	pos := gs.Pos
 	m := pos.Map
@@ -71,6 +73,8 @@ func (gs *GameState) RandomActions(rng *game.RNG) []game.Step {
 		}
 	case gs.Settings.Payola:
 		steps = gs.randomPayola(legal, rng)
+	case gs.Intimate != nil:
+		steps = gs.randomIntimate(legal, rng)
 	case gs.Anarchy.drafting():
 		steps = gs.randomDraft(rng)
 	case gs.Anarchy != nil:

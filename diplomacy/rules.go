@@ -23,9 +23,9 @@ import (
 //     that are otherwise illegal are accepted and reported invalid when the
 //     phase resolves, as the rules say.
 //   - "ready", args {"ready": true|false}: the power is done (or not).
-//   - "offers" (Payola), "preferences" (Anarchy), "ahead" (Crystal Ball),
-//     "protect" (Black Hole): see payola.go, anarchy.go, crystalBallDue and
-//     blackhole.go.
+//   - "offers" (Payola), "preferences" (Anarchy), "bids" (Intimate),
+//     "ahead" (Crystal Ball), "protect" (Black Hole): see payola.go,
+//     anarchy.go, intimate.go, crystalBallDue and blackhole.go.
 //
 // System applies game.Advance when the deadline passes or every seat is
 // ready: the phase resolves with the orders in; units without orders hold,
@@ -53,6 +53,8 @@ type GameState struct {
 	Payola *Payola
 	// Anarchy: the draft of starting centres and the drafted homes (anarchy.go).
 	Anarchy *Anarchy
+	// Intimate Diplomacy: treasuries, bids and this year's control (intimate.go).
+	Intimate *Intimate
 }
 
 // PhaseRecord is one resolved phase: the position it started from, and
@@ -85,6 +87,7 @@ func (Rules) Setup(cfg game.Config, seed uint64) (game.State, error) {
 	gs.Seating = newSeating(m, set, &gs.RNG)
 	gs.Payola = newPayola(gs.Pos, set)
 	gs.Anarchy = anarchyStart(gs.Pos, set)
+	gs.Intimate = newIntimate(gs.Pos, set)
 	return gs, nil
 }
 
@@ -141,6 +144,7 @@ func (gs *GameState) owing() []bool {
 			owe[uo.Power] = true
 		}
 	}
+	gs.intimateOwing(owe)
 	for i := range owe {
 		if !gs.Settings.Played(Power(i)) {
 			owe[i] = false
@@ -157,6 +161,9 @@ func (Rules) Pending(s game.State) []game.Prompt {
 	}
 	if gs.Anarchy.drafting() {
 		return gs.anarchyPending()
+	}
+	if gs.Intimate.bidding() {
+		return gs.intimatePending()
 	}
 	var out []game.Prompt
 	for i, owe := range gs.owing() {
@@ -198,9 +205,13 @@ func (Rules) Legal(s game.State, seat game.Seat) game.Options {
 	if gs.Anarchy.drafting() {
 		return gs.anarchyLegal()
 	}
-	// Catspaw players also order unplayed units; Payola powers offer for any.
+	if gs.Intimate.bidding() {
+		return gs.intimateLegal(pw)
+	}
+	// Catspaw players also order unplayed units; Payola powers offer for
+	// any; Intimate players order the powers they control.
 	return gs.payolaLegal(pw, gs.legalTree(func(owner Power) bool {
-		return owner == pw || (gs.extraQuota(pw) > 0 && !gs.Settings.Played(owner))
+		return owner == pw || gs.controls(pw, owner) || (gs.extraQuota(pw) > 0 && !gs.Settings.Played(owner))
 	}, false))
 }
 
@@ -276,6 +287,9 @@ func (r Rules) Apply(s game.State, seat game.Seat, a game.Action) (game.State, [
 		return s, nil, fmt.Errorf("the game is over")
 	}
 	if err := gs.anarchyGate(a.Type); err != nil {
+		return s, nil, err
+	}
+	if err := gs.intimateGate(a.Type); err != nil {
 		return s, nil, err
 	}
 	switch a.Type {
@@ -360,8 +374,10 @@ func (r Rules) Apply(s game.State, seat game.Seat, a game.Action) (game.State, [
 		return s, nil, gs.applyOffers(pw, a)
 	case "preferences":
 		return s, nil, gs.applyPreferences(pw, a)
+	case "bids":
+		return s, nil, gs.applyBids(pw, a)
 	}
-	return s, nil, fmt.Errorf("unknown action %q (want orders, ready, ahead, protect, offers or preferences)", a.Type)
+	return s, nil, fmt.Errorf("unknown action %q (want orders, ready, ahead, protect, offers, preferences or bids)", a.Type)
 }
 
 func strictJSON(data []byte, v any) error {
@@ -385,7 +401,7 @@ func (gs *GameState) checkOwnOrder(pw Power, text string) (bool, error) {
 	}
 	mayOrder := func(owner Power, at Loc) (bool, error) {
 		switch {
-		case owner == pw:
+		case owner == pw || gs.controls(pw, owner):
 			return false, nil
 		case gs.Settings.Catspaw && !gs.Settings.Played(owner):
 			return true, nil
@@ -406,7 +422,7 @@ func (gs *GameState) checkOwnOrder(pw Power, text string) (bool, error) {
 	if pos.Phase.Type == Retreat {
 		for _, d := range pos.Dislodged {
 			if m.Prov(d.Loc) == m.Prov(o.At) {
-				if d.Power != pw {
+				if d.Power != pw && !gs.controls(pw, d.Power) {
 					return false, fmt.Errorf("order %q: the unit at %s is not yours", text, m.LocName(d.Loc))
 				}
 				return false, nil
@@ -446,6 +462,9 @@ func (gs *GameState) advance() []game.Event {
 	if gs.Anarchy.drafting() {
 		return gs.anarchyDraft()
 	}
+	if gs.Intimate.bidding() {
+		return gs.intimateAuction()
+	}
 	rec := PhaseRecord{Position: PositionJSON(pos)}
 	var in []Written
 	var texts []string
@@ -474,6 +493,7 @@ func (gs *GameState) advance() []game.Event {
 			texts = append(texts, text)
 		}
 	}
+	gs.intimateOwners(in)
 	out := make([]Outcome, len(in))
 	before := pos.Phase
 	NewAdjudicator(m, gs.Settings.Edition).Resolve(pos, gs.Settings, in, out)
@@ -497,6 +517,7 @@ func (gs *GameState) advance() []game.Event {
 		ev = append(ev, gs.blackHole(before)...)
 	}
 	ev = append(ev, gs.payolaIncome(before)...)
+	ev = append(ev, gs.intimateNewYear(before)...)
 	if w := pos.Winner(); w != NoPower {
 		ev = append(ev, game.Event{Type: "victory", Text: m.Powers[w].Name + " wins"})
 	}
@@ -509,20 +530,21 @@ func (Rules) View(s game.State, seat game.Seat) any {
 	gs := state(s)
 	m := gs.Pos.Map
 	v := struct {
-		Variant string            `json:"variant"`
-		Rules   string            `json:"rules"`
-		Board   NextJSON          `json:"board"`
-		Orders  []string          `json:"orders,omitempty"`
-		Ready   bool              `json:"ready,omitempty"`
-		Waiting []string          `json:"waiting"`
-		History []PhaseRecord     `json:"history"`
-		Powers  map[string]string `json:"powers"`
-		Counts  map[string]int    `json:"centre_counts,omitempty"`
-		Ahead   []string          `json:"ahead,omitempty"` // Crystal Ball: written for the next movement phase
-		Due     []string          `json:"due,omitempty"`   // Crystal Ball: written last phase, due now
-		Seating *seatingView      `json:"seating,omitempty"`
-		Payola  *payolaView       `json:"payola,omitempty"` // the seat's own treasury and offers
-		Anarchy *anarchyView      `json:"anarchy,omitempty"`
+		Variant  string            `json:"variant"`
+		Rules    string            `json:"rules"`
+		Board    NextJSON          `json:"board"`
+		Orders   []string          `json:"orders,omitempty"`
+		Ready    bool              `json:"ready,omitempty"`
+		Waiting  []string          `json:"waiting"`
+		History  []PhaseRecord     `json:"history"`
+		Powers   map[string]string `json:"powers"`
+		Counts   map[string]int    `json:"centre_counts,omitempty"`
+		Ahead    []string          `json:"ahead,omitempty"` // Crystal Ball: written for the next movement phase
+		Due      []string          `json:"due,omitempty"`   // Crystal Ball: written last phase, due now
+		Seating  *seatingView      `json:"seating,omitempty"`
+		Payola   *payolaView       `json:"payola,omitempty"` // the seat's own treasury and offers
+		Anarchy  *anarchyView      `json:"anarchy,omitempty"`
+		Intimate *intimateView     `json:"intimate,omitempty"`
 	}{Variant: m.ID, Rules: gs.Settings.Edition.String(), Board: PositionJSON(gs.Pos), History: gs.History,
 		Powers: map[string]string{}, Waiting: []string{}}
 	if v.History == nil {
@@ -565,6 +587,7 @@ func (Rules) View(s game.State, seat game.Seat) any {
 	}
 	v.Payola = gs.viewPayola(pw, isPower && seat != game.System)
 	v.Anarchy = gs.viewAnarchy(pw, isPower && seat != game.System)
+	v.Intimate = gs.viewIntimate(pw, isPower && seat != game.System)
 	return v
 }
 
@@ -593,6 +616,7 @@ func (Rules) Clone(s game.State) game.State {
 	c.Seating = gs.Seating.clone()
 	c.Payola = gs.Payola.clone()
 	c.Anarchy = gs.Anarchy.clone()
+	c.Intimate = gs.Intimate.clone()
 	for k, v := range gs.Orders {
 		c.Orders[k] = append([]string(nil), v...)
 	}
@@ -603,19 +627,20 @@ func (Rules) Clone(s game.State) game.State {
 }
 
 type stateJSON struct {
-	Config  game.Config         `json:"config"`
-	Board   NextJSON            `json:"board"`
-	Orders  map[string][]string `json:"orders"`
-	Ready   []string            `json:"ready"`
-	History []PhaseRecord       `json:"history"`
-	RNG     game.RNG            `json:"rng"`
-	Holes   []string            `json:"holes,omitempty"`
-	Protect map[string]string   `json:"protect,omitempty"`
-	Ahead   map[string][]string `json:"ahead,omitempty"`
-	Due     map[string][]string `json:"due,omitempty"`
-	Seating *seatingJSON        `json:"seating,omitempty"`
-	Payola  *payolaJSON         `json:"payola,omitempty"`
-	Anarchy *anarchyJSON        `json:"anarchy,omitempty"`
+	Config   game.Config         `json:"config"`
+	Board    NextJSON            `json:"board"`
+	Orders   map[string][]string `json:"orders"`
+	Ready    []string            `json:"ready"`
+	History  []PhaseRecord       `json:"history"`
+	RNG      game.RNG            `json:"rng"`
+	Holes    []string            `json:"holes,omitempty"`
+	Protect  map[string]string   `json:"protect,omitempty"`
+	Ahead    map[string][]string `json:"ahead,omitempty"`
+	Due      map[string][]string `json:"due,omitempty"`
+	Seating  *seatingJSON        `json:"seating,omitempty"`
+	Payola   *payolaJSON         `json:"payola,omitempty"`
+	Anarchy  *anarchyJSON        `json:"anarchy,omitempty"`
+	Intimate *intimateJSON       `json:"intimate,omitempty"`
 }
 
 // Marshal encodes the state as JSON.
@@ -631,6 +656,7 @@ func (Rules) Marshal(s game.State) ([]byte, error) {
 	sj.Seating = gs.Seating.toJSON(m)
 	sj.Payola = gs.Payola.toJSON(m)
 	sj.Anarchy = gs.Anarchy.toJSON(m)
+	sj.Intimate = gs.Intimate.toJSON(m)
 	if len(gs.Protect) > 0 {
 		sj.Protect = map[string]string{}
 		for pw, p := range gs.Protect {
@@ -690,6 +716,9 @@ func (r Rules) Unmarshal(b []byte) (game.State, error) {
 		return nil, fmt.Errorf("diplomacy state: %w", err)
 	}
 	if err := gs.Payola.restore(m, sj.Payola); err != nil {
+		return nil, fmt.Errorf("diplomacy state: %w", err)
+	}
+	if err := gs.Intimate.restore(m, sj.Intimate); err != nil {
 		return nil, fmt.Errorf("diplomacy state: %w", err)
 	}
 	for name, id := range sj.Protect {

@@ -293,7 +293,7 @@ func TestSeatedVariantsPlayWholeGames(t *testing.T) {
 
 func TestSeatedVariantsRefusedByAdjudicate(t *testing.T) {
 	for _, k := range orderVariantKeys {
-		_, err := NewEngine().Prepare(&PhaseInput{Options: map[string]string{k: "true"}, Phase: phaseJSON{Season: "spring", Year: 1901, Type: "movement"}})
+		_, err := NewEngine().Prepare(&PhaseInput{Options: variantOptions(Standard(), k), Phase: phaseJSON{Season: "spring", Year: 1901, Type: "movement"}})
 		if err == nil || !strings.Contains(err.Error(), k) {
 			t.Errorf("%s: error %v", k, err)
 		}

@@ -21,9 +21,10 @@ import (
 //     destroyed (Black Hole); powers may protect a home centre ("protect")
 //   - "crystal_ball": "true": movement orders are written one movement phase
 //     ahead ("ahead"); the first phase's orders are written as usual
-//   - "reverse_gunboat", "double", "payola", "anarchy": Reverse Gunboat and
-//     Double Diplomacy (seats.go), Payola (payola.go) and Anarchy
-//     (anarchy.go); which combine is in ordervariants.go
+//   - "reverse_gunboat", "double", "payola", "anarchy", "intimate": Reverse
+//     Gunboat and Double Diplomacy (seats.go), Payola (payola.go), Anarchy
+//     (anarchy.go) and Intimate (intimate.go); which combine is in
+//     ordervariants.go
 //
 // Unplayed powers' units hold when no order reaches them, are disbanded when
 // dislodged, and their adjustments follow the civil disorder rule (Standard
@@ -40,6 +41,7 @@ type Settings struct {
 	Double         bool
 	Payola         bool
 	Anarchy        bool
+	Intimate       bool
 }
 
 // settingKeys are the option names ParseSettings accepts.

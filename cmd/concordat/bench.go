@@ -30,7 +30,7 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	variant := fs.String("variant", "standard", "map id, or 'all' for every embedded map")
 	rules := fs.String("rules", "2023", "rules edition: 1971, 1982, 2000 or 2023")
 	var options optionFlags
-	fs.Var(&options, "option", "a rule variant option key=value (repeatable): catspaw=true, players=a,b,c, preset=5p, fog=true, black_hole=true, crystal_ball=true, reverse_gunboat=true, double=true, payola=true, anarchy=true; plays through the game contract")
+	fs.Var(&options, "option", "a rule variant option key=value (repeatable): catspaw=true, players=a,b,c, preset=5p, fog=true, black_hole=true, crystal_ball=true, reverse_gunboat=true, double=true, payola=true, anarchy=true, intimate=true (with players=a,b); plays through the game contract")
 	if err := fs.Parse(args[1:]); err != nil {
 		return 2
 	}
