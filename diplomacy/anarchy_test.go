@@ -25,7 +25,6 @@ func TestAnarchyDraft(t *testing.T) {
 		t.Fatal(err)
 	}
 	gs := s.(*GameState)
-	m := gs.Pos.Map
 	if gs.Pos.Phase != (Phase{Season: Winter, Year: 1900, Type: Adjustment}) {
 		t.Fatalf("phase %s", gs.Pos.Phase)
 	}
@@ -59,7 +58,7 @@ func TestAnarchyDraft(t *testing.T) {
 	if gs.Anarchy.Drafting || gs.Pos.Phase != (Phase{Season: Winter, Year: 1900, Type: Adjustment}) {
 		t.Fatalf("after the draft: drafting %v, phase %s", gs.Anarchy.Drafting, gs.Pos.Phase)
 	}
-	m = gs.Pos.Map
+	m := gs.Pos.Map
 	// The record: France and Germany both want Paris; whoever drafts first
 	// gets it as its first preference.
 	first := map[string]OrderResultJSON{}

@@ -229,6 +229,10 @@ func (gs *GameState) payolaOrders(written map[Power][]string) (map[Power][]strin
 			if err != nil {
 				continue
 			}
+			if (o.Type != Hold && o.Type != Move && o.Type != SupportOrder && o.Type != ConvoyOrder) || gs.unitOwner(o) != pw {
+				out[pw] = append(out[pw], text) // not an order offers compete with: adjudicated as written
+				continue
+			}
 			find(m.Prov(o.At), o, text).owner = true
 		}
 	}

@@ -156,3 +156,20 @@ func TestPayolaPlaysWholeGames(t *testing.T) {
 		t.Logf("%v: %d steps, %s, %d offers paid last movement phase", cfg, len(rec.Steps), gs.Pos.Phase, paid)
 	}
 }
+
+func TestPayolaOwnersOtherOrdersStand(t *testing.T) {
+	var r Rules
+	s, _ := r.Setup(payolaConfig, 1)
+	gs := s.(*GameState)
+	// A build written in a movement phase is no order offers compete for:
+	// it reaches the adjudicator as written and is reported invalid.
+	mustApply(t, s, "france", orders("B A gas", "A par - bur"))
+	advance(t, s)
+	var got []string
+	for _, o := range gs.History[0].Orders {
+		got = append(got, o.Power+": "+o.Order+" "+o.Result)
+	}
+	if strings.Join(got, "; ") != "france: B A gas invalid; france: A par - bur succeeds" {
+		t.Fatalf("recorded %v", got)
+	}
+}

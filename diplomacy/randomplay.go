@@ -8,7 +8,8 @@ import (
 // decision now in a game with the order-writing variants (Reverse Gunboat,
 // Double Diplomacy, Payola, Anarchy, Intimate): each seat writes random legal orders, as a
 // random player of the variant would. Tests and `concordat bench` play
-// whole games with it. It returns nil for a game without those variants.
+// whole games with it. It returns nil for a game without those variants
+// (and an empty list when no seat has anything to write).
 //
 //   - Reverse Gunboat: every seat writes a random order for every unit of
 //     every played power (it does not know which are its own).
@@ -24,8 +25,12 @@ import (
 func (gs *GameState) RandomActions(rng *game.RNG) []game.Step {
 	pos := gs.Pos
 	m := pos.Map
-	if pos.Winner() != NoPower {
+	variant := gs.Seating != nil || gs.Payola != nil || gs.Anarchy != nil || gs.Intimate != nil
+	if !variant {
 		return nil
+	}
+	if pos.Winner() != NoPower {
+		return []game.Step{}
 	}
 	legal := NewGenerator(m).Orders(pos, NoPower)
 	var steps []game.Step
@@ -79,6 +84,9 @@ func (gs *GameState) RandomActions(rng *game.RNG) []game.Step {
 		steps = gs.randomDraft(rng)
 	case gs.Anarchy != nil:
 		steps = gs.randomStandard(legal, rng)
+	}
+	if steps == nil {
+		steps = []game.Step{} // nothing to write this phase, but the variant's own play
 	}
 	return steps
 }
