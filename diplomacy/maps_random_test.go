@@ -10,7 +10,10 @@ import (
 // random game (every unit a random legal order) for twenty years or to a
 // win, checking after each phase that every generated order was valid and
 // the board is sound; then the same game through the game contract with
-// Fog of War and Black Hole, which changes the map as it goes.
+// Fog of War and Black Hole, which changes the map as it goes; then short
+// games with each variant of ordervariants.go (Reverse Gunboat, Double
+// Diplomacy, Payola, Anarchy, Intimate), replayed and round-tripped
+// (playVariantGame).
 func TestEveryMapPlaysASeededRandomGame(t *testing.T) {
 	for _, id := range MapIDs() {
 		t.Run(id, func(t *testing.T) {
@@ -45,6 +48,9 @@ func TestEveryMapPlaysASeededRandomGame(t *testing.T) {
 					t.Fatal(err)
 				}
 				playContract(t, s, 11, 40)
+			}
+			for _, k := range orderVariantKeys {
+				playVariantGame(t, game.Config{Variant: id, Options: variantOptions(m, k)}, 11, 8)
 			}
 		})
 	}

@@ -272,6 +272,9 @@ func (e *Engine) Prepare(in *PhaseInput) (*Prepared, error) {
 	if err != nil {
 		return nil, fmt.Errorf("options: %w", err)
 	}
+	if err := set.phaseOnly(); err != nil {
+		return nil, fmt.Errorf("options: %w", err)
+	}
 	ed := set.Edition
 	if err != nil {
 		return nil, fmt.Errorf("rules: %w", err)

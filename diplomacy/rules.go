@@ -13,7 +13,8 @@ import (
 //
 // Config: Variant is the map id ("standard" when empty); Options are the
 // rule variants of Settings ("rules" for the edition, "players"/"preset" for
-// unplayed powers, "catspaw", "fog"). Seats are the played powers.
+// unplayed powers, "catspaw", "fog", …). Seats are the played powers,
+// except under Reverse Gunboat and Double Diplomacy (seats.go).
 //
 // Actions of a seat (a power):
 //   - "orders", args {"orders": ["A par - bur", …]}: replaces the power's
@@ -23,8 +24,10 @@ import (
 //     phase resolves, as the rules say.
 //   - "ready", args {"ready": true|false}: the power is done (or not).
 //   - "event", args {"event": "connect X Y"}: a Seismic event, in the
-//     seismic phase only (seismic.go); "ahead" and "protect" are Crystal
-//     Ball's and Black Hole's.
+//     seismic phase only (seismic.go).
+//   - "offers" (Payola), "preferences" (Anarchy), "bids" (Intimate),
+//     "ahead" (Crystal Ball), "protect" (Black Hole): see payola.go,
+//     anarchy.go, intimate.go, crystalBallDue and blackhole.go.
 //
 // System applies game.Advance when the deadline passes or every seat is
 // ready: the phase resolves with the orders in; units without orders hold,
@@ -50,6 +53,14 @@ type GameState struct {
 	// each power's event (seismic.go).
 	Seismic bool
 	Events  map[Power]string
+	// Reverse Gunboat and Double Diplomacy: seats that are not powers (seats.go).
+	Seating *Seating
+	// Payola: treasuries and offers (payola.go).
+	Payola *Payola
+	// Anarchy: the draft of starting centres and the drafted homes (anarchy.go).
+	Anarchy *Anarchy
+	// Intimate Diplomacy: treasuries, bids and this year's control (intimate.go).
+	Intimate *Intimate
 }
 
 // PhaseRecord is one resolved phase: the position it started from, and
@@ -79,10 +90,15 @@ func (Rules) Setup(cfg game.Config, seed uint64) (game.State, error) {
 	if set.Schizo {
 		m, _ = m.WithEdits(MapEdit{Op: EditMajority}) // always applies
 	}
-	return &GameState{Config: cfg, Settings: set, Pos: StartPosition(m),
+	gs := &GameState{Config: cfg, Settings: set, Pos: StartPosition(m),
 		Orders: map[Power][]string{}, Ready: map[Power]bool{}, RNG: game.NewRNG(seed),
 		Protect: map[Power]Province{}, Ahead: map[Power][]string{}, Due: map[Power][]string{},
-		Events: map[Power]string{}}, nil
+		Events: map[Power]string{}}
+	gs.Seating = newSeating(m, set, &gs.RNG)
+	gs.Payola = newPayola(gs.Pos, set)
+	gs.Anarchy = anarchyStart(gs.Pos, set)
+	gs.Intimate = newIntimate(gs.Pos, set)
+	return gs, nil
 }
 
 func state(s game.State) *GameState {
@@ -96,6 +112,9 @@ func state(s game.State) *GameState {
 // Seats lists the powers.
 func (Rules) Seats(s game.State) []game.Seat {
 	gs := state(s)
+	if gs.Seating != nil {
+		return append([]game.Seat(nil), gs.Seating.Seats...)
+	}
 	var seats []game.Seat
 	for i, p := range gs.Pos.Map.Powers {
 		if gs.Settings.Played(Power(i)) {
@@ -115,6 +134,12 @@ func (gs *GameState) owing() []bool {
 	if gs.Seismic {
 		return gs.seismicOwing()
 	}
+	if gs.Anarchy.drafting() {
+		for _, pw := range gs.drafters() {
+			owe[pw] = true
+		}
+		return owe
+	}
 	switch pos.Phase.Type {
 	case Movement:
 		for _, u := range pos.Units {
@@ -132,6 +157,7 @@ func (gs *GameState) owing() []bool {
 			owe[uo.Power] = true
 		}
 	}
+	gs.intimateOwing(owe)
 	for i := range owe {
 		if !gs.Settings.Played(Power(i)) {
 			owe[i] = false
@@ -143,6 +169,15 @@ func (gs *GameState) owing() []bool {
 // Pending lists the powers that owe orders this phase.
 func (Rules) Pending(s game.State) []game.Prompt {
 	gs := state(s)
+	if gs.Seating != nil {
+		return gs.seatPending()
+	}
+	if gs.Anarchy.drafting() {
+		return gs.anarchyPending()
+	}
+	if gs.Intimate.bidding() {
+		return gs.intimatePending()
+	}
 	var out []game.Prompt
 	for i, owe := range gs.owing() {
 		if !owe {
@@ -151,6 +186,9 @@ func (Rules) Pending(s game.State) []game.Prompt {
 		pw := Power(i)
 		_, submitted := gs.Orders[pw]
 		kind, text := "orders", fmt.Sprintf("orders for %s", gs.Pos.Phase)
+		if gs.Payola != nil && gs.Pos.Phase.Type == Movement && !gs.Seismic {
+			text += ", and offers for any unit's orders (Payola)"
+		}
 		if gs.Seismic {
 			_, submitted = gs.Events[pw]
 			kind, text = "event", "a seismic event before "+gs.Pos.Phase.String()+": connect or separate two provinces, or none"
@@ -173,8 +211,10 @@ func (Rules) Pending(s game.State) []game.Prompt {
 // words ("-", "S", "C", …), then destinations and supported units.
 func (Rules) Legal(s game.State, seat game.Seat) game.Options {
 	gs := state(s)
-	m := gs.Pos.Map
-	pw, ok := m.LookupPower(string(seat))
+	if gs.Seating != nil {
+		return gs.seatLegal(seat)
+	}
+	pw, ok := gs.Pos.Map.LookupPower(string(seat))
 	if !ok {
 		return game.Options{}
 	}
@@ -184,17 +224,38 @@ func (Rules) Legal(s game.State, seat game.Seat) game.Options {
 		}
 		return gs.seismicOptions()
 	}
+	if gs.Anarchy.drafting() {
+		return gs.anarchyLegal()
+	}
+	if gs.Intimate.bidding() {
+		return gs.intimateLegal(pw)
+	}
+	// Catspaw players also order unplayed units; Payola powers offer for
+	// any; Intimate players order the powers they control.
+	return gs.payolaLegal(pw, gs.legalTree(func(owner Power) bool {
+		return owner == pw || gs.controls(pw, owner) || (gs.extraQuota(pw) > 0 && !gs.Settings.Played(owner))
+	}, false))
+}
+
+// legalTree is the options tree of the orders for the units (and builds)
+// of the powers include accepts; namePowers adds the power to the labels of
+// builds and disbands, where several powers' appear.
+func (gs *GameState) legalTree(include func(Power) bool, namePowers bool) game.Options {
+	m := gs.Pos.Map
 	gen := NewGenerator(m)
 	opts := game.Options{Kind: "orders"}
 	for _, uo := range gen.Orders(gs.Pos, NoPower) {
-		if uo.Power != pw && !(gs.extraQuota(pw) > 0 && !gs.Settings.Played(uo.Power)) {
-			continue // Catspaw players also order unplayed units
+		if !include(uo.Power) {
+			continue
 		}
 		label := "build or waive"
 		if uo.Unit.Type != NoUnit {
 			label = m.unitString(uo.Unit)
 		} else if len(uo.Orders) > 0 && uo.Orders[0].Type == DisbandOrder {
 			label = "disband"
+		}
+		if namePowers && uo.Unit.Type == NoUnit {
+			label += " (" + m.Powers[uo.Power].Name + ")"
 		}
 		root := game.Choice{Label: label, Value: label}
 		for _, o := range uo.Orders {
@@ -236,6 +297,9 @@ func (r Rules) Apply(s game.State, seat game.Seat, a game.Action) (game.State, [
 		}
 		return s, gs.advance(), nil
 	}
+	if gs.Seating != nil {
+		return s, nil, gs.seatApply(seat, a)
+	}
 	m := gs.Pos.Map
 	pw, ok := m.LookupPower(string(seat))
 	if !ok || !gs.Settings.Played(pw) {
@@ -244,8 +308,14 @@ func (r Rules) Apply(s game.State, seat game.Seat, a game.Action) (game.State, [
 	if gs.Pos.Winner() != NoPower {
 		return s, nil, fmt.Errorf("the game is over")
 	}
-	if gs.Seismic && (a.Type == "orders" || a.Type == "ahead") {
+	if gs.Seismic && (a.Type == "orders" || a.Type == "ahead" || a.Type == "offers") {
 		return s, nil, fmt.Errorf("%s: this is the seismic phase before %s: send an \"event\"", a.Type, gs.Pos.Phase)
+	}
+	if err := gs.anarchyGate(a.Type); err != nil {
+		return s, nil, err
+	}
+	if err := gs.intimateGate(a.Type); err != nil {
+		return s, nil, err
 	}
 	switch a.Type {
 	case "event":
@@ -330,8 +400,14 @@ func (r Rules) Apply(s game.State, seat game.Seat, a game.Action) (game.State, [
 		}
 		gs.Ready[pw] = args.Ready
 		return s, nil, nil
+	case "offers":
+		return s, nil, gs.applyOffers(pw, a)
+	case "preferences":
+		return s, nil, gs.applyPreferences(pw, a)
+	case "bids":
+		return s, nil, gs.applyBids(pw, a)
 	}
-	return s, nil, fmt.Errorf("unknown action %q (want orders, ready, ahead, protect or event)", a.Type)
+	return s, nil, fmt.Errorf("unknown action %q (want orders, ready, ahead, protect, event, offers, preferences or bids)", a.Type)
 }
 
 func strictJSON(data []byte, v any) error {
@@ -355,7 +431,7 @@ func (gs *GameState) checkOwnOrder(pw Power, text string) (bool, error) {
 	}
 	mayOrder := func(owner Power, at Loc) (bool, error) {
 		switch {
-		case owner == pw:
+		case owner == pw || gs.controls(pw, owner):
 			return false, nil
 		case gs.Settings.Catspaw && !gs.Settings.Played(owner):
 			return true, nil
@@ -376,7 +452,7 @@ func (gs *GameState) checkOwnOrder(pw Power, text string) (bool, error) {
 	if pos.Phase.Type == Retreat {
 		for _, d := range pos.Dislodged {
 			if m.Prov(d.Loc) == m.Prov(o.At) {
-				if d.Power != pw {
+				if d.Power != pw && !gs.controls(pw, d.Power) {
 					return false, fmt.Errorf("order %q: the unit at %s is not yours", text, m.LocName(d.Loc))
 				}
 				return false, nil
@@ -416,12 +492,25 @@ func (gs *GameState) advance() []game.Event {
 	if gs.Seismic {
 		return gs.resolveSeismic()
 	}
+	if gs.Anarchy.drafting() {
+		return gs.anarchyDraft()
+	}
+	if gs.Intimate.bidding() {
+		return gs.intimateAuction()
+	}
 	rec := PhaseRecord{Position: PositionJSON(pos)}
 	var in []Written
 	var texts []string
 	written := gs.Orders
 	if gs.crystalBallDue() {
 		written = gs.Due
+	}
+	var unmatched []OrderResultJSON // Double Diplomacy: orders the other seat did not write
+	if gs.Seating != nil {
+		written, unmatched = gs.seatedOrders()
+	}
+	if gs.Payola != nil && pos.Phase.Type == Movement {
+		written, unmatched = gs.payolaOrders(written)
 	}
 	for i := range m.Powers {
 		pw := Power(i)
@@ -437,6 +526,7 @@ func (gs *GameState) advance() []game.Event {
 			texts = append(texts, text)
 		}
 	}
+	gs.intimateOwners(in)
 	out := make([]Outcome, len(in))
 	before := pos.Phase
 	NewAdjudicator(m, gs.Settings.Edition).Resolve(pos, gs.Settings, in, out)
@@ -444,9 +534,13 @@ func (gs *GameState) advance() []game.Event {
 		rec.Orders = append(rec.Orders, OrderResultJSON{Power: m.PowerName(in[i].Writer), Order: texts[i],
 			Result: o.Result.String(), Reason: o.Text(m)})
 	}
+	rec.Orders = append(rec.Orders, unmatched...)
 	gs.History = append(gs.History, rec)
 	gs.Orders = map[Power][]string{}
 	gs.Ready = map[Power]bool{}
+	if gs.Seating != nil {
+		gs.Seating.Orders, gs.Seating.Ready = map[game.Seat][]string{}, map[game.Seat]bool{}
+	}
 	if gs.Settings.CrystalBall && before.Type == Movement {
 		gs.Due, gs.Ahead = gs.Ahead, map[Power][]string{}
 	}
@@ -458,6 +552,8 @@ func (gs *GameState) advance() []game.Event {
 	if gs.Settings.Schizo && seasonOver && gs.Pos.Winner() == NoPower {
 		ev = append(ev, gs.schizo(before)...)
 	}
+	ev = append(ev, gs.payolaIncome(before)...)
+	ev = append(ev, gs.intimateNewYear(before)...)
 	pos = gs.Pos
 	gs.openSeismic()
 	if w := pos.Winner(); w != NoPower {
@@ -472,19 +568,23 @@ func (Rules) View(s game.State, seat game.Seat) any {
 	gs := state(s)
 	m := gs.Pos.Map
 	v := struct {
-		Variant string            `json:"variant"`
-		Rules   string            `json:"rules"`
-		Board   NextJSON          `json:"board"`
-		Orders  []string          `json:"orders,omitempty"`
-		Ready   bool              `json:"ready,omitempty"`
-		Waiting []string          `json:"waiting"`
-		History []PhaseRecord     `json:"history"`
-		Powers  map[string]string `json:"powers"`
-		Counts  map[string]int    `json:"centre_counts,omitempty"`
-		Ahead   []string          `json:"ahead,omitempty"`   // Crystal Ball: written for the next movement phase
-		Due     []string          `json:"due,omitempty"`     // Crystal Ball: written last phase, due now
-		Seismic bool              `json:"seismic,omitempty"` // Seismic: the seismic phase before board.phase is open
-		Event   string            `json:"event,omitempty"`   // Seismic: the seat's event
+		Variant  string            `json:"variant"`
+		Rules    string            `json:"rules"`
+		Board    NextJSON          `json:"board"`
+		Orders   []string          `json:"orders,omitempty"`
+		Ready    bool              `json:"ready,omitempty"`
+		Waiting  []string          `json:"waiting"`
+		History  []PhaseRecord     `json:"history"`
+		Powers   map[string]string `json:"powers"`
+		Counts   map[string]int    `json:"centre_counts,omitempty"`
+		Ahead    []string          `json:"ahead,omitempty"`   // Crystal Ball: written for the next movement phase
+		Due      []string          `json:"due,omitempty"`     // Crystal Ball: written last phase, due now
+		Seismic  bool              `json:"seismic,omitempty"` // Seismic: the seismic phase before board.phase is open
+		Event    string            `json:"event,omitempty"`   // Seismic: the seat's event
+		Seating  *seatingView      `json:"seating,omitempty"`
+		Payola   *payolaView       `json:"payola,omitempty"` // the seat's own treasury and offers
+		Anarchy  *anarchyView      `json:"anarchy,omitempty"`
+		Intimate *intimateView     `json:"intimate,omitempty"`
 	}{Variant: m.ID, Rules: gs.Settings.Edition.String(), Board: PositionJSON(gs.Pos), History: gs.History,
 		Powers: map[string]string{}, Waiting: []string{}}
 	if v.History == nil {
@@ -494,7 +594,11 @@ func (Rules) View(s game.State, seat game.Seat) any {
 		v.Powers[p.ID] = p.Name
 	}
 	pw, isPower := m.LookupPower(string(seat))
-	if isPower && seat != game.System {
+	if gs.Seating != nil {
+		pw, isPower = gs.Seating.Power[seat]
+		isPower = isPower && gs.Settings.Double // Reverse Gunboat: the seat's power stays secret
+	}
+	if isPower && seat != game.System && gs.Seating == nil {
 		v.Orders = gs.Orders[pw]
 		v.Ready = gs.Ready[pw]
 		v.Ahead, v.Due = gs.Ahead[pw], gs.Due[pw]
@@ -520,6 +624,12 @@ func (Rules) View(s game.State, seat game.Seat) any {
 			v.Waiting = append(v.Waiting, m.Powers[i].ID)
 		}
 	}
+	if gs.Seating != nil {
+		v.Seating = gs.seatView(seat, &v.Orders, &v.Ready, &v.Waiting)
+	}
+	v.Payola = gs.viewPayola(pw, isPower && seat != game.System)
+	v.Anarchy = gs.viewAnarchy(pw, isPower && seat != game.System)
+	v.Intimate = gs.viewIntimate(pw, isPower && seat != game.System)
 	return v
 }
 
@@ -527,6 +637,9 @@ func (Rules) View(s game.State, seat game.Seat) any {
 func (Rules) Over(s game.State) (bool, string) {
 	gs := state(s)
 	if w := gs.Pos.Winner(); w != NoPower {
+		if gs.Seating != nil {
+			return true, gs.Pos.Map.Powers[w].Name + " (" + gs.seatsOfPower(w) + ") wins"
+		}
 		return true, gs.Pos.Map.Powers[w].Name + " wins"
 	}
 	return false, ""
@@ -546,6 +659,10 @@ func (Rules) Clone(s game.State) game.State {
 	for k, v := range gs.Events {
 		c.Events[k] = v
 	}
+	c.Seating = gs.Seating.clone()
+	c.Payola = gs.Payola.clone()
+	c.Anarchy = gs.Anarchy.clone()
+	c.Intimate = gs.Intimate.clone()
 	for k, v := range gs.Orders {
 		c.Orders[k] = append([]string(nil), v...)
 	}
@@ -556,19 +673,23 @@ func (Rules) Clone(s game.State) game.State {
 }
 
 type stateJSON struct {
-	Config  game.Config         `json:"config"`
-	Board   NextJSON            `json:"board"`
-	Orders  map[string][]string `json:"orders"`
-	Ready   []string            `json:"ready"`
-	History []PhaseRecord       `json:"history"`
-	RNG     game.RNG            `json:"rng"`
-	Holes   []string            `json:"holes,omitempty"`
-	Protect map[string]string   `json:"protect,omitempty"`
-	Ahead   map[string][]string `json:"ahead,omitempty"`
-	Due     map[string][]string `json:"due,omitempty"`
-	Edits   []string            `json:"edits,omitempty"`   // every map edit, when not all are destructions
-	Seismic bool                `json:"seismic,omitempty"` // the seismic phase is open
-	Events  map[string]string   `json:"events,omitempty"`  // seismic events submitted
+	Config   game.Config         `json:"config"`
+	Board    NextJSON            `json:"board"`
+	Orders   map[string][]string `json:"orders"`
+	Ready    []string            `json:"ready"`
+	History  []PhaseRecord       `json:"history"`
+	RNG      game.RNG            `json:"rng"`
+	Holes    []string            `json:"holes,omitempty"`
+	Protect  map[string]string   `json:"protect,omitempty"`
+	Ahead    map[string][]string `json:"ahead,omitempty"`
+	Due      map[string][]string `json:"due,omitempty"`
+	Edits    []string            `json:"edits,omitempty"`   // every map edit, when not all are destructions
+	Seismic  bool                `json:"seismic,omitempty"` // the seismic phase is open
+	Events   map[string]string   `json:"events,omitempty"`  // seismic events submitted
+	Seating  *seatingJSON        `json:"seating,omitempty"`
+	Payola   *payolaJSON         `json:"payola,omitempty"`
+	Anarchy  *anarchyJSON        `json:"anarchy,omitempty"`
+	Intimate *intimateJSON       `json:"intimate,omitempty"`
 }
 
 // Marshal encodes the state as JSON.
@@ -591,6 +712,10 @@ func (Rules) Marshal(s game.State) ([]byte, error) {
 		}
 	}
 	sj.Ahead, sj.Due = ordersByName(m, gs.Ahead), ordersByName(m, gs.Due)
+	sj.Seating = gs.Seating.toJSON(m)
+	sj.Payola = gs.Payola.toJSON(m)
+	sj.Anarchy = gs.Anarchy.toJSON(m)
+	sj.Intimate = gs.Intimate.toJSON(m)
 	if len(gs.Protect) > 0 {
 		sj.Protect = map[string]string{}
 		for pw, p := range gs.Protect {
@@ -624,6 +749,10 @@ func (r Rules) Unmarshal(b []byte) (game.State, error) {
 	if err != nil {
 		return nil, fmt.Errorf("diplomacy state: %w", err)
 	}
+	m, err = gs.Anarchy.restore(m, sj.Anarchy)
+	if err != nil {
+		return nil, fmt.Errorf("diplomacy state: %w", err)
+	}
 	pos, err := ParsePosition(m, sj.Board)
 	if err != nil {
 		return nil, fmt.Errorf("diplomacy state: %w", err)
@@ -643,6 +772,15 @@ func (r Rules) Unmarshal(b []byte) (game.State, error) {
 			return nil, fmt.Errorf("diplomacy state: unknown power %q", name)
 		}
 		gs.Events[pw] = e
+	}
+	if err := gs.Seating.restore(m, sj.Seating); err != nil {
+		return nil, fmt.Errorf("diplomacy state: %w", err)
+	}
+	if err := gs.Payola.restore(m, sj.Payola); err != nil {
+		return nil, fmt.Errorf("diplomacy state: %w", err)
+	}
+	if err := gs.Intimate.restore(m, sj.Intimate); err != nil {
+		return nil, fmt.Errorf("diplomacy state: %w", err)
 	}
 	for name, id := range sj.Protect {
 		pw, ok := m.LookupPower(name)
@@ -726,6 +864,9 @@ func ParsePosition(m *Map, n NextJSON) (*Position, error) {
 func (Rules) Survivors(s game.State) []game.Seat {
 	gs := state(s)
 	units, centres := gs.Pos.CountUnits(), gs.Pos.CountCenters()
+	if gs.Seating != nil {
+		return gs.seatSurvivors(func(pw Power) bool { return units[pw] > 0 || centres[pw] > 0 })
+	}
 	var out []game.Seat
 	for i, p := range gs.Pos.Map.Powers {
 		if gs.Settings.Played(Power(i)) && (units[i] > 0 || centres[i] > 0) {

@@ -147,7 +147,7 @@ func TestSchizoSplitDuplicatesUnitAndCentre(t *testing.T) {
 		}
 		gs := s.(*GameState)
 		before := gs.Pos.Clone()
-		ev := advance(t, r, s)
+		ev := advanceSeismic(t, r, s)
 		m := gs.Pos.Map
 		base := before.Map
 		if len(m.Provinces) != len(base.Provinces)+1 || len(m.Holes()) != 1 {

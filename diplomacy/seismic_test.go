@@ -50,7 +50,7 @@ func event(text string) game.Action {
 	return game.NewAction("event", map[string]string{"event": text})
 }
 
-func advance(t *testing.T, r Rules, s game.State) []game.Event {
+func advanceSeismic(t *testing.T, r Rules, s game.State) []game.Event {
 	t.Helper()
 	_, ev, err := r.Apply(s, game.System, game.Action{Type: game.Advance})
 	if err != nil {
@@ -66,7 +66,7 @@ func moveResult(t *testing.T, r Rules, gs *GameState, seat game.Seat, texts ...s
 	if _, _, err := r.Apply(gs, seat, orders(texts...)); err != nil {
 		t.Fatal(err)
 	}
-	advance(t, r, gs)
+	advanceSeismic(t, r, gs)
 	var out []string
 	for _, o := range gs.History[len(gs.History)-1].Orders {
 		out = append(out, o.Result)
@@ -85,7 +85,7 @@ func TestSeismicConnectOpensAMove(t *testing.T) {
 	if _, _, err := r.Apply(gs, "france", event("connect Paris mun")); err != nil {
 		t.Fatal(err)
 	}
-	ev := advance(t, r, gs)
+	ev := advanceSeismic(t, r, gs)
 	if gs.Seismic || len(ev) != 1 || !strings.Contains(ev[0].Text, "connect mun par") {
 		t.Fatalf("the seismic phase did not resolve: %v", ev)
 	}
@@ -111,7 +111,7 @@ func TestSeismicSeparateClosesAMove(t *testing.T) {
 	if _, _, err := r.Apply(gs, "germany", event("separate par bur")); err != nil {
 		t.Fatal(err)
 	}
-	advance(t, r, gs)
+	advanceSeismic(t, r, gs)
 	m := gs.Pos.Map
 	if m.Touch(m.Prov(holeLoc(t, m, "par")), m.Prov(holeLoc(t, m, "bur"))) {
 		t.Fatal("Paris still touches Burgundy")
@@ -128,7 +128,7 @@ func TestSeismicSeparateCutsEveryCoast(t *testing.T) {
 	if _, _, err := r.Apply(gs, "france", event("separate spa gas")); err != nil {
 		t.Fatal(err)
 	}
-	advance(t, r, gs)
+	advanceSeismic(t, r, gs)
 	m := gs.Pos.Map
 	if m.FleetAdjacent(holeLoc(t, m, "gas"), holeLoc(t, m, "spa/nc")) || m.ArmyAdjacent(m.Prov(holeLoc(t, m, "gas")), m.Prov(holeLoc(t, m, "spa"))) {
 		t.Fatal("Gascony still borders Spain")
@@ -147,7 +147,7 @@ func TestSeismicConnectAndSeparateCancel(t *testing.T) {
 			t.Fatalf("%s: %v", seat, err)
 		}
 	}
-	advance(t, r, gs)
+	advanceSeismic(t, r, gs)
 	m = gs.Pos.Map
 	if !m.ArmyAdjacent(rom, apu) || m.FleetAdjacent(Loc(rom), Loc(apu)) {
 		t.Fatal("cancelled events changed Rome–Apulia")
@@ -167,7 +167,7 @@ func TestSeismicConnectAndSeparateCancel(t *testing.T) {
 	if _, _, err := r.Apply(gs, "italy", event("connect rom apu")); err != nil {
 		t.Fatal(err)
 	}
-	advance(t, r, gs)
+	advanceSeismic(t, r, gs)
 	if !gs.Pos.Map.FleetAdjacent(Loc(rom), Loc(apu)) {
 		t.Fatal("connect rom apu did not add the sea border")
 	}
@@ -187,7 +187,7 @@ func TestSeismicSeparationNeverIsolates(t *testing.T) {
 	if _, _, err := r.Apply(gs, "germany", event("separate par pic")); err != nil {
 		t.Fatal(err)
 	}
-	advance(t, r, gs)
+	advanceSeismic(t, r, gs)
 	m = gs.Pos.Map
 	par := m.Prov(holeLoc(t, m, "par"))
 	if newTouchSets(m).count(par) != 1 || !m.Touch(par, m.Prov(holeLoc(t, m, "pic"))) {
@@ -314,7 +314,7 @@ func TestSeismicPhaseComesBeforeEachSpringButTheFirst(t *testing.T) {
 	for i := 0; i < 12; i++ {
 		before := gs.Pos.Phase
 		wasSeismic := gs.Seismic
-		advance(t, r, s)
+		advanceSeismic(t, r, s)
 		if gs.Seismic {
 			seismic++
 			if gs.Pos.Phase.Season != Spring || gs.Pos.Phase.Type != Movement || before.Season == Spring {
@@ -338,7 +338,7 @@ func TestSeismicFog(t *testing.T) {
 			t.Fatalf("%s: %v", seat, err)
 		}
 	}
-	advance(t, r, gs)
+	advanceSeismic(t, r, gs)
 	b, _ := json.Marshal(r.View(gs, "italy"))
 	var v struct {
 		Board   NextJSON      `json:"board"`

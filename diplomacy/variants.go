@@ -27,6 +27,10 @@ import (
 //   - "schizo": "true": after each Spring and Fall a random province splits
 //     in two and another is destroyed; victory is a majority of the centres
 //     that exist (Schizodiplomacy; schizo.go)
+//   - "reverse_gunboat", "double", "payola", "anarchy", "intimate": Reverse
+//     Gunboat and Double Diplomacy (seats.go), Payola (payola.go), Anarchy
+//     (anarchy.go) and Intimate (intimate.go); which combine is in
+//     ordervariants.go
 //
 // Unplayed powers' units hold when no order reaches them, are disbanded when
 // dislodged, and their adjustments follow the civil disorder rule (Standard
@@ -40,10 +44,16 @@ type Settings struct {
 	CrystalBall bool
 	Seismic     bool
 	Schizo      bool
+	// Order-writing variants (ordervariants.go).
+	ReverseGunboat bool
+	Double         bool
+	Payola         bool
+	Anarchy        bool
+	Intimate       bool
 }
 
 // settingKeys are the option names ParseSettings accepts.
-var settingKeys = []string{"rules", "players", "preset", "catspaw", "fog", "black_hole", "crystal_ball", "seismic", "schizo"}
+var settingKeys = append([]string{"rules", "players", "preset", "catspaw", "fog", "black_hole", "crystal_ball", "seismic", "schizo"}, orderVariantKeys...)
 
 // ParseSettings reads and checks a game's variant options for map m.
 func ParseSettings(m *Map, opts map[string]string) (Settings, error) {
@@ -131,6 +141,9 @@ func ParseSettings(m *Map, opts map[string]string) (Settings, error) {
 		if n == 0 {
 			return s, fmt.Errorf("players: name at least one power")
 		}
+	}
+	if err := s.parseOrderVariants(m, opts); err != nil {
+		return s, err
 	}
 	if s.Catspaw && !s.anyUnplayedPlayable(m) {
 		return s, fmt.Errorf("catspaw needs unplayed powers: set players (Catspaw: three of the seven)")

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -31,7 +32,7 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	variant := fs.String("variant", "standard", "map id, or 'all' for every embedded map")
 	rules := fs.String("rules", "2023", "rules edition: 1971, 1982, 2000 or 2023")
 	var options optionFlags
-	fs.Var(&options, "option", "a rule variant option key=value (repeatable): catspaw=true, players=a,b,c, preset=5p, fog=true, black_hole=true, crystal_ball=true, seismic=true, schizo=true, multiplicity=true; plays through the game contract")
+	fs.Var(&options, "option", "a rule variant option key=value (repeatable): catspaw=true, players=a,b,c, preset=5p, fog=true, black_hole=true, crystal_ball=true, seismic=true, schizo=true, multiplicity=true, reverse_gunboat=true, double=true, payola=true, anarchy=true, intimate=true (with players=a,b); plays through the game contract")
 	if err := fs.Parse(args[1:]); err != nil {
 		return 2
 	}
@@ -224,60 +225,23 @@ func benchVariant(m *diplomacy.Map, opts map[string]string, games int, seed uint
 			if pos.Phase.Year > last || pos.Winner() != diplomacy.NoPower {
 				break
 			}
-			if gs.Seismic {
-				// Seismic: every seat orders a random legal event.
-				for _, seat := range rules.Seats(st) {
-					if ev := randomPath(rules.Legal(st, seat), &rng); ev != "" {
-						if _, _, err := rules.Apply(st, seat, game.NewAction("event", map[string]string{"event": ev})); err != nil {
-							return r, fmt.Errorf("game %d, seismic phase, %s: %v", g, seat, err)
-						}
-					}
-				}
-				if _, _, err := rules.Apply(st, game.System, game.Action{Type: game.Advance}); err != nil {
-					return r, err
-				}
-				r.phases++
-				continue
-			}
-			gen := diplomacy.NewGenerator(pos.Map)
 			t0 := time.Now()
-			legal := gen.Orders(pos, diplomacy.NoPower)
-			picked := diplomacy.RandomOrders(legal, &rng, nil)
-			r.genTime += time.Since(t0)
-			for _, uo := range legal {
-				r.legal += len(uo.Orders)
-			}
-			byWriter := map[game.Seat][]string{}
-			seats := rules.Seats(st)
-			extras := map[game.Seat]int{}
-			for _, o := range picked {
-				writer := game.Seat(pos.Map.PowerName(o.Power))
-				if !gs.Settings.Played(o.Power) {
-					if !gs.Settings.Catspaw || pos.Phase.Type != diplomacy.Movement || len(seats) == 0 {
-						continue
+			if steps := gs.RandomActions(&rng); steps != nil {
+				r.genTime += time.Since(t0)
+				// Reverse Gunboat, Double Diplomacy, Payola: seats that are
+				// not powers, or offers beside orders.
+				for _, step := range steps {
+					if _, _, err := rules.Apply(st, step.Seat, step.Action); err != nil {
+						return r, fmt.Errorf("game %d, %s, %s %s: %v", g, pos.Phase, step.Seat, step.Action.Type, err)
 					}
-					writer = seats[rng.Intn(len(seats))]
-					pw, _ := pos.Map.LookupPower(string(writer))
-					if extras[writer] >= diplomacy.ExtraOrderQuota(pos.Map, pos.CountCenters()[pw]) {
-						continue
-					}
-					extras[writer]++
+					var args struct{ Orders, Offers []json.RawMessage }
+					_ = json.Unmarshal(step.Action.Args, &args)
+					r.orders += len(args.Orders) + len(args.Offers)
 				}
-				byWriter[writer] = append(byWriter[writer], o.Order.String(pos.Map))
-				r.orders++
+			} else if err := randomOrdersInto(rules, st, &rng, &r, g); err != nil {
+				return r, err
 			}
-			kinds := map[game.Seat]string{}
-			for _, p := range rules.Pending(st) {
-				kinds[p.Seat] = p.Kind // "orders", or "ahead" under Crystal Ball
-			}
-			for _, seat := range seats {
-				if texts, ok := byWriter[seat]; ok && kinds[seat] != "" {
-					if _, _, err := rules.Apply(st, seat, game.NewAction(kinds[seat], map[string][]string{"orders": texts})); err != nil {
-						return r, fmt.Errorf("game %d, %s, %s: %v", g, pos.Phase, seat, err)
-					}
-				}
-			}
-			movement := pos.Phase.Type == diplomacy.Movement
+			movement := pos.Phase.Type == diplomacy.Movement && !gs.Seismic
 			t1 := time.Now()
 			if _, _, err := rules.Apply(st, game.System, game.Action{Type: game.Advance}); err != nil {
 				return r, err
@@ -301,16 +265,51 @@ func benchVariant(m *diplomacy.Map, opts map[string]string, games int, seed uint
 	return r, nil
 }
 
-// randomPath walks an options tree at random to a leaf and returns the
-// words chosen, or "" when there is no choice.
-func randomPath(opts game.Options, rng *game.RNG) string {
-	var words []string
-	for cs := opts.Choices; len(cs) > 0; {
-		c := cs[rng.Intn(len(cs))]
-		words = append(words, c.Value)
-		cs = c.Next
+// randomOrdersInto has every played power of st order its units at random
+// and, under Catspaw, write random extra orders for unplayed units up to its
+// quota; under Crystal Ball the orders go where the prompt asks.
+func randomOrdersInto(rules diplomacy.Rules, st game.State, rng *game.RNG, r *benchResult, g int) error {
+	gs := st.(*diplomacy.GameState)
+	pos := gs.Pos
+	gen := diplomacy.NewGenerator(pos.Map)
+	t0 := time.Now()
+	legal := gen.Orders(pos, diplomacy.NoPower)
+	picked := diplomacy.RandomOrders(legal, rng, nil)
+	r.genTime += time.Since(t0)
+	for _, uo := range legal {
+		r.legal += len(uo.Orders)
 	}
-	return strings.Join(words, " ")
+	byWriter := map[game.Seat][]string{}
+	seats := rules.Seats(st)
+	extras := map[game.Seat]int{}
+	for _, o := range picked {
+		writer := game.Seat(pos.Map.PowerName(o.Power))
+		if !gs.Settings.Played(o.Power) {
+			if !gs.Settings.Catspaw || pos.Phase.Type != diplomacy.Movement || len(seats) == 0 {
+				continue
+			}
+			writer = seats[rng.Intn(len(seats))]
+			pw, _ := pos.Map.LookupPower(string(writer))
+			if extras[writer] >= diplomacy.ExtraOrderQuota(pos.Map, pos.CountCenters()[pw]) {
+				continue
+			}
+			extras[writer]++
+		}
+		byWriter[writer] = append(byWriter[writer], o.Order.String(pos.Map))
+		r.orders++
+	}
+	kinds := map[game.Seat]string{}
+	for _, p := range rules.Pending(st) {
+		kinds[p.Seat] = p.Kind // "orders", or "ahead" under Crystal Ball
+	}
+	for _, seat := range seats {
+		if texts, ok := byWriter[seat]; ok && kinds[seat] != "" {
+			if _, _, err := rules.Apply(st, seat, game.NewAction(kinds[seat], map[string][]string{"orders": texts})); err != nil {
+				return fmt.Errorf("game %d, %s, %s: %v", g, pos.Phase, seat, err)
+			}
+		}
+	}
+	return nil
 }
 
 // benchMultiplicity plays seeded random Multiplicity games through the
