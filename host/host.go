@@ -178,6 +178,43 @@ func (h *Host) Game(ctx context.Context, id int64) (*store.Game, Options, error)
 	return g, opts, nil
 }
 
+// Loaded is a game as read by one request: the game, its options and its
+// seats, read together (GameSeats) and handed down instead of read again.
+type Loaded struct {
+	Game  *store.Game
+	Opts  Options
+	Seats []store.Seat
+}
+
+// SeatOf is the seat user holds, or "" (also for user 0).
+func (l *Loaded) SeatOf(user int64) game.Seat {
+	if user == 0 {
+		return ""
+	}
+	for _, s := range l.Seats {
+		if s.UserID == user {
+			return s.Seat
+		}
+	}
+	return ""
+}
+
+// GameSeats reads a game, its options and its seats in one store query.
+func (h *Host) GameSeats(ctx context.Context, id int64) (*Loaded, error) {
+	g, seats, err := h.Store.GameAndSeats(ctx, id)
+	if err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			return nil, errorf(CodeNotFound, "no game %d", id)
+		}
+		return nil, err
+	}
+	opts, err := ParseOptions(g.Options)
+	if err != nil {
+		return nil, fmt.Errorf("game %d: stored options: %w", id, err)
+	}
+	return &Loaded{Game: g, Opts: opts, Seats: seats}, nil
+}
+
 // SeatOf is the seat user holds in a game, or "" (and the seats).
 func (h *Host) SeatOf(ctx context.Context, gameID, user int64) (game.Seat, []store.Seat, error) {
 	seats, err := h.Store.Seats(ctx, gameID)
@@ -367,6 +404,9 @@ func (h *Host) State(ctx context.Context, g *store.Game) (game.State, error) {
 func (h *Host) remember(id, seq int64, s game.State) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	if c, ok := h.cache[id]; ok && c.seq > seq {
+		return // a request that read the game before it moved on
+	}
 	if len(h.cache) >= 20000 {
 		for k := range h.cache { // drop an arbitrary tenth
 			delete(h.cache, k)
@@ -401,16 +441,28 @@ func (h *Host) StateAt(ctx context.Context, g *store.Game, seq int64) (game.Stat
 // Act applies a player's action for their seat. expectSeq is the game's
 // seq the client saw (-1: whatever is current). It returns the new seq.
 func (h *Host) Act(ctx context.Context, user, gameID int64, expectSeq int64, a game.Action) (int64, []game.Event, error) {
+	return h.ActOn(ctx, user, gameID, nil, expectSeq, a)
+}
+
+// ActOn is Act on a game the caller has read (nil: read it here). The
+// action is stored only if the game is still at the seq and status it was
+// read with (the store checks both as it writes), so a game read before
+// this process's lock was taken is as good as one read after it. With
+// expectSeq -1 the game is read here, under the lock.
+func (h *Host) ActOn(ctx context.Context, user, gameID int64, ld *Loaded, expectSeq int64, a game.Action) (int64, []game.Event, error) {
 	if a.Type == game.Advance {
 		return 0, nil, errorf(CodeForbidden, "%q is the server's action", game.Advance)
 	}
 	l := h.gameLock(gameID)
 	l.Lock()
 	defer l.Unlock()
-	g, opts, err := h.Game(ctx, gameID)
-	if err != nil {
-		return 0, nil, err
+	if ld == nil || expectSeq < 0 || ld.Game.ID != gameID {
+		var err error
+		if ld, err = h.GameSeats(ctx, gameID); err != nil {
+			return 0, nil, err
+		}
 	}
+	g, opts, seats := ld.Game, ld.Opts, ld.Seats
 	switch g.Status {
 	case store.Forming:
 		return 0, nil, errorf(CodeNotStarted, "game %d has not started", gameID)
@@ -422,10 +474,7 @@ func (h *Host) Act(ctx context.Context, user, gameID int64, expectSeq int64, a g
 	if expectSeq >= 0 && expectSeq != g.Seq {
 		return 0, nil, errorf(CodeStale, "the game is at seq %d, not %d: reload and submit again", g.Seq, expectSeq)
 	}
-	seat, seats, err := h.SeatOf(ctx, gameID, user)
-	if err != nil {
-		return 0, nil, err
-	}
+	seat := ld.SeatOf(user)
 	if seat == "" {
 		return 0, nil, errorf(CodeForbidden, "you hold no seat in game %d", gameID)
 	}
@@ -439,7 +488,7 @@ func (h *Host) Act(ctx context.Context, user, gameID int64, expectSeq int64, a g
 	if err != nil {
 		return 0, nil, &Error{Code: CodeRefused, Msg: err.Error(), Err: err}
 	}
-	e := store.Effects{}
+	e := store.Effects{IfStatus: store.Active}
 	if g.Seq%int64(h.SnapshotEvery) == int64(h.SnapshotEvery-1) {
 		if e.Snapshot, err = r.Marshal(s); err != nil {
 			return 0, nil, err
@@ -475,14 +524,21 @@ func (h *Host) Act(ctx context.Context, user, gameID int64, expectSeq int64, a g
 	seq := g.Seq + 1
 	// Everyone ready: close the window now.
 	if allReady(r.Pending(s)) {
-		g.Seq = seq
-		if _, err := h.advanceLocked(ctx, g, opts, s, 0); err != nil && CodeOf(err) != CodeStale {
+		g2 := *g // the caller's copy stays as it was read
+		g2.Seq = seq
+		next, err := h.advanceLocked(ctx, &g2, opts, s, 0)
+		switch {
+		case err == nil:
+			seq = next
+		case CodeOf(err) != CodeStale && !errors.Is(err, store.ErrStale):
 			// The action is stored: report it done. The deadline still
 			// closes the window if closing it now failed.
 			h.Log.Error("closing a window early", "game", gameID, "seq", seq, "err", err)
-		}
-		if g2, err := h.Store.GetGame(ctx, gameID); err == nil {
-			seq = g2.Seq
+			fallthrough
+		default:
+			if g3, err := h.Store.GetGame(ctx, gameID); err == nil {
+				seq = g3.Seq
+			}
 		}
 	}
 	return seq, events, nil
@@ -543,7 +599,7 @@ func (h *Host) advanceLocked(ctx context.Context, g *store.Game, opts Options, s
 	if err != nil {
 		return 0, err
 	}
-	e := store.Effects{Snapshot: snap, ClearVotes: false}
+	e := store.Effects{Snapshot: snap, IfStatus: store.Active}
 	if jobID != 0 {
 		e.CompleteJob, e.JobOwner = jobID, h.Owner
 	}

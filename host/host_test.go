@@ -423,3 +423,58 @@ func TestTakeOverCivilDisorder(t *testing.T) {
 		t.Fatalf("the absent player still acts for Turkey: %v", err)
 	}
 }
+
+// TestActOnAGameReadBefore: a request reads the game once, before it takes
+// the game's lock, and hands it down (ActOn). If the game moved on
+// meanwhile (another request of this process acted), or was paused, the
+// action is refused as stale and nothing is stored; the state cache keeps
+// the newer state.
+func TestActOnAGameReadBefore(t *testing.T) {
+	ctx := context.Background()
+	st, _, h, ids := testEnv(t, 7)
+	g, holders := fullGame(t, h, ids, `{}`)
+	ld, err := h.GameSeats(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ld.SeatOf(holders["italy"]) != "italy" || ld.SeatOf(0) != "" || ld.Game.Seq != 0 || len(ld.Seats) != 7 {
+		t.Fatalf("GameSeats: %+v", ld)
+	}
+	// France acts between the read and Italy's action.
+	if _, _, err := h.Act(ctx, holders["france"], g.ID, 0, ordersAction("A par - bur")); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := h.ActOn(ctx, holders["italy"], g.ID, ld, 0, ordersAction("A ven - tyr")); CodeOf(err) != CodeStale {
+		t.Fatalf("acting on a game read before it moved on: %v, want stale", err)
+	}
+	if acts, _ := st.Actions(ctx, g.ID, 0); len(acts) != 1 || acts[0].Seat != "france" {
+		t.Fatalf("actions: %+v, want France's only", acts)
+	}
+	// The cache was not set back to the older state: Italy's fresh read
+	// sees France's order.
+	ld, _ = h.GameSeats(ctx, g.ID)
+	seq, _, err := h.ActOn(ctx, holders["italy"], g.ID, ld, 1, ordersAction("A ven - tyr"))
+	if err != nil || seq != 2 {
+		t.Fatalf("Italy on a fresh read: seq %d, %v", seq, err)
+	}
+	// Reading the state of the older game (seq 1) does not replace the
+	// cached state of seq 2.
+	if _, err := h.State(ctx, ld.Game); err != nil {
+		t.Fatal(err)
+	}
+	if c := h.cache[g.ID]; c.seq != 2 {
+		t.Fatalf("cached seq %d after reading an older game, want 2", c.seq)
+	}
+
+	// Paused between the read and the action: refused, nothing stored.
+	ld, _ = h.GameSeats(ctx, g.ID)
+	if err := st.SetStatus(ctx, g.ID, store.Paused, "", time.Time{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := h.ActOn(ctx, holders["germany"], g.ID, ld, 2, ordersAction("A mun - ruh")); CodeOf(err) != CodeStale {
+		t.Fatalf("acting on a game paused since it was read: %v, want stale", err)
+	}
+	if acts, _ := st.Actions(ctx, g.ID, 0); len(acts) != 2 {
+		t.Fatalf("%d actions after the refused one, want 2", len(acts))
+	}
+}

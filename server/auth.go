@@ -153,7 +153,9 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u *store.U
 
 func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
 	if c, err := r.Cookie(SessionCookie); err == nil {
-		s.Host.Store.DeleteCredential(r.Context(), hashSecret(c.Value))
+		hash := hashSecret(c.Value)
+		s.Host.Store.DeleteCredential(r.Context(), hash)
+		s.creds.forget(hash)
 	}
 	http.SetCookie(w, &http.Cookie{Name: SessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true,
 		Secure: s.SecureCookies, SameSite: http.SameSiteLaxMode})
@@ -172,11 +174,19 @@ func (s *Server) currentUser(r *http.Request) (*store.User, error) {
 	if secret == "" || len(secret) > 128 {
 		return nil, nil
 	}
-	u, _, err := s.Host.Store.CredentialUser(r.Context(), hashSecret(secret), s.Host.Now().UTC())
+	hash, now := hashSecret(secret), s.Host.Now().UTC()
+	if u, ok := s.creds.get(hash, now); ok {
+		return u, nil
+	}
+	u, c, err := s.Host.Store.CredentialUser(r.Context(), hash, now)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, nil
 	}
-	return u, err
+	if err != nil {
+		return nil, err
+	}
+	s.creds.put(hash, u, c, now)
+	return u, nil
 }
 
 // authed wraps a handler that needs a logged-in user; writes are rate

@@ -29,6 +29,14 @@ var openAPI []byte
 // MaxBody is the largest request body accepted, in bytes.
 const MaxBody = 64 << 10
 
+// CredentialCacheTTL is how long a server process keeps a session's or
+// token's user in memory after reading it from the store. A logout or
+// revocation through this process takes effect at once here, and in other
+// processes as soon as the store's broadcast reaches them (PostgreSQL); a
+// process that misses the broadcast (its listening connection was down)
+// honours the credential for at most this long after it was revoked.
+const CredentialCacheTTL = 5 * time.Second
+
 // Server is the HTTP handler of the API.
 type Server struct {
 	Host *host.Host
@@ -43,6 +51,7 @@ type Server struct {
 	metrics  *metrics
 	limits   *limiter
 	hub      *Hub
+	creds    *credCache
 
 	stopOnce sync.Once
 	stop     chan struct{} // closed by StopStreams
@@ -51,7 +60,8 @@ type Server struct {
 // New builds the server and its routes.
 func New(h *host.Host, log *slog.Logger) *Server {
 	s := &Server{Host: h, Log: log, SessionTTL: 30 * 24 * time.Hour, mux: http.NewServeMux(),
-		metrics: newMetrics(), limits: newLimiter(), hub: NewHub(), stop: make(chan struct{})}
+		metrics: newMetrics(), limits: newLimiter(), hub: NewHub(), stop: make(chan struct{}),
+		creds: newCredCache(CredentialCacheTTL)}
 	prev := h.Notify
 	h.Notify = func(c host.Change) {
 		s.hub.Publish(c)

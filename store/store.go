@@ -160,6 +160,11 @@ type Effects struct {
 	JobOwner    string
 	NewJobs     []Job // jobs to schedule; GameID and Seq default to the action's
 	ClearVotes  bool  // drop the game's votes (a new phase)
+	// IfStatus, when not "", is a further condition: the action is stored
+	// only if the game's status is still IfStatus (ErrStale otherwise), so
+	// that an action read against an active game is not stored once the
+	// game was paused or ended without an action.
+	IfStatus string
 }
 
 // Store is the storage every server process shares.
@@ -198,6 +203,9 @@ type Store interface {
 	ListGames(ctx context.Context, status string, user int64, limit int) ([]Game, error)
 	// Seats lists a game's seats in seat order.
 	Seats(ctx context.Context, gameID int64) ([]Seat, error)
+	// GameAndSeats reads a game and its seats (in seat order) together, as
+	// of one moment, in one query: what GetGame and Seats return.
+	GameAndSeats(ctx context.Context, id int64) (*Game, []Seat, error)
 	// TakeSeat gives an empty seat of a forming game to user; ErrConflict
 	// if the seat is held, the user already holds a seat in the game, or
 	// the game is not forming; ErrNotFound for an unknown game, seat or user.

@@ -356,9 +356,9 @@ func (s *Store) AppendAction(ctx context.Context, a store.Action, expectSeq int6
 			UPDATE games SET seq = $1, updated_at = $2,
 				status = coalesce($3, status), result = coalesce($4, result),
 				deadline = CASE WHEN $5 THEN $6 ELSE deadline END
-			WHERE id = $7 AND seq = $8 RETURNING 1)
+			WHERE id = $7 AND seq = $8 AND ($9::text = '' OR status = $9) RETURNING 1)
 		SELECT concordat_require(EXISTS (SELECT 1 FROM u), '`+codeStale+`', 'stale')`,
-		seq, a.At, status, result, e.Deadline != nil, deadline, a.GameID, expectSeq)
+		seq, a.At, status, result, e.Deadline != nil, deadline, a.GameID, expectSeq, e.IfStatus)
 	if e.CompleteJob != 0 {
 		b.Queue(`WITH d AS (DELETE FROM jobs WHERE id = $1 AND lease_owner = $2 AND lease_owner <> '' RETURNING 1)
 			SELECT concordat_require(EXISTS (SELECT 1 FROM d), '`+codeLeaseLost+`', 'lease lost')`,
@@ -397,12 +397,16 @@ func (s *Store) AppendAction(ctx context.Context, a store.Action, expectSeq int6
 		switch pe.Code {
 		case codeStale:
 			var current int64
-			err := s.pool.QueryRow(ctx, `SELECT seq FROM games WHERE id = $1`, a.GameID).Scan(&current)
+			var gs string
+			err := s.pool.QueryRow(ctx, `SELECT seq, status FROM games WHERE id = $1`, a.GameID).Scan(&current, &gs)
 			if errors.Is(err, pgx.ErrNoRows) {
 				return fmt.Errorf("postgres: append action: game %d: %w", a.GameID, store.ErrNotFound)
 			}
 			if err != nil {
 				return fmt.Errorf("postgres: append action: game %d is not at action %d: %w (%v)", a.GameID, expectSeq, store.ErrStale, err)
+			}
+			if current == expectSeq {
+				return fmt.Errorf("postgres: append action: game %d is %s, not %s: %w", a.GameID, gs, e.IfStatus, store.ErrStale)
 			}
 			return fmt.Errorf("postgres: append action: game %d is at action %d, not %d: %w", a.GameID, current, expectSeq, store.ErrStale)
 		case codeLeaseLost:
@@ -454,4 +458,70 @@ func (s *Store) LatestSnapshot(ctx context.Context, gameID int64) (*store.Snapsh
 		return nil, fmt.Errorf("postgres: snapshot of game %d: %w", gameID, err)
 	}
 	return &sn, nil
+}
+
+// GameAndSeats reads a game and its seats in one query (a LEFT JOIN: the
+// game's columns come with each seat, and once without seats), so in one
+// round trip and one snapshot.
+func (s *Store) GameAndSeats(ctx context.Context, id int64) (*store.Game, []store.Seat, error) {
+	rows, err := s.pool.Query(ctx, `SELECT `+gameColumnsOf("g")+`,
+		s.seat, coalesce(s.user_id, 0), coalesce(s.bot, false), coalesce(s.missed, 0), coalesce(s.ord, 0)
+		FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = $1 ORDER BY s.ord, s.seat`, id)
+	if err != nil {
+		return nil, nil, fmt.Errorf("postgres: game %d and seats: %w", id, err)
+	}
+	defer rows.Close()
+	var g *store.Game
+	var ss []store.Seat
+	for rows.Next() {
+		var seat *string
+		var st store.Seat
+		tail := []any{&seat, &st.UserID, &st.Bot, &st.Missed, &st.Order}
+		if g == nil {
+			if g, err = scanGame(rowWith{rows, tail}); err != nil {
+				return nil, nil, fmt.Errorf("postgres: game %d and seats: %w", id, err)
+			}
+		} else if err := rows.Scan(append(skipGame(), tail...)...); err != nil {
+			return nil, nil, fmt.Errorf("postgres: game %d and seats: %w", id, err)
+		}
+		if seat != nil {
+			st.GameID, st.Seat = id, game.Seat(*seat)
+			ss = append(ss, st)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, nil, fmt.Errorf("postgres: game %d and seats: %w", id, err)
+	}
+	if g == nil {
+		return nil, nil, fmt.Errorf("postgres: game %d: %w", id, store.ErrNotFound)
+	}
+	return g, ss, nil
+}
+
+// gameColumnsOf is gameColumns qualified by a table alias.
+func gameColumnsOf(alias string) string {
+	cols := strings.Split(gameColumns, ", ")
+	for i, c := range cols {
+		cols[i] = alias + "." + c
+	}
+	return strings.Join(cols, ", ")
+}
+
+// rowWith scans a row whose leading columns are a game's and whose
+// trailing ones go to tail.
+type rowWith struct {
+	r    pgx.Row
+	tail []any
+}
+
+func (r rowWith) Scan(dest ...any) error { return r.r.Scan(append(dest, r.tail...)...) }
+
+// skipGame is scan destinations that drop a game's columns (the seats
+// after the first repeat them).
+func skipGame() []any {
+	d := make([]any, strings.Count(gameColumns, ",")+1, strings.Count(gameColumns, ",")+6)
+	for i := range d {
+		d[i] = new(any)
+	}
+	return d
 }

@@ -340,7 +340,7 @@ func (s *Store) AppendAction(ctx context.Context, a store.Action, expectSeq int6
 			deadline = nullMicros(*e.Deadline)
 		}
 		res, err := tx.StmtContext(ctx, st.updateGame).ExecContext(ctx, seq, micros(a.At), status, result,
-			e.Deadline != nil, deadline, a.GameID, expectSeq)
+			e.Deadline != nil, deadline, a.GameID, expectSeq, e.IfStatus, e.IfStatus)
 		if err != nil {
 			return err
 		}
@@ -348,12 +348,16 @@ func (s *Store) AppendAction(ctx context.Context, a store.Action, expectSeq int6
 			return err
 		} else if n == 0 {
 			var current int64
-			err := tx.StmtContext(ctx, st.gameSeq).QueryRowContext(ctx, a.GameID).Scan(&current)
+			var status string
+			err := tx.StmtContext(ctx, st.gameSeq).QueryRowContext(ctx, a.GameID).Scan(&current, &status)
 			if errors.Is(err, sql.ErrNoRows) {
 				return fmt.Errorf("game %d: %w", a.GameID, store.ErrNotFound)
 			}
 			if err != nil {
 				return err
+			}
+			if current == expectSeq {
+				return fmt.Errorf("game %d is %s, not %s: %w", a.GameID, status, e.IfStatus, store.ErrStale)
 			}
 			return fmt.Errorf("game %d is at action %d, not %d: %w", a.GameID, current, expectSeq, store.ErrStale)
 		}
@@ -457,4 +461,69 @@ func (s *Store) LatestSnapshot(ctx context.Context, gameID int64) (*store.Snapsh
 		return nil, fmt.Errorf("sqlite: snapshot of game %d: %w", gameID, err)
 	}
 	return &sn, nil
+}
+
+// GameAndSeats reads a game and its seats in one query (a LEFT JOIN: the
+// game's columns come with each seat, and once without seats).
+func (s *Store) GameAndSeats(ctx context.Context, id int64) (*store.Game, []store.Seat, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT `+gameColumnsOf("g")+`,
+		s.seat, coalesce(s.user_id, 0), coalesce(s.bot, 0), coalesce(s.missed, 0), coalesce(s.ord, 0)
+		FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = ? ORDER BY s.ord, s.seat`, id)
+	if err != nil {
+		return nil, nil, fmt.Errorf("sqlite: game %d and seats: %w", id, err)
+	}
+	defer rows.Close()
+	var g *store.Game
+	var ss []store.Seat
+	for rows.Next() {
+		var seat sql.NullString
+		var st store.Seat
+		tail := []any{&seat, &st.UserID, &st.Bot, &st.Missed, &st.Order}
+		if g == nil {
+			if g, err = scanGame(rowWith{rows, tail}); err != nil {
+				return nil, nil, fmt.Errorf("sqlite: game %d and seats: %w", id, err)
+			}
+		} else if err := rows.Scan(append(skipGame(), tail...)...); err != nil {
+			return nil, nil, fmt.Errorf("sqlite: game %d and seats: %w", id, err)
+		}
+		if seat.Valid {
+			st.GameID, st.Seat = id, game.Seat(seat.String)
+			ss = append(ss, st)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, nil, fmt.Errorf("sqlite: game %d and seats: %w", id, err)
+	}
+	if g == nil {
+		return nil, nil, fmt.Errorf("sqlite: game %d: %w", id, store.ErrNotFound)
+	}
+	return g, ss, nil
+}
+
+// gameColumnsOf is gameColumns qualified by a table alias.
+func gameColumnsOf(alias string) string {
+	cols := strings.Split(gameColumns, ", ")
+	for i, c := range cols {
+		cols[i] = alias + "." + c
+	}
+	return strings.Join(cols, ", ")
+}
+
+// rowWith scans a row whose leading columns are a game's and whose
+// trailing ones go to tail.
+type rowWith struct {
+	r    interface{ Scan(...any) error }
+	tail []any
+}
+
+func (r rowWith) Scan(dest ...any) error { return r.r.Scan(append(dest, r.tail...)...) }
+
+// skipGame is scan destinations that drop a game's columns (the seats
+// after the first repeat them).
+func skipGame() []any {
+	d := make([]any, strings.Count(gameColumns, ",")+1, strings.Count(gameColumns, ",")+6)
+	for i := range d {
+		d[i] = new(any)
+	}
+	return d
 }

@@ -13,6 +13,7 @@ import (
 var (
 	_ = add("Append/Sequence", testAppendSequence)
 	_ = add("Append/Stale", testAppendStale)
+	_ = add("Append/IfStatus", testAppendIfStatus)
 	_ = add("Append/NotFound", testAppendNotFound)
 	_ = add("Append/Effects", testAppendEffects)
 	_ = add("Append/NoEffects", testAppendNoEffects)
@@ -358,4 +359,32 @@ func testSnapshots(t *testing.T, s store.Store) {
 	// Another game's snapshots are its own.
 	g2 := newGame(t, s, "g2", 0, at(9))
 	same(t, "g2's snapshot", *snapshot(t, s, g2.ID), store.Snapshot{GameID: g2.ID, Seq: 0, State: []byte("opening")})
+}
+
+// An action conditioned on the game's status is stored only while the
+// game has that status: a game paused (or ended) without an action since
+// it was read refuses it as stale, and nothing of it is written.
+func testAppendIfStatus(t *testing.T, s store.Store) {
+	ctx := t.Context()
+	g, _ := activeGame(t, s)
+	check(t, "AppendAction if active", s.AppendAction(ctx, store.Action{GameID: g.ID, Seat: "france", Action: orders("france", 1), At: at(100)}, 0,
+		store.Effects{IfStatus: store.Active}))
+	check(t, "SetStatus paused", s.SetStatus(ctx, g.ID, store.Paused, "", time.Time{}, nil))
+	before := getGame(t, s, g.ID)
+	err := s.AppendAction(ctx, store.Action{GameID: g.ID, Seat: "england", Action: orders("england", 2), At: at(200)}, 1,
+		store.Effects{IfStatus: store.Active, Snapshot: []byte("not this")})
+	wantErr(t, "AppendAction if active, to a paused game", err, store.ErrStale)
+	same(t, "game after the refused append", *getGame(t, s, g.ID), *before)
+	if as := actions(t, s, g.ID, 0); len(as) != 1 {
+		t.Fatalf("actions after the refused append: %+v, want one", as)
+	}
+	// Without the condition (a system action), and with the status it has.
+	check(t, "AppendAction if paused", s.AppendAction(ctx, store.Action{GameID: g.ID, Seat: "england", Action: orders("england", 2), At: at(300)}, 1,
+		store.Effects{IfStatus: store.Paused}))
+	check(t, "AppendAction unconditioned", s.AppendAction(ctx, store.Action{GameID: g.ID, Seat: "italy", Action: orders("italy", 3), At: at(400)}, 2, store.Effects{}))
+	// A stale seq is stale whatever the status.
+	wantErr(t, "AppendAction stale seq", s.AppendAction(ctx, store.Action{GameID: g.ID, Seat: "italy", Action: orders("italy", 4), At: at(500)}, 1,
+		store.Effects{IfStatus: store.Paused}), store.ErrStale)
+	wantErr(t, "AppendAction if active to an unknown game", s.AppendAction(ctx, store.Action{GameID: 4242, Seat: "france", Action: orders("france", 1), At: at(1)}, 0,
+		store.Effects{IfStatus: store.Active}), store.ErrNotFound)
 }

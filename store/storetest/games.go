@@ -15,6 +15,7 @@ var (
 	_ = add("Games/DuplicateSeat", testGameDuplicateSeat)
 	_ = add("Games/NotFound", testGameNotFound)
 	_ = add("Games/List", testGameList)
+	_ = add("Games/GameAndSeats", testGameAndSeats)
 	_ = add("Seats/TakeAndLeave", testSeatTakeAndLeave)
 	_ = add("Seats/TakeConflicts", testSeatTakeConflicts)
 	_ = add("Seats/NotForming", testSeatNotForming)
@@ -427,4 +428,32 @@ func testSeatReplace(t *testing.T, s store.Store) {
 	}
 	check(t, "SetStatus", s.SetStatus(ctx, g.ID, store.Finished, "draw", time.Time{}, nil))
 	wantErr(t, "ReplaceSeat in a finished game", s.ReplaceSeat(ctx, g.ID, "france", bob.ID, 0), store.ErrConflict)
+}
+
+// GameAndSeats answers what GetGame and Seats answer, for a game with
+// seats (held, empty, a bot), one without any, and an unknown one.
+func testGameAndSeats(t *testing.T, s store.Store) {
+	ctx := t.Context()
+	g, users := activeGame(t, s)
+	check(t, "AppendAction", s.AppendAction(ctx, store.Action{GameID: g.ID, Seat: "france", Action: orders("france", 1), At: at(100)}, 0,
+		store.Effects{Seats: []store.Seat{{Seat: "turkey", Bot: true, Missed: 3}, {Seat: "italy", UserID: userID(users, "italy"), Missed: 1}}}))
+	gotG, gotS, err := s.GameAndSeats(ctx, g.ID)
+	check(t, "GameAndSeats", err)
+	same(t, "GameAndSeats: the game", *gotG, *getGame(t, s, g.ID))
+	same(t, "GameAndSeats: the seats", gotS, seats(t, s, g.ID))
+	if len(gotS) != 7 || gotS[6].Seat != "turkey" || !gotS[6].Bot || gotS[6].UserID != 0 || gotS[4].Missed != 1 {
+		t.Fatalf("GameAndSeats seats: %+v", gotS)
+	}
+
+	bare := &store.Game{Name: "no seats", Kind: "diplomacy", CreatedAt: at(5)}
+	check(t, "CreateGame", s.CreateGame(ctx, bare, nil, []byte("x")))
+	gotG, gotS, err = s.GameAndSeats(ctx, bare.ID)
+	check(t, "GameAndSeats of a game without seats", err)
+	same(t, "GameAndSeats: the seatless game", *gotG, *getGame(t, s, bare.ID))
+	if len(gotS) != 0 {
+		t.Fatalf("GameAndSeats of a game without seats: %+v", gotS)
+	}
+
+	_, _, err = s.GameAndSeats(ctx, 987654)
+	wantErr(t, "GameAndSeats of an unknown game", err, store.ErrNotFound)
 }
