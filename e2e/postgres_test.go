@@ -156,10 +156,11 @@ func TestTwoProcessesOnPostgres(t *testing.T) {
 		}
 	}
 	waitEvent("hello", func(m map[string]any) bool { return m["kind"] == "hello" })
-	// The stream learns of other processes' press by polling each second,
-	// and (server/events.go) a message posted before its first poll is
-	// taken as already known: wait for that poll (bug reported).
-	time.Sleep(1500 * time.Millisecond)
+	// The stream learns of other processes' changes through the store's
+	// broadcast (NOTIFY/LISTEN, server.Relay) and no longer polls: an
+	// event seen here came that way. Posted at once after the hello, the
+	// message is news to the stream (it knows the last message from when it
+	// opened).
 	first := viaB[0]
 	if err := first.do("POST", fmt.Sprintf("/api/games/%d/messages", ids[0]), map[string]any{"body": "through B"}, nil); err != nil {
 		t.Fatal(err)

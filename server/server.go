@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"concordat/host"
@@ -53,6 +54,10 @@ type Server struct {
 	hub      *Hub
 	creds    *credCache
 
+	origin  string        // this process, in relayed messages
+	relayQ  chan relayMsg // changes to broadcast
+	relayOn atomic.Bool   // Relay is running
+
 	stopOnce sync.Once
 	stop     chan struct{} // closed by StopStreams
 }
@@ -61,10 +66,11 @@ type Server struct {
 func New(h *host.Host, log *slog.Logger) *Server {
 	s := &Server{Host: h, Log: log, SessionTTL: 30 * 24 * time.Hour, mux: http.NewServeMux(),
 		metrics: newMetrics(), limits: newLimiter(), hub: NewHub(), stop: make(chan struct{}),
-		creds: newCredCache(CredentialCacheTTL)}
+		creds: newCredCache(CredentialCacheTTL), origin: newOrigin(), relayQ: make(chan relayMsg, relayQueue)}
 	prev := h.Notify
 	h.Notify = func(c host.Change) {
 		s.hub.Publish(c)
+		s.relayOut(relayMsg{Changes: []relayChange{{Game: c.GameID, Kind: c.Kind, Seq: c.Seq, Channel: c.Channel}}})
 		if c.Kind == "phase" {
 			s.metrics.phases.Inc()
 		}

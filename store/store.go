@@ -279,3 +279,47 @@ type Store interface {
 	// Close releases the store's resources.
 	Close() error
 }
+
+// Broadcaster is implemented by stores that several server processes share
+// (PostgreSQL: NOTIFY and LISTEN): it carries short messages between them,
+// such as "game 12 moved to seq 40" for live updates, or "this credential
+// was revoked". A store without it serves one process, which needs none.
+// Delivery is at most once and only to processes listening at the time.
+type Broadcaster interface {
+	// Broadcast sends msg (at most MaxBroadcast bytes) to every process
+	// listening on the store, this one included.
+	Broadcast(ctx context.Context, msg string) error
+	// Listen delivers each message broadcast on the store to deliver, in
+	// the order sent, until ctx ends (then it returns nil). It listens on a
+	// connection of its own and, when that is lost, reconnects. ready is
+	// called each time listening starts, the first time and after every
+	// reconnection: messages sent while nobody listened are lost, and the
+	// listener should catch up by reading the store. deliver and ready run
+	// on Listen's goroutine and must not block for long.
+	Listen(ctx context.Context, deliver func(msg string), ready func()) error
+}
+
+// MaxBroadcast is the largest message a Broadcaster carries, in bytes.
+const MaxBroadcast = 7000
+
+// Wrapper is a store that wraps another to add to what it does; Unwrap
+// returns the wrapped store.
+type Wrapper interface {
+	Unwrap() Store
+}
+
+// BroadcasterOf is the Broadcaster of s, or of the store s wraps (through
+// any number of Wrappers); nil when there is none.
+func BroadcasterOf(s Store) Broadcaster {
+	for s != nil {
+		if b, ok := s.(Broadcaster); ok {
+			return b
+		}
+		w, ok := s.(Wrapper)
+		if !ok {
+			return nil
+		}
+		s = w.Unwrap()
+	}
+	return nil
+}
