@@ -8,6 +8,9 @@ package host
 
 import (
 	"context"
+	crand "crypto/rand"
+	"crypto/subtle"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -152,6 +155,9 @@ func (h *Host) CreateGame(ctx context.Context, user int64, req NewGame, seed uin
 	optBytes := opts.Stored()
 	g := &store.Game{Name: name, Kind: req.Kind, Config: cfg, Seed: seed, Options: optBytes,
 		Status: store.Forming, CreatedBy: user, CreatedAt: h.now(), UpdatedAt: h.now()}
+	if opts.Private {
+		g.Invite = NewInvite()
+	}
 	var seats []store.Seat
 	for i, seat := range r.Seats(s) {
 		seats = append(seats, store.Seat{Seat: seat, Order: i})
@@ -160,6 +166,34 @@ func (h *Host) CreateGame(ctx context.Context, user int64, req NewGame, seed uin
 		return nil, fmt.Errorf("create game: %w", err)
 	}
 	return g, nil
+}
+
+// NewInvite is a fresh invitation secret: 128 random bits, hex encoded.
+func NewInvite() string {
+	b := make([]byte, 16)
+	if _, err := crand.Read(b); err != nil {
+		panic("crypto/rand: " + err.Error())
+	}
+	return hex.EncodeToString(b)
+}
+
+// InviteMatches reports whether invite is the game's invitation (compared
+// in constant time; a game without one matches nothing).
+func InviteMatches(g *store.Game, invite string) bool {
+	return g.Invite != "" && subtle.ConstantTimeCompare([]byte(g.Invite), []byte(invite)) == 1
+}
+
+// RotateInvite gives a private game a new invitation secret (the old one
+// joins no more) and returns it.
+func (h *Host) RotateInvite(ctx context.Context, gameID int64) (string, error) {
+	inv := NewInvite()
+	if err := h.Store.SetInvite(ctx, gameID, inv); err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			return "", errorf(CodeNotFound, "no game %d", gameID)
+		}
+		return "", err
+	}
+	return inv, nil
 }
 
 // Game reads a game and its options.

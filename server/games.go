@@ -109,7 +109,36 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request, u *store.Use
 		return
 	}
 	opts, _ := host.ParseOptions(g.Options)
-	writeJSON(w, http.StatusCreated, toGameJSON(g, opts))
+	writeJSON(w, http.StatusCreated, struct {
+		gameJSON
+		Invite string `json:"invite,omitempty"` // a private game's invitation, for its creator to hand out
+	}{toGameJSON(g, opts), g.Invite})
+}
+
+// invite shows (GET) or replaces (POST) a private game's invitation
+// secret, which joining the game requires; only the game's creator may.
+func (s *Server) invite(w http.ResponseWriter, r *http.Request, u *store.User) {
+	ld, _, err := s.visibleLoaded(r, u.ID)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	switch {
+	case !ld.Opts.Private:
+		writeError(w, &host.Error{Code: host.CodeConflict, Msg: fmt.Sprintf("game %d is public: anyone may join it without an invitation", ld.Game.ID)})
+		return
+	case ld.Game.CreatedBy != u.ID:
+		writeError(w, &host.Error{Code: host.CodeForbidden, Msg: "only the game's creator sees and replaces its invitation"})
+		return
+	}
+	inv := ld.Game.Invite
+	if r.Method == http.MethodPost {
+		if inv, err = s.Host.RotateInvite(r.Context(), ld.Game.ID); err != nil {
+			writeError(w, err)
+			return
+		}
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"invite": inv})
 }
 
 // visible loads a game the requester may see: a private game only by its
@@ -190,23 +219,32 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request, u *store.User) {
 		writeError(w, err)
 		return
 	}
-	// A private game is joined by its id while it forms (the id is the
-	// invitation); once started it is hidden from everyone outside it.
-	if g, opts, err := s.Host.Game(r.Context(), id); err == nil && opts.Private && g.Status != store.Forming {
-		if _, _, _, _, err := s.visible(r, u.ID); err != nil {
-			writeError(w, err)
-			return
-		}
+	ld, err := s.Host.GameSeats(r.Context(), id)
+	if err != nil {
+		writeError(w, err)
+		return
 	}
 	var req struct {
-		Seat game.Seat `json:"seat"`
+		Seat   game.Seat `json:"seat"`
+		Invite string    `json:"invite"`
 	}
 	if r.ContentLength != 0 {
 		// No body (even one sent chunked, with no length) asks for any seat.
-		if err := readJSON(r, &req); err != nil && !errors.Is(err, errEmptyBody) {
-			writeError(w, err)
-			return
+		if err = readJSON(r, &req); errors.Is(err, errEmptyBody) {
+			err = nil
 		}
+	}
+	// A private game is joined with its invitation while it forms; to
+	// anyone outside it without the invitation it does not exist, whatever
+	// the body says.
+	if ld.Opts.Private && ld.SeatOf(u.ID) == "" && ld.Game.CreatedBy != u.ID &&
+		(err != nil || ld.Game.Status != store.Forming || !host.InviteMatches(ld.Game, req.Invite)) {
+		writeError(w, &host.Error{Code: host.CodeNotFound, Msg: "no game " + strconv.FormatInt(id, 10)})
+		return
+	}
+	if err != nil {
+		writeError(w, err)
+		return
 	}
 	seat, err := s.Host.Join(r.Context(), u.ID, id, req.Seat)
 	if err != nil {

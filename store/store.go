@@ -85,6 +85,10 @@ type Game struct {
 	UpdatedAt time.Time // the At of the last action; CreatedAt before any
 	Deadline  time.Time // zero: none
 	Result    string    // set when finished
+	// Invite is a private game's invitation secret, which joining it
+	// requires ("" for a public game); the server shows it to the game's
+	// creator only.
+	Invite string
 }
 
 // Seat is one place in a game and who holds it.
@@ -217,6 +221,9 @@ type Store interface {
 	// or to already holds a seat in the game; ErrNotFound for an unknown
 	// game, seat or user.
 	ReplaceSeat(ctx context.Context, gameID int64, seat game.Seat, from, to int64) error
+	// SetInvite replaces a game's invitation secret (Game.Invite);
+	// ErrNotFound for an unknown game.
+	SetInvite(ctx context.Context, gameID int64, invite string) error
 	// LeaveSeat empties the user's seat in a forming game; ErrNotFound if
 	// the user holds none, ErrConflict if the game is not forming.
 	LeaveSeat(ctx context.Context, gameID int64, user int64) error

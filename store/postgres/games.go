@@ -27,10 +27,10 @@ func (s *Store) CreateGame(ctx context.Context, g *store.Game, seats []store.Sea
 	var id int64
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		err := tx.QueryRow(ctx, `INSERT INTO games
-			(name, kind, config, seed, options, status, seq, created_by, created_at, updated_at, deadline, result)
-			VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11) RETURNING id`,
+			(name, kind, config, seed, options, status, seq, created_by, created_at, updated_at, deadline, result, invite)
+			VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12) RETURNING id`,
 			g.Name, g.Kind, g.Config, int64(g.Seed), g.Options, status, g.CreatedBy,
-			g.CreatedAt, g.UpdatedAt, nullTime(g.Deadline), g.Result).Scan(&id)
+			g.CreatedAt, g.UpdatedAt, nullTime(g.Deadline), g.Result, g.Invite).Scan(&id)
 		if err != nil {
 			return fail("create game", err, "game")
 		}
@@ -58,7 +58,7 @@ func (s *Store) CreateGame(ctx context.Context, g *store.Game, seats []store.Sea
 	return nil
 }
 
-const gameColumns = `id, name, kind, config, seed, options, status, seq, created_by, created_at, updated_at, deadline, result`
+const gameColumns = `id, name, kind, config, seed, options, status, seq, created_by, created_at, updated_at, deadline, result, invite`
 
 func scanGame(row pgx.Row) (*store.Game, error) {
 	var g store.Game
@@ -66,7 +66,7 @@ func scanGame(row pgx.Row) (*store.Game, error) {
 	var seed int64
 	var deadline *time.Time
 	if err := row.Scan(&g.ID, &g.Name, &g.Kind, &config, &seed, &g.Options, &g.Status, &g.Seq,
-		&g.CreatedBy, &g.CreatedAt, &g.UpdatedAt, &deadline, &g.Result); err != nil {
+		&g.CreatedBy, &g.CreatedAt, &g.UpdatedAt, &deadline, &g.Result, &g.Invite); err != nil {
 		return nil, err
 	}
 	if err := json.Unmarshal(config, &g.Config); err != nil {
@@ -524,4 +524,16 @@ func skipGame() []any {
 		d[i] = new(any)
 	}
 	return d
+}
+
+// SetInvite replaces a game's invitation secret.
+func (s *Store) SetInvite(ctx context.Context, gameID int64, invite string) error {
+	tag, err := s.pool.Exec(ctx, `UPDATE games SET invite = $1 WHERE id = $2`, invite, gameID)
+	if err != nil {
+		return fmt.Errorf("postgres: set invite: %w", err)
+	}
+	if tag.RowsAffected() == 0 {
+		return fmt.Errorf("postgres: set invite: game %d: %w", gameID, store.ErrNotFound)
+	}
+	return nil
 }

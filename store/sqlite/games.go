@@ -29,10 +29,10 @@ func (s *Store) CreateGame(ctx context.Context, g *store.Game, seats []store.Sea
 	var id int64
 	err = s.write(ctx, func(tx *sql.Tx) error {
 		err := tx.QueryRowContext(ctx, `INSERT INTO games
-			(name, kind, config, seed, options, status, seq, created_by, created_at, updated_at, deadline, result)
-			VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?) RETURNING id`,
+			(name, kind, config, seed, options, status, seq, created_by, created_at, updated_at, deadline, result, invite)
+			VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?) RETURNING id`,
 			g.Name, g.Kind, string(config), int64(g.Seed), g.Options, status, g.CreatedBy,
-			micros(g.CreatedAt), micros(g.UpdatedAt), nullMicros(g.Deadline), g.Result).Scan(&id)
+			micros(g.CreatedAt), micros(g.UpdatedAt), nullMicros(g.Deadline), g.Result, g.Invite).Scan(&id)
 		if err != nil {
 			return fail("create game", err, "game")
 		}
@@ -60,7 +60,7 @@ func (s *Store) CreateGame(ctx context.Context, g *store.Game, seats []store.Sea
 	return nil
 }
 
-const gameColumns = `id, name, kind, config, seed, options, status, seq, created_by, created_at, updated_at, deadline, result`
+const gameColumns = `id, name, kind, config, seed, options, status, seq, created_by, created_at, updated_at, deadline, result, invite`
 
 func scanGame(row interface{ Scan(...any) error }) (*store.Game, error) {
 	var g store.Game
@@ -68,7 +68,7 @@ func scanGame(row interface{ Scan(...any) error }) (*store.Game, error) {
 	var seed, created, updated int64
 	var deadline sql.NullInt64
 	if err := row.Scan(&g.ID, &g.Name, &g.Kind, &config, &seed, &g.Options, &g.Status, &g.Seq,
-		&g.CreatedBy, &created, &updated, &deadline, &g.Result); err != nil {
+		&g.CreatedBy, &created, &updated, &deadline, &g.Result, &g.Invite); err != nil {
 		return nil, err
 	}
 	if err := json.Unmarshal([]byte(config), &g.Config); err != nil {
@@ -526,4 +526,20 @@ func skipGame() []any {
 		d[i] = new(any)
 	}
 	return d
+}
+
+// SetInvite replaces a game's invitation secret.
+func (s *Store) SetInvite(ctx context.Context, gameID int64, invite string) error {
+	return s.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE games SET invite = ? WHERE id = ?`, invite, gameID)
+		if err != nil {
+			return fmt.Errorf("sqlite: set invite: %w", err)
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return fmt.Errorf("sqlite: set invite: game %d: %w", gameID, store.ErrNotFound)
+		}
+		return nil
+	})
 }

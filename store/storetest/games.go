@@ -16,6 +16,7 @@ var (
 	_ = add("Games/NotFound", testGameNotFound)
 	_ = add("Games/List", testGameList)
 	_ = add("Games/GameAndSeats", testGameAndSeats)
+	_ = add("Games/Invite", testGameInvite)
 	_ = add("Seats/TakeAndLeave", testSeatTakeAndLeave)
 	_ = add("Seats/TakeConflicts", testSeatTakeConflicts)
 	_ = add("Seats/NotForming", testSeatNotForming)
@@ -456,4 +457,37 @@ func testGameAndSeats(t *testing.T, s store.Store) {
 
 	_, _, err = s.GameAndSeats(ctx, 987654)
 	wantErr(t, "GameAndSeats of an unknown game", err, store.ErrNotFound)
+}
+
+// A game's invitation is stored with it, read back by every game read,
+// and replaced by SetInvite.
+func testGameInvite(t *testing.T, s store.Store) {
+	ctx := t.Context()
+	u := newUser(t, s, "host")
+	g := &store.Game{Name: "private", Kind: "diplomacy", CreatedBy: u.ID, CreatedAt: at(1), Invite: "first-secret"}
+	check(t, "CreateGame", s.CreateGame(ctx, g, []store.Seat{{Seat: "france"}}, []byte("x")))
+	pub := newGame(t, s, "public", u.ID, at(2))
+	if got := getGame(t, s, g.ID); got.Invite != "first-secret" {
+		t.Fatalf("GetGame: invite %q", got.Invite)
+	}
+	if got := getGame(t, s, pub.ID); got.Invite != "" {
+		t.Fatalf("a game created without an invite has %q", got.Invite)
+	}
+	check(t, "SetInvite", s.SetInvite(ctx, g.ID, "second-secret"))
+	got, _, err := s.GameAndSeats(ctx, g.ID)
+	check(t, "GameAndSeats", err)
+	if got.Invite != "second-secret" {
+		t.Fatalf("GameAndSeats after SetInvite: invite %q", got.Invite)
+	}
+	gs, err := s.ListGames(ctx, "", 0, 0)
+	check(t, "ListGames", err)
+	for _, lg := range gs {
+		if want := map[int64]string{g.ID: "second-secret", pub.ID: ""}[lg.ID]; lg.Invite != want {
+			t.Fatalf("ListGames: game %d's invite %q, want %q", lg.ID, lg.Invite, want)
+		}
+	}
+	if got := getGame(t, s, pub.ID); got.Invite != "" {
+		t.Fatalf("SetInvite of one game changed another's: %q", got.Invite)
+	}
+	wantErr(t, "SetInvite of an unknown game", s.SetInvite(ctx, 987654, "x"), store.ErrNotFound)
 }
