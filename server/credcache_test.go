@@ -3,8 +3,11 @@ package server
 import (
 	"context"
 	"net/http"
+	"strconv"
 	"testing"
 	"time"
+
+	"concordat/store"
 )
 
 // TestCredentialCache: a token's user is read from the store once and then
@@ -35,3 +38,7 @@ func TestCredentialCache(t *testing.T) {
 	a.mustDo("POST", "/api/logout", nil, http.StatusOK, nil)
 	wantError(t, "after logout", a.do("GET", "/api/me", nil), http.StatusUnauthorized, "unauthorized")
 }
+
+func userOf(id int64) *store.User { return &store.User{ID: id, Name: "u"} }
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }

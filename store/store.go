@@ -193,6 +193,17 @@ type Store interface {
 	// DeleteCredential removes a session (logout) or token; ErrNotFound if
 	// there is none with that hash.
 	DeleteCredential(ctx context.Context, hash string) error
+	// Credentials lists a user's credentials, sessions and tokens, expired
+	// ones included, oldest first (by CreatedAt, then hash); none for an
+	// unknown user.
+	Credentials(ctx context.Context, userID int64) ([]Credential, error)
+	// DeleteCredentials removes every credential of a user of a kind
+	// ("session", "token"; "" for both) but the one whose hash is keep
+	// ("": none kept), and returns the hashes it removed (in no order).
+	DeleteCredentials(ctx context.Context, userID int64, kind, keep string) ([]string, error)
+	// SetPassword replaces a user's password hash; ErrNotFound for an
+	// unknown user.
+	SetPassword(ctx context.Context, userID int64, passwordHash string) error
 
 	// CreateGame stores a new game with its seats and its opening snapshot
 	// (Seq 0), and fills g.ID. g.Seq is set to 0, an empty g.Status to
