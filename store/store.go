@@ -257,6 +257,10 @@ type Store interface {
 	Actions(ctx context.Context, gameID int64, after int64) ([]Action, error)
 	// LatestSnapshot is the game's snapshot with the highest Seq.
 	LatestSnapshot(ctx context.Context, gameID int64) (*Snapshot, error)
+	// SnapshotAt is the game's snapshot with the highest Seq at or below
+	// seq (the nearest one to replay forward from, to see the game after
+	// action seq); ErrNotFound when there is none.
+	SnapshotAt(ctx context.Context, gameID int64, seq int64) (*Snapshot, error)
 
 	// PostMessage stores press and fills m.ID, which grows with each
 	// message; ErrNotFound for an unknown game.

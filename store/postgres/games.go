@@ -537,3 +537,17 @@ func (s *Store) SetInvite(ctx context.Context, gameID int64, invite string) erro
 	}
 	return nil
 }
+
+// SnapshotAt is the game's latest snapshot at or below seq.
+func (s *Store) SnapshotAt(ctx context.Context, gameID int64, seq int64) (*store.Snapshot, error) {
+	sn := store.Snapshot{GameID: gameID}
+	err := s.pool.QueryRow(ctx, `SELECT seq, state FROM snapshots WHERE game_id = $1 AND seq <= $2 ORDER BY seq DESC LIMIT 1`, gameID, seq).
+		Scan(&sn.Seq, &sn.State)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, fmt.Errorf("postgres: snapshot of game %d at %d: %w", gameID, seq, store.ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("postgres: snapshot of game %d at %d: %w", gameID, seq, err)
+	}
+	return &sn, nil
+}

@@ -21,6 +21,7 @@ var (
 	_ = add("Append/UnknownSeat", testAppendUnknownSeat)
 	_ = add("Append/Race", testAppendRace)
 	_ = add("Snapshots", testSnapshots)
+	_ = add("Snapshots/At", testSnapshotAt)
 )
 
 func testAppendSequence(t *testing.T, s store.Store) {
@@ -387,4 +388,36 @@ func testAppendIfStatus(t *testing.T, s store.Store) {
 		store.Effects{IfStatus: store.Paused}), store.ErrStale)
 	wantErr(t, "AppendAction if active to an unknown game", s.AppendAction(ctx, store.Action{GameID: 4242, Seat: "france", Action: orders("france", 1), At: at(1)}, 0,
 		store.Effects{IfStatus: store.Active}), store.ErrNotFound)
+}
+
+// SnapshotAt finds the nearest snapshot at or below a seq: the opening one
+// before the first later snapshot, each snapshot from its own seq on, the
+// latest beyond the last action; none for an unknown game or a negative seq.
+func testSnapshotAt(t *testing.T, s store.Store) {
+	ctx := t.Context()
+	g, _ := activeGame(t, s)
+	g2 := newGame(t, s, "another", 0, at(3))
+	snaps := map[int64][]byte{3: []byte("after 3"), 4: []byte("after 4"), 9: []byte("after 9")}
+	for seq := int64(0); seq < 10; seq++ {
+		e := store.Effects{Snapshot: snaps[seq+1]}
+		check(t, "AppendAction", s.AppendAction(ctx, store.Action{GameID: g.ID, Action: game.Action{Type: game.Advance}, At: at(int(seq))}, seq, e))
+	}
+	check(t, "AppendAction to the other game", s.AppendAction(ctx, store.Action{GameID: g2.ID, Action: game.Action{Type: game.Advance}, At: at(1)}, 0,
+		store.Effects{Snapshot: []byte("other 1")}))
+	for seq, want := range map[int64]int64{0: 0, 1: 0, 2: 0, 3: 3, 4: 4, 5: 4, 8: 4, 9: 9, 10: 9, 1000: 9} {
+		sn, err := s.SnapshotAt(ctx, g.ID, seq)
+		check(t, fmt.Sprintf("SnapshotAt %d", seq), err)
+		state := []byte("opening")
+		if want > 0 {
+			state = snaps[want]
+		}
+		same(t, fmt.Sprintf("SnapshotAt %d", seq), *sn, store.Snapshot{GameID: g.ID, Seq: want, State: state})
+	}
+	sn, err := s.SnapshotAt(ctx, g2.ID, 5)
+	check(t, "SnapshotAt of the other game", err)
+	same(t, "the other game's", *sn, store.Snapshot{GameID: g2.ID, Seq: 1, State: []byte("other 1")})
+	_, err = s.SnapshotAt(ctx, g.ID, -1)
+	wantErr(t, "SnapshotAt -1", err, store.ErrNotFound)
+	_, err = s.SnapshotAt(ctx, 987654, 3)
+	wantErr(t, "SnapshotAt of an unknown game", err, store.ErrNotFound)
 }
