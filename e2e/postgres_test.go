@@ -173,6 +173,46 @@ func TestTwoProcessesOnPostgres(t *testing.T) {
 	waitEvent("an action", func(m map[string]any) bool { s, _ := m["seq"].(float64); return int64(s) >= r.Seq })
 	scancel()
 
+	// A token revoked through A is refused by B, which had its user
+	// cached, before the cache's 5 s would have dropped it: the revocation
+	// came by NOTIFY.
+	var tok struct{ Token string }
+	if err := viaA[1].do("POST", "/api/tokens", map[string]string{"name": "revoked soon"}, &tok); err != nil {
+		t.Fatal(err)
+	}
+	soon := &client{base: baseB, token: tok.Token, hc: viaA[1].hc}
+	cachedAt := time.Now()
+	if err := soon.do("GET", "/api/me", nil, nil); err != nil {
+		t.Fatalf("the new token on B: %v", err)
+	}
+	var list struct {
+		Tokens []struct{ ID, Name string }
+	}
+	if err := viaA[1].do("GET", "/api/tokens", nil, &list); err != nil {
+		t.Fatal(err)
+	}
+	for _, tk := range list.Tokens {
+		if tk.Name == "revoked soon" {
+			if err := viaA[1].do("DELETE", "/api/tokens/"+tk.ID, nil, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for {
+		sent := time.Now()
+		err := soon.do("GET", "/api/me", nil, nil)
+		if statusOf(err) == http.StatusUnauthorized {
+			if sent.Sub(cachedAt) >= 5*time.Second {
+				t.Fatalf("B refused the token revoked through A only once its cache's 5 s had run out: the revocation did not arrive by NOTIFY")
+			}
+			break
+		}
+		if err != nil {
+			t.Fatalf("the revoked token on B: %v", err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+
 	// Deadlines pass under both schedulers: each resolves once.
 	seqOf := func(id int64) int64 {
 		var seq int64
