@@ -477,14 +477,11 @@ func (h *Host) StateAt(ctx context.Context, g *store.Game, seq int64) (game.Stat
 	if snap.Seq == seq {
 		return s, nil
 	}
-	acts, err := h.Store.Actions(ctx, g.ID, snap.Seq)
+	acts, err := h.Store.ActionsBetween(ctx, g.ID, snap.Seq, seq)
 	if err != nil {
 		return nil, err
 	}
 	for _, a := range acts {
-		if a.Seq > seq {
-			break
-		}
 		if s, _, err = r.Apply(s, a.Seat, a.Action); err != nil {
 			return nil, fmt.Errorf("game %d: replaying action %d: %w", g.ID, a.Seq, err)
 		}

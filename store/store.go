@@ -255,6 +255,9 @@ type Store interface {
 	AppendAction(ctx context.Context, a Action, expectSeq int64, e Effects) error
 	// Actions lists a game's actions with Seq > after, in order.
 	Actions(ctx context.Context, gameID int64, after int64) ([]Action, error)
+	// ActionsBetween lists a game's actions with after < Seq <= upTo, in
+	// order (none when upTo <= after).
+	ActionsBetween(ctx context.Context, gameID int64, after, upTo int64) ([]Action, error)
 	// LatestSnapshot is the game's snapshot with the highest Seq.
 	LatestSnapshot(ctx context.Context, gameID int64) (*Snapshot, error)
 	// SnapshotAt is the game's snapshot with the highest Seq at or below

@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"math"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -420,8 +421,13 @@ func (s *Store) AppendAction(ctx context.Context, a store.Action, expectSeq int6
 
 // Actions lists a game's actions after a Seq, in order.
 func (s *Store) Actions(ctx context.Context, gameID int64, after int64) ([]store.Action, error) {
+	return s.ActionsBetween(ctx, gameID, after, math.MaxInt64)
+}
+
+// ActionsBetween lists a game's actions with after < Seq <= upTo, in order.
+func (s *Store) ActionsBetween(ctx context.Context, gameID int64, after, upTo int64) ([]store.Action, error) {
 	rows, err := s.pool.Query(ctx, `SELECT game_id, seq, seat, user_id, type, args, at
-		FROM actions WHERE game_id = $1 AND seq > $2 ORDER BY seq`, gameID, after)
+		FROM actions WHERE game_id = $1 AND seq > $2 AND seq <= $3 ORDER BY seq`, gameID, after, upTo)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: actions of game %d: %w", gameID, err)
 	}

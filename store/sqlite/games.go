@@ -2,6 +2,7 @@ package sqlite
 
 import (
 	"context"
+	"math"
 	"database/sql"
 	"encoding/json"
 	"errors"
@@ -422,8 +423,13 @@ func (s *Store) AppendAction(ctx context.Context, a store.Action, expectSeq int6
 
 // Actions lists a game's actions after a Seq, in order.
 func (s *Store) Actions(ctx context.Context, gameID int64, after int64) ([]store.Action, error) {
+	return s.ActionsBetween(ctx, gameID, after, math.MaxInt64)
+}
+
+// ActionsBetween lists a game's actions with after < Seq <= upTo, in order.
+func (s *Store) ActionsBetween(ctx context.Context, gameID int64, after, upTo int64) ([]store.Action, error) {
 	rows, err := s.read.QueryContext(ctx, `SELECT game_id, seq, seat, user_id, type, args, at
-		FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq`, gameID, after)
+		FROM actions WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq`, gameID, after, upTo)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: actions of game %d: %w", gameID, err)
 	}

@@ -413,6 +413,23 @@ func testSnapshotAt(t *testing.T, s store.Store) {
 		}
 		same(t, fmt.Sprintf("SnapshotAt %d", seq), *sn, store.Snapshot{GameID: g.ID, Seq: want, State: state})
 	}
+	// The actions between a snapshot and a seq, and no others.
+	for _, c := range []struct{ after, upTo, first, n int64 }{{4, 7, 5, 3}, {0, 10, 1, 10}, {9, 1000, 10, 1}, {3, 3, 0, 0}, {7, 2, 0, 0}, {10, 12, 0, 0}} {
+		as, err := s.ActionsBetween(ctx, g.ID, c.after, c.upTo)
+		check(t, fmt.Sprintf("ActionsBetween(%d, %d)", c.after, c.upTo), err)
+		if int64(len(as)) != c.n {
+			t.Fatalf("ActionsBetween(%d, %d): %d actions, want %d", c.after, c.upTo, len(as), c.n)
+		}
+		for i, a := range as {
+			if a.Seq != c.first+int64(i) || a.GameID != g.ID {
+				t.Fatalf("ActionsBetween(%d, %d)[%d]: game %d seq %d", c.after, c.upTo, i, a.GameID, a.Seq)
+			}
+		}
+	}
+	same(t, "ActionsBetween as Actions", mustActionsBetween(t, s, g.ID, 2, 6), actions(t, s, g.ID, 2)[:4])
+	if as := mustActionsBetween(t, s, 987654, 0, 10); len(as) != 0 {
+		t.Fatalf("ActionsBetween of an unknown game: %+v", as)
+	}
 	sn, err := s.SnapshotAt(ctx, g2.ID, 5)
 	check(t, "SnapshotAt of the other game", err)
 	same(t, "the other game's", *sn, store.Snapshot{GameID: g2.ID, Seq: 1, State: []byte("other 1")})
@@ -420,4 +437,11 @@ func testSnapshotAt(t *testing.T, s store.Store) {
 	wantErr(t, "SnapshotAt -1", err, store.ErrNotFound)
 	_, err = s.SnapshotAt(ctx, 987654, 3)
 	wantErr(t, "SnapshotAt of an unknown game", err, store.ErrNotFound)
+}
+
+func mustActionsBetween(t *testing.T, s store.Store, gameID, after, upTo int64) []store.Action {
+	t.Helper()
+	as, err := s.ActionsBetween(t.Context(), gameID, after, upTo)
+	check(t, "ActionsBetween", err)
+	return as
 }
