@@ -2,11 +2,11 @@ package sqlite
 
 import (
 	"context"
-	"math"
 	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"time"
 
