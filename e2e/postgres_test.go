@@ -156,10 +156,11 @@ func TestTwoProcessesOnPostgres(t *testing.T) {
 		}
 	}
 	waitEvent("hello", func(m map[string]any) bool { return m["kind"] == "hello" })
-	// The stream learns of other processes' press by polling each second,
-	// and (server/events.go) a message posted before its first poll is
-	// taken as already known: wait for that poll (bug reported).
-	time.Sleep(1500 * time.Millisecond)
+	// The stream learns of other processes' changes through the store's
+	// broadcast (NOTIFY/LISTEN, server.Relay) and no longer polls: an
+	// event seen here came that way. Posted at once after the hello, the
+	// message is news to the stream (it knows the last message from when it
+	// opened).
 	first := viaB[0]
 	if err := first.do("POST", fmt.Sprintf("/api/games/%d/messages", ids[0]), map[string]any{"body": "through B"}, nil); err != nil {
 		t.Fatal(err)
@@ -171,6 +172,46 @@ func TestTwoProcessesOnPostgres(t *testing.T) {
 	}
 	waitEvent("an action", func(m map[string]any) bool { s, _ := m["seq"].(float64); return int64(s) >= r.Seq })
 	scancel()
+
+	// A token revoked through A is refused by B, which had its user
+	// cached, before the cache's 5 s would have dropped it: the revocation
+	// came by NOTIFY.
+	var tok struct{ Token string }
+	if err := viaA[1].do("POST", "/api/tokens", map[string]string{"name": "revoked soon"}, &tok); err != nil {
+		t.Fatal(err)
+	}
+	soon := &client{base: baseB, token: tok.Token, hc: viaA[1].hc}
+	cachedAt := time.Now()
+	if err := soon.do("GET", "/api/me", nil, nil); err != nil {
+		t.Fatalf("the new token on B: %v", err)
+	}
+	var list struct {
+		Tokens []struct{ ID, Name string }
+	}
+	if err := viaA[1].do("GET", "/api/tokens", nil, &list); err != nil {
+		t.Fatal(err)
+	}
+	for _, tk := range list.Tokens {
+		if tk.Name == "revoked soon" {
+			if err := viaA[1].do("DELETE", "/api/tokens/"+tk.ID, nil, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for {
+		sent := time.Now()
+		err := soon.do("GET", "/api/me", nil, nil)
+		if statusOf(err) == http.StatusUnauthorized {
+			if sent.Sub(cachedAt) >= 5*time.Second {
+				t.Fatalf("B refused the token revoked through A only once its cache's 5 s had run out: the revocation did not arrive by NOTIFY")
+			}
+			break
+		}
+		if err != nil {
+			t.Fatalf("the revoked token on B: %v", err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 
 	// Deadlines pass under both schedulers: each resolves once.
 	seqOf := func(id int64) int64 {

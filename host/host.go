@@ -8,6 +8,9 @@ package host
 
 import (
 	"context"
+	crand "crypto/rand"
+	"crypto/subtle"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -152,6 +155,9 @@ func (h *Host) CreateGame(ctx context.Context, user int64, req NewGame, seed uin
 	optBytes := opts.Stored()
 	g := &store.Game{Name: name, Kind: req.Kind, Config: cfg, Seed: seed, Options: optBytes,
 		Status: store.Forming, CreatedBy: user, CreatedAt: h.now(), UpdatedAt: h.now()}
+	if opts.Private {
+		g.Invite = NewInvite()
+	}
 	var seats []store.Seat
 	for i, seat := range r.Seats(s) {
 		seats = append(seats, store.Seat{Seat: seat, Order: i})
@@ -160,6 +166,34 @@ func (h *Host) CreateGame(ctx context.Context, user int64, req NewGame, seed uin
 		return nil, fmt.Errorf("create game: %w", err)
 	}
 	return g, nil
+}
+
+// NewInvite is a fresh invitation secret: 128 random bits, hex encoded.
+func NewInvite() string {
+	b := make([]byte, 16)
+	if _, err := crand.Read(b); err != nil {
+		panic("crypto/rand: " + err.Error())
+	}
+	return hex.EncodeToString(b)
+}
+
+// InviteMatches reports whether invite is the game's invitation (compared
+// in constant time; a game without one matches nothing).
+func InviteMatches(g *store.Game, invite string) bool {
+	return g.Invite != "" && subtle.ConstantTimeCompare([]byte(g.Invite), []byte(invite)) == 1
+}
+
+// RotateInvite gives a private game a new invitation secret (the old one
+// joins no more) and returns it.
+func (h *Host) RotateInvite(ctx context.Context, gameID int64) (string, error) {
+	inv := NewInvite()
+	if err := h.Store.SetInvite(ctx, gameID, inv); err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			return "", errorf(CodeNotFound, "no game %d", gameID)
+		}
+		return "", err
+	}
+	return inv, nil
 }
 
 // Game reads a game and its options.
@@ -176,6 +210,43 @@ func (h *Host) Game(ctx context.Context, id int64) (*store.Game, Options, error)
 		return nil, Options{}, fmt.Errorf("game %d: stored options: %w", id, err)
 	}
 	return g, opts, nil
+}
+
+// Loaded is a game as read by one request: the game, its options and its
+// seats, read together (GameSeats) and handed down instead of read again.
+type Loaded struct {
+	Game  *store.Game
+	Opts  Options
+	Seats []store.Seat
+}
+
+// SeatOf is the seat user holds, or "" (also for user 0).
+func (l *Loaded) SeatOf(user int64) game.Seat {
+	if user == 0 {
+		return ""
+	}
+	for _, s := range l.Seats {
+		if s.UserID == user {
+			return s.Seat
+		}
+	}
+	return ""
+}
+
+// GameSeats reads a game, its options and its seats in one store query.
+func (h *Host) GameSeats(ctx context.Context, id int64) (*Loaded, error) {
+	g, seats, err := h.Store.GameAndSeats(ctx, id)
+	if err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			return nil, errorf(CodeNotFound, "no game %d", id)
+		}
+		return nil, err
+	}
+	opts, err := ParseOptions(g.Options)
+	if err != nil {
+		return nil, fmt.Errorf("game %d: stored options: %w", id, err)
+	}
+	return &Loaded{Game: g, Opts: opts, Seats: seats}, nil
 }
 
 // SeatOf is the seat user holds in a game, or "" (and the seats).
@@ -367,6 +438,9 @@ func (h *Host) State(ctx context.Context, g *store.Game) (game.State, error) {
 func (h *Host) remember(id, seq int64, s game.State) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	if c, ok := h.cache[id]; ok && c.seq > seq {
+		return // a request that read the game before it moved on
+	}
 	if len(h.cache) >= 20000 {
 		for k := range h.cache { // drop an arbitrary tenth
 			delete(h.cache, k)
@@ -378,12 +452,47 @@ func (h *Host) remember(id, seq int64, s game.State) {
 	h.cache[id] = cached{seq: seq, state: s}
 }
 
-// StateAt rebuilds a game's state after action seq (0: the setup) by
-// replaying its record.
+// StateAt rebuilds a game's state after action seq (0: the setup): from
+// the nearest snapshot at or below seq (every window close stores one, and
+// every SnapshotEvery actions), replaying only the actions after it.
 func (h *Host) StateAt(ctx context.Context, g *store.Game, seq int64) (game.State, error) {
 	if seq < 0 || seq > g.Seq {
 		return nil, errorf(CodeInvalid, "seq %d: the game has actions 0 to %d", seq, g.Seq)
 	}
+	r, ok := h.Rules[g.Kind]
+	if !ok {
+		return nil, fmt.Errorf("game %d: game %q is not hosted here", g.ID, g.Kind)
+	}
+	snap, err := h.Store.SnapshotAt(ctx, g.ID, seq)
+	if errors.Is(err, store.ErrNotFound) {
+		return h.replayAt(ctx, g, seq) // a game stored without its opening snapshot
+	}
+	if err != nil {
+		return nil, fmt.Errorf("game %d: snapshot at %d: %w", g.ID, seq, err)
+	}
+	s, err := r.Unmarshal(snap.State)
+	if err != nil {
+		return nil, fmt.Errorf("game %d: snapshot %d: %w", g.ID, snap.Seq, err)
+	}
+	if snap.Seq == seq {
+		return s, nil
+	}
+	acts, err := h.Store.ActionsBetween(ctx, g.ID, snap.Seq, seq)
+	if err != nil {
+		return nil, err
+	}
+	for _, a := range acts {
+		if s, _, err = r.Apply(s, a.Seat, a.Action); err != nil {
+			return nil, fmt.Errorf("game %d: replaying action %d: %w", g.ID, a.Seq, err)
+		}
+	}
+	return s, nil
+}
+
+// replayAt rebuilds a game's state after action seq by replaying its
+// record from the setup (what StateAt did before snapshots; the tests hold
+// StateAt to it).
+func (h *Host) replayAt(ctx context.Context, g *store.Game, seq int64) (game.State, error) {
 	r := h.Rules[g.Kind]
 	rec := game.Record{Game: g.Kind, Config: g.Config, Seed: g.Seed}
 	acts, err := h.Store.Actions(ctx, g.ID, 0)
@@ -401,16 +510,28 @@ func (h *Host) StateAt(ctx context.Context, g *store.Game, seq int64) (game.Stat
 // Act applies a player's action for their seat. expectSeq is the game's
 // seq the client saw (-1: whatever is current). It returns the new seq.
 func (h *Host) Act(ctx context.Context, user, gameID int64, expectSeq int64, a game.Action) (int64, []game.Event, error) {
+	return h.ActOn(ctx, user, gameID, nil, expectSeq, a)
+}
+
+// ActOn is Act on a game the caller has read (nil: read it here). The
+// action is stored only if the game is still at the seq and status it was
+// read with (the store checks both as it writes), so a game read before
+// this process's lock was taken is as good as one read after it. With
+// expectSeq -1 the game is read here, under the lock.
+func (h *Host) ActOn(ctx context.Context, user, gameID int64, ld *Loaded, expectSeq int64, a game.Action) (int64, []game.Event, error) {
 	if a.Type == game.Advance {
 		return 0, nil, errorf(CodeForbidden, "%q is the server's action", game.Advance)
 	}
 	l := h.gameLock(gameID)
 	l.Lock()
 	defer l.Unlock()
-	g, opts, err := h.Game(ctx, gameID)
-	if err != nil {
-		return 0, nil, err
+	if ld == nil || expectSeq < 0 || ld.Game.ID != gameID {
+		var err error
+		if ld, err = h.GameSeats(ctx, gameID); err != nil {
+			return 0, nil, err
+		}
 	}
+	g, opts, seats := ld.Game, ld.Opts, ld.Seats
 	switch g.Status {
 	case store.Forming:
 		return 0, nil, errorf(CodeNotStarted, "game %d has not started", gameID)
@@ -422,10 +543,7 @@ func (h *Host) Act(ctx context.Context, user, gameID int64, expectSeq int64, a g
 	if expectSeq >= 0 && expectSeq != g.Seq {
 		return 0, nil, errorf(CodeStale, "the game is at seq %d, not %d: reload and submit again", g.Seq, expectSeq)
 	}
-	seat, seats, err := h.SeatOf(ctx, gameID, user)
-	if err != nil {
-		return 0, nil, err
-	}
+	seat := ld.SeatOf(user)
 	if seat == "" {
 		return 0, nil, errorf(CodeForbidden, "you hold no seat in game %d", gameID)
 	}
@@ -439,7 +557,7 @@ func (h *Host) Act(ctx context.Context, user, gameID int64, expectSeq int64, a g
 	if err != nil {
 		return 0, nil, &Error{Code: CodeRefused, Msg: err.Error(), Err: err}
 	}
-	e := store.Effects{}
+	e := store.Effects{IfStatus: store.Active}
 	if g.Seq%int64(h.SnapshotEvery) == int64(h.SnapshotEvery-1) {
 		if e.Snapshot, err = r.Marshal(s); err != nil {
 			return 0, nil, err
@@ -475,14 +593,21 @@ func (h *Host) Act(ctx context.Context, user, gameID int64, expectSeq int64, a g
 	seq := g.Seq + 1
 	// Everyone ready: close the window now.
 	if allReady(r.Pending(s)) {
-		g.Seq = seq
-		if _, err := h.advanceLocked(ctx, g, opts, s, 0); err != nil && CodeOf(err) != CodeStale {
+		g2 := *g // the caller's copy stays as it was read
+		g2.Seq = seq
+		next, err := h.advanceLocked(ctx, &g2, opts, s, 0)
+		switch {
+		case err == nil:
+			seq = next
+		case CodeOf(err) != CodeStale && !errors.Is(err, store.ErrStale):
 			// The action is stored: report it done. The deadline still
 			// closes the window if closing it now failed.
 			h.Log.Error("closing a window early", "game", gameID, "seq", seq, "err", err)
-		}
-		if g2, err := h.Store.GetGame(ctx, gameID); err == nil {
-			seq = g2.Seq
+			fallthrough
+		default:
+			if g3, err := h.Store.GetGame(ctx, gameID); err == nil {
+				seq = g3.Seq
+			}
 		}
 	}
 	return seq, events, nil
@@ -543,7 +668,7 @@ func (h *Host) advanceLocked(ctx context.Context, g *store.Game, opts Options, s
 	if err != nil {
 		return 0, err
 	}
-	e := store.Effects{Snapshot: snap, ClearVotes: false}
+	e := store.Effects{Snapshot: snap, IfStatus: store.Active}
 	if jobID != 0 {
 		e.CompleteJob, e.JobOwner = jobID, h.Owner
 	}

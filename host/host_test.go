@@ -423,3 +423,135 @@ func TestTakeOverCivilDisorder(t *testing.T) {
 		t.Fatalf("the absent player still acts for Turkey: %v", err)
 	}
 }
+
+// TestActOnAGameReadBefore: a request reads the game once, before it takes
+// the game's lock, and hands it down (ActOn). If the game moved on
+// meanwhile (another request of this process acted), or was paused, the
+// action is refused as stale and nothing is stored; the state cache keeps
+// the newer state.
+func TestActOnAGameReadBefore(t *testing.T) {
+	ctx := context.Background()
+	st, _, h, ids := testEnv(t, 7)
+	g, holders := fullGame(t, h, ids, `{}`)
+	ld, err := h.GameSeats(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ld.SeatOf(holders["italy"]) != "italy" || ld.SeatOf(0) != "" || ld.Game.Seq != 0 || len(ld.Seats) != 7 {
+		t.Fatalf("GameSeats: %+v", ld)
+	}
+	// France acts between the read and Italy's action.
+	if _, _, err := h.Act(ctx, holders["france"], g.ID, 0, ordersAction("A par - bur")); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := h.ActOn(ctx, holders["italy"], g.ID, ld, 0, ordersAction("A ven - tyr")); CodeOf(err) != CodeStale {
+		t.Fatalf("acting on a game read before it moved on: %v, want stale", err)
+	}
+	if acts, _ := st.Actions(ctx, g.ID, 0); len(acts) != 1 || acts[0].Seat != "france" {
+		t.Fatalf("actions: %+v, want France's only", acts)
+	}
+	// The cache was not set back to the older state: Italy's fresh read
+	// sees France's order.
+	ld, _ = h.GameSeats(ctx, g.ID)
+	seq, _, err := h.ActOn(ctx, holders["italy"], g.ID, ld, 1, ordersAction("A ven - tyr"))
+	if err != nil || seq != 2 {
+		t.Fatalf("Italy on a fresh read: seq %d, %v", seq, err)
+	}
+	// Reading the state of the older game (seq 1) does not replace the
+	// cached state of seq 2.
+	if _, err := h.State(ctx, ld.Game); err != nil {
+		t.Fatal(err)
+	}
+	if c := h.cache[g.ID]; c.seq != 2 {
+		t.Fatalf("cached seq %d after reading an older game, want 2", c.seq)
+	}
+
+	// Paused between the read and the action: refused, nothing stored.
+	ld, _ = h.GameSeats(ctx, g.ID)
+	if err := st.SetStatus(ctx, g.ID, store.Paused, "", time.Time{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := h.ActOn(ctx, holders["germany"], g.ID, ld, 2, ordersAction("A mun - ruh")); CodeOf(err) != CodeStale {
+		t.Fatalf("acting on a game paused since it was read: %v, want stale", err)
+	}
+	if acts, _ := st.Actions(ctx, g.ID, 0); len(acts) != 2 {
+		t.Fatalf("%d actions after the refused one, want 2", len(acts))
+	}
+}
+
+// TestStateAtFromSnapshots: the state after any seq, rebuilt from the
+// nearest snapshot, is byte for byte the state replayed from the setup,
+// and so are the views of it of every seat; snapshots come at every
+// window close and, here, every third action.
+func TestStateAtFromSnapshots(t *testing.T) {
+	ctx := context.Background()
+	st, c, h, ids := testEnv(t, 7)
+	h.SnapshotEvery = 3
+	g, holders := fullGame(t, h, ids, `{"phase": "1h", "short": "30m"}`)
+	r := diplomacy.Rules{}
+	act := func(u int64, a game.Action) {
+		t.Helper()
+		g, _, _ = h.Game(ctx, g.ID)
+		if _, _, err := h.Act(ctx, u, g.ID, g.Seq, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	act(holders["france"], ordersAction("A par - bur", "F bre - mao", "A mar - spa"))
+	act(holders["germany"], ordersAction("A mun - ruh", "F kie - den"))
+	act(holders["france"], ordersAction("A par - pic", "F bre - mao", "A mar - spa"))
+	for phase := 0; phase < 6; phase++ {
+		for _, seat := range []game.Seat{"england", "italy", "russia"} {
+			act(holders[seat], game.NewAction("ready", map[string]bool{"ready": false}))
+		}
+		c.Add(2 * time.Hour)
+		jobs, err := st.ClaimJobs(ctx, h.Owner, c.Now(), time.Minute, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, j := range jobs {
+			if err := h.RunJob(ctx, j); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	g, _, _ = h.Game(ctx, g.ID)
+	if g.Seq < 25 {
+		t.Fatalf("only %d actions played", g.Seq)
+	}
+	viewers := []game.Seat{game.System, "", "france", "germany", "england"}
+	for seq := int64(0); seq <= g.Seq; seq++ {
+		fast, err := h.StateAt(ctx, g, seq)
+		if err != nil {
+			t.Fatalf("StateAt %d: %v", seq, err)
+		}
+		slow, err := h.replayAt(ctx, g, seq)
+		if err != nil {
+			t.Fatalf("replayAt %d: %v", seq, err)
+		}
+		fb, _ := r.Marshal(fast)
+		sb, _ := r.Marshal(slow)
+		if string(fb) != string(sb) {
+			t.Fatalf("seq %d: the state from the snapshot differs from the replayed one", seq)
+		}
+		for _, v := range viewers {
+			fv, _ := json.Marshal(r.View(fast, v))
+			sv, _ := json.Marshal(r.View(slow, v))
+			if string(fv) != string(sv) {
+				t.Fatalf("seq %d, %q's view: %s\nreplayed: %s", seq, v, fv, sv)
+			}
+		}
+	}
+	// The snapshots it used are there: one per window close at least.
+	n := 0
+	for seq := int64(0); seq <= g.Seq; seq++ {
+		if sn, err := st.SnapshotAt(ctx, g.ID, seq); err == nil && sn.Seq == seq {
+			n++
+		}
+	}
+	if n < 7 {
+		t.Fatalf("%d snapshots in %d actions", n, g.Seq)
+	}
+	if _, err := h.StateAt(ctx, g, g.Seq+1); CodeOf(err) != CodeInvalid {
+		t.Fatalf("StateAt beyond the last action: %v", err)
+	}
+}

@@ -70,17 +70,20 @@ func inChannel(channel string, seat game.Seat) bool {
 // Post sends press from the user's seat to the seats named (none: the
 // public channel), as the game's press mode allows.
 func (h *Host) Post(ctx context.Context, user, gameID int64, to []game.Seat, body string) (*store.Message, error) {
-	g, opts, err := h.Game(ctx, gameID)
+	ld, err := h.GameSeats(ctx, gameID)
 	if err != nil {
 		return nil, err
 	}
+	return h.PostOn(ctx, user, ld, to, body)
+}
+
+// PostOn is Post on a game the caller has read.
+func (h *Host) PostOn(ctx context.Context, user int64, ld *Loaded, to []game.Seat, body string) (*store.Message, error) {
+	g, opts, seats, gameID := ld.Game, ld.Opts, ld.Seats, ld.Game.ID
 	if g.Status == store.Forming {
 		return nil, errorf(CodeNotStarted, "game %d has not started", gameID)
 	}
-	seat, seats, err := h.SeatOf(ctx, gameID, user)
-	if err != nil {
-		return nil, err
-	}
+	seat := ld.SeatOf(user)
 	if seat == "" {
 		return nil, errorf(CodeForbidden, "only players of game %d may send press", gameID)
 	}

@@ -167,6 +167,9 @@ type pressStore struct {
 	n *Notifier
 }
 
+// Unwrap is the store pressStore wraps (for store.BroadcasterOf).
+func (p *pressStore) Unwrap() store.Store { return p.Store }
+
 // PostMessage stores m and, once stored, queues its notification.
 func (p *pressStore) PostMessage(ctx context.Context, m *store.Message) error {
 	if err := p.Store.PostMessage(ctx, m); err != nil {

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"net"
 	"net/http"
 	"regexp"
@@ -153,16 +154,18 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u *store.U
 
 func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
 	if c, err := r.Cookie(SessionCookie); err == nil {
-		s.Host.Store.DeleteCredential(r.Context(), hashSecret(c.Value))
+		hash := hashSecret(c.Value)
+		s.Host.Store.DeleteCredential(r.Context(), hash)
+		s.revoked(0, []string{hash})
 	}
 	http.SetCookie(w, &http.Cookie{Name: SessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true,
 		Secure: s.SecureCookies, SameSite: http.SameSiteLaxMode})
 	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
 }
 
-// currentUser reads the session cookie or the bearer token; nil when
-// neither is present or valid.
-func (s *Server) currentUser(r *http.Request) (*store.User, error) {
+// requestCredential is the hash of the request's bearer token or session
+// cookie ("" when it has neither, or one too long to be ours).
+func requestCredential(r *http.Request) string {
 	secret := ""
 	if a := r.Header.Get("Authorization"); strings.HasPrefix(a, "Bearer ") {
 		secret = strings.TrimPrefix(a, "Bearer ")
@@ -170,13 +173,30 @@ func (s *Server) currentUser(r *http.Request) (*store.User, error) {
 		secret = c.Value
 	}
 	if secret == "" || len(secret) > 128 {
+		return ""
+	}
+	return hashSecret(secret)
+}
+
+// currentUser reads the session cookie or the bearer token; nil when
+// neither is present or valid.
+func (s *Server) currentUser(r *http.Request) (*store.User, error) {
+	hash, now := requestCredential(r), s.Host.Now().UTC()
+	if hash == "" {
 		return nil, nil
 	}
-	u, _, err := s.Host.Store.CredentialUser(r.Context(), hashSecret(secret), s.Host.Now().UTC())
+	if u, ok := s.creds.get(hash, now); ok {
+		return u, nil
+	}
+	u, c, err := s.Host.Store.CredentialUser(r.Context(), hash, now)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, nil
 	}
-	return u, err
+	if err != nil {
+		return nil, err
+	}
+	s.creds.put(hash, u, c, now)
+	return u, nil
 }
 
 // authed wraps a handler that needs a logged-in user; writes are rate
@@ -254,4 +274,133 @@ var (
 func dummyHash() []byte {
 	dummyOnce.Do(func() { dummy, _ = bcrypt.GenerateFromPassword([]byte("not a password"), bcrypt.DefaultCost) })
 	return dummy
+}
+
+// revoked forgets credentials removed from the store, here and, through
+// the relay, in the other server processes: the hashes given, or when
+// there are many (or none are named), every cached credential of user.
+func (s *Server) revoked(user int64, hashes []string) {
+	if len(hashes) > 20 || len(hashes) == 0 && user != 0 {
+		s.creds.forgetUser(user)
+		s.relayOut(relayMsg{Users: []int64{user}})
+		return
+	}
+	for _, h := range hashes {
+		s.creds.forget(h)
+	}
+	if len(hashes) > 0 {
+		s.relayOut(relayMsg{Revoked: hashes})
+	}
+}
+
+// tokenID is how the API names a token: the first 16 hex digits of its
+// secret's hash (the secret itself is shown once, at creation).
+func tokenID(hash string) string { return hash[:min(16, len(hash))] }
+
+// tokenJSON is a personal token as listed.
+type tokenJSON struct {
+	ID      string    `json:"id"`
+	Name    string    `json:"name"`
+	Created time.Time `json:"created"`
+}
+
+// tokens lists the user's personal API tokens.
+func (s *Server) tokens(w http.ResponseWriter, r *http.Request, u *store.User) {
+	cs, err := s.Host.Store.Credentials(r.Context(), u.ID)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	out := []tokenJSON{}
+	for _, c := range cs {
+		if c.Kind == "token" {
+			out = append(out, tokenJSON{ID: tokenID(c.Hash), Name: c.Name, Created: c.CreatedAt})
+		}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"tokens": out})
+}
+
+// revokeToken deletes one of the user's tokens; it is refused from then
+// on, in every server process.
+func (s *Server) revokeToken(w http.ResponseWriter, r *http.Request, u *store.User) {
+	id := r.PathValue("token")
+	cs, err := s.Host.Store.Credentials(r.Context(), u.ID)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	for _, c := range cs {
+		if c.Kind != "token" || len(id) != 16 || tokenID(c.Hash) != id {
+			continue
+		}
+		if err := s.Host.Store.DeleteCredential(r.Context(), c.Hash); err != nil && !errors.Is(err, store.ErrNotFound) {
+			writeError(w, err)
+			return
+		}
+		s.revoked(u.ID, []string{c.Hash})
+		writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+		return
+	}
+	writeError(w, &host.Error{Code: host.CodeNotFound, Msg: fmt.Sprintf("you have no token %q", id)})
+}
+
+// logoutAll ends every session of the user, this one included (personal
+// tokens stay: revoke them one by one).
+func (s *Server) logoutAll(w http.ResponseWriter, r *http.Request, u *store.User) {
+	gone, err := s.Host.Store.DeleteCredentials(r.Context(), u.ID, "session", "")
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	s.revoked(u.ID, gone)
+	http.SetCookie(w, &http.Cookie{Name: SessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true,
+		Secure: s.SecureCookies, SameSite: http.SameSiteLaxMode})
+	writeJSON(w, http.StatusOK, map[string]int{"sessions_ended": len(gone)})
+}
+
+// changePassword sets a new password, given the current one, and ends the
+// user's other sessions (the one making the request stays; tokens stay).
+func (s *Server) changePassword(w http.ResponseWriter, r *http.Request, u *store.User) {
+	if !s.limits.allow("login", clientIP(r)) {
+		writeError(w, &host.Error{Code: host.CodeRateLimited, Msg: "too many attempts: wait a minute"})
+		return
+	}
+	var req struct {
+		Current string `json:"current"`
+		New     string `json:"new"`
+	}
+	if err := readJSON(r, &req); err != nil {
+		writeError(w, err)
+		return
+	}
+	// The cache holds the user as of the login: read the hash afresh.
+	fresh, err := s.Host.Store.UserByID(r.Context(), u.ID)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	if len(req.Current) > 72 || bcrypt.CompareHashAndPassword([]byte(fresh.PasswordHash), []byte(req.Current)) != nil {
+		writeError(w, &host.Error{Code: host.CodeForbidden, Msg: "current: wrong password"})
+		return
+	}
+	if utf8.RuneCountInString(req.New) < 8 || len(req.New) > 72 {
+		writeError(w, &host.Error{Code: host.CodeInvalid, Msg: "new: 8 to 72 bytes"})
+		return
+	}
+	hash, err := bcrypt.GenerateFromPassword([]byte(req.New), bcrypt.DefaultCost)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	if err := s.Host.Store.SetPassword(r.Context(), u.ID, string(hash)); err != nil {
+		writeError(w, err)
+		return
+	}
+	gone, err := s.Host.Store.DeleteCredentials(r.Context(), u.ID, "session", requestCredential(r))
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	s.revoked(u.ID, gone)
+	writeJSON(w, http.StatusOK, map[string]int{"sessions_ended": len(gone)})
 }

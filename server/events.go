@@ -9,11 +9,12 @@ import (
 
 	"concordat/game"
 	"concordat/host"
+	"concordat/store"
 )
 
 // Hub fans live changes out to the server-sent-event streams of this
-// process. Changes made by other processes reach it through Watch, which
-// polls the store.
+// process. Changes made by other processes reach it through Server.Relay
+// (the store's broadcast).
 type Hub struct {
 	mu   sync.Mutex
 	subs map[int64]map[chan host.Change]game.Seat // the reader's seat ("" for spectators)
@@ -40,6 +41,21 @@ func (h *Hub) Publish(c host.Change) {
 	}
 }
 
+// PublishAll sends a change to every stream of every game (a "resync":
+// changes may have been missed).
+func (h *Hub) PublishAll(c host.Change) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, subs := range h.subs {
+		for ch := range subs {
+			select {
+			case ch <- c:
+			default:
+			}
+		}
+	}
+}
+
 func (h *Hub) subscribe(gameID int64, seat game.Seat) chan host.Change {
 	ch := make(chan host.Change, 16)
 	h.mu.Lock()
@@ -62,8 +78,10 @@ func (h *Hub) unsubscribe(game int64, ch chan host.Change) {
 
 // events streams a game's changes as server-sent events: "change" events
 // with {"kind", "seq"} (never the content: the client reloads what it may
-// see). Changes by other server processes are found by polling the game's
-// seq and last message every second.
+// see). Changes by other server processes arrive through Server.Relay;
+// after the relay's connection was lost (a "resync"), the stream reads the
+// game's seq and last message once to catch up. A store shared by several
+// processes without a relay running is polled every second instead.
 func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	user := s.optionalUser(r)
 	g, _, seat, _, err := s.visible(r, user)
@@ -95,14 +113,43 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	}
 	lastSeq, lastStatus := g.Seq, g.Status
 	// The newest message when the stream opened: anything later, from any
-	// process, is news (read now, not at the first poll, so that a message
-	// posted in between is not taken as known).
+	// process, is news (read now, not at the first catch-up, so that a
+	// message posted in between is not taken as known).
 	lastMsg := int64(0)
 	if msgs, err := s.Host.Store.Messages(r.Context(), g.ID, nil, 0); err == nil && len(msgs) > 0 {
 		lastMsg = msgs[len(msgs)-1].ID
 	}
-	tick := time.NewTicker(time.Second)
-	defer tick.Stop()
+	// catchUp reads the store for changes the stream may have missed.
+	catchUp := func() bool {
+		cur, err := s.Host.Store.GetGame(r.Context(), g.ID)
+		if err != nil {
+			return true
+		}
+		if cur.Seq > lastSeq || cur.Status != lastStatus {
+			lastSeq, lastStatus = cur.Seq, cur.Status
+			if !send("action", lastSeq) {
+				return false
+			}
+		}
+		msgs, err := s.Host.Store.Messages(r.Context(), g.ID, nil, lastMsg)
+		if err == nil && len(msgs) > 0 {
+			readable := false
+			for _, m := range msgs {
+				readable = readable || host.Reads(m.Channel, seat)
+			}
+			lastMsg = msgs[len(msgs)-1].ID
+			if readable && !send("message", lastSeq) {
+				return false
+			}
+		}
+		return true
+	}
+	var poll <-chan time.Time
+	if store.BroadcasterOf(s.Host.Store) != nil && !s.relayOn.Load() {
+		tick := time.NewTicker(time.Second)
+		defer tick.Stop()
+		poll = tick.C
+	}
 	keepalive := time.NewTicker(25 * time.Second)
 	defer keepalive.Stop()
 	for {
@@ -112,6 +159,12 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		case <-s.stop:
 			return
 		case c := <-ch:
+			if c.Kind == "resync" {
+				if !catchUp() {
+					return
+				}
+				continue
+			}
 			if c.Seq > lastSeq {
 				lastSeq = c.Seq
 			}
@@ -123,28 +176,9 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 			fl.Flush()
-		case <-tick.C:
-			// Another process may have changed the game.
-			cur, err := s.Host.Store.GetGame(r.Context(), g.ID)
-			if err != nil {
-				continue
-			}
-			if cur.Seq > lastSeq || cur.Status != lastStatus {
-				lastSeq, lastStatus = cur.Seq, cur.Status
-				if !send("action", lastSeq) {
-					return
-				}
-			}
-			msgs, err := s.Host.Store.Messages(r.Context(), g.ID, nil, lastMsg)
-			if err == nil && len(msgs) > 0 {
-				readable := false
-				for _, m := range msgs {
-					readable = readable || host.Reads(m.Channel, seat)
-				}
-				lastMsg = msgs[len(msgs)-1].ID
-				if readable && !send("message", lastSeq) {
-					return
-				}
+		case <-poll:
+			if !catchUp() {
+				return
 			}
 		}
 	}

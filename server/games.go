@@ -109,29 +109,66 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request, u *store.Use
 		return
 	}
 	opts, _ := host.ParseOptions(g.Options)
-	writeJSON(w, http.StatusCreated, toGameJSON(g, opts))
+	writeJSON(w, http.StatusCreated, struct {
+		gameJSON
+		Invite string `json:"invite,omitempty"` // a private game's invitation, for its creator to hand out
+	}{toGameJSON(g, opts), g.Invite})
+}
+
+// invite shows (GET) or replaces (POST) a private game's invitation
+// secret, which joining the game requires; only the game's creator may.
+func (s *Server) invite(w http.ResponseWriter, r *http.Request, u *store.User) {
+	ld, _, err := s.visibleLoaded(r, u.ID)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	switch {
+	case !ld.Opts.Private:
+		writeError(w, &host.Error{Code: host.CodeConflict, Msg: fmt.Sprintf("game %d is public: anyone may join it without an invitation", ld.Game.ID)})
+		return
+	case ld.Game.CreatedBy != u.ID:
+		writeError(w, &host.Error{Code: host.CodeForbidden, Msg: "only the game's creator sees and replaces its invitation"})
+		return
+	}
+	inv := ld.Game.Invite
+	if r.Method == http.MethodPost {
+		if inv, err = s.Host.RotateInvite(r.Context(), ld.Game.ID); err != nil {
+			writeError(w, err)
+			return
+		}
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"invite": inv})
 }
 
 // visible loads a game the requester may see: a private game only by its
 // players and its creator (also once finished); to anyone else it does not
 // exist (404, as for an unknown id).
 func (s *Server) visible(r *http.Request, user int64) (*store.Game, host.Options, game.Seat, []store.Seat, error) {
-	id, err := pathID(r)
+	ld, seat, err := s.visibleLoaded(r, user)
 	if err != nil {
 		return nil, host.Options{}, "", nil, err
 	}
-	g, opts, err := s.Host.Game(r.Context(), id)
+	return ld.Game, ld.Opts, seat, ld.Seats, nil
+}
+
+// visibleLoaded is visible as the game, options and seats read together
+// (one store query), to be handed down to the host instead of read again,
+// and the requester's seat.
+func (s *Server) visibleLoaded(r *http.Request, user int64) (*host.Loaded, game.Seat, error) {
+	id, err := pathID(r)
 	if err != nil {
-		return nil, opts, "", nil, err
+		return nil, "", err
 	}
-	seat, seats, err := s.Host.SeatOf(r.Context(), id, user)
+	ld, err := s.Host.GameSeats(r.Context(), id)
 	if err != nil {
-		return nil, opts, "", nil, err
+		return nil, "", err
 	}
-	if opts.Private && seat == "" && (user == 0 || g.CreatedBy != user) {
-		return nil, opts, "", nil, &host.Error{Code: host.CodeNotFound, Msg: "no game " + strconv.FormatInt(id, 10)}
+	seat := ld.SeatOf(user)
+	if ld.Opts.Private && seat == "" && (user == 0 || ld.Game.CreatedBy != user) {
+		return nil, "", &host.Error{Code: host.CodeNotFound, Msg: "no game " + strconv.FormatInt(id, 10)}
 	}
-	return g, opts, seat, seats, nil
+	return ld, seat, nil
 }
 
 func (s *Server) getGame(w http.ResponseWriter, r *http.Request) {
@@ -182,23 +219,32 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request, u *store.User) {
 		writeError(w, err)
 		return
 	}
-	// A private game is joined by its id while it forms (the id is the
-	// invitation); once started it is hidden from everyone outside it.
-	if g, opts, err := s.Host.Game(r.Context(), id); err == nil && opts.Private && g.Status != store.Forming {
-		if _, _, _, _, err := s.visible(r, u.ID); err != nil {
-			writeError(w, err)
-			return
-		}
+	ld, err := s.Host.GameSeats(r.Context(), id)
+	if err != nil {
+		writeError(w, err)
+		return
 	}
 	var req struct {
-		Seat game.Seat `json:"seat"`
+		Seat   game.Seat `json:"seat"`
+		Invite string    `json:"invite"`
 	}
 	if r.ContentLength != 0 {
 		// No body (even one sent chunked, with no length) asks for any seat.
-		if err := readJSON(r, &req); err != nil && !errors.Is(err, errEmptyBody) {
-			writeError(w, err)
-			return
+		if err = readJSON(r, &req); errors.Is(err, errEmptyBody) {
+			err = nil
 		}
+	}
+	// A private game is joined with its invitation while it forms; to
+	// anyone outside it without the invitation it does not exist, whatever
+	// the body says.
+	if ld.Opts.Private && ld.SeatOf(u.ID) == "" && ld.Game.CreatedBy != u.ID &&
+		(err != nil || ld.Game.Status != store.Forming || !host.InviteMatches(ld.Game, req.Invite)) {
+		writeError(w, &host.Error{Code: host.CodeNotFound, Msg: "no game " + strconv.FormatInt(id, 10)})
+		return
+	}
+	if err != nil {
+		writeError(w, err)
+		return
 	}
 	seat, err := s.Host.Join(r.Context(), u.ID, id, req.Seat)
 	if err != nil {
@@ -212,7 +258,15 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request, u *store.User) {
 // request body into req, in that order (an unknown or hidden game is 404
 // before the body is judged). On failure it writes the error and returns nil.
 func (s *Server) gameAndBody(w http.ResponseWriter, r *http.Request, u *store.User, req any) *store.Game {
-	g, _, _, _, err := s.visible(r, u.ID)
+	if ld := s.loadedAndBody(w, r, u, req); ld != nil {
+		return ld.Game
+	}
+	return nil
+}
+
+// loadedAndBody is gameAndBody with the game's options and seats.
+func (s *Server) loadedAndBody(w http.ResponseWriter, r *http.Request, u *store.User, req any) *host.Loaded {
+	ld, _, err := s.visibleLoaded(r, u.ID)
 	if err == nil {
 		err = readJSON(r, req)
 	}
@@ -220,7 +274,7 @@ func (s *Server) gameAndBody(w http.ResponseWriter, r *http.Request, u *store.Us
 		writeError(w, err)
 		return nil
 	}
-	return g
+	return ld
 }
 
 // takeover gives the user a seat in civil disorder of a started game.
@@ -279,11 +333,11 @@ type actRequest struct {
 
 func (s *Server) act(w http.ResponseWriter, r *http.Request, u *store.User) {
 	var req actRequest
-	g := s.gameAndBody(w, r, u, &req)
-	if g == nil {
+	ld := s.loadedAndBody(w, r, u, &req)
+	if ld == nil {
 		return
 	}
-	id := g.ID
+	id := ld.Game.ID
 	if req.Seq == nil || *req.Seq < 0 {
 		writeError(w, &host.Error{Code: host.CodeInvalid, Msg: "seq: the game's seq your action was made against (0 or more) is required"})
 		return
@@ -293,13 +347,13 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request, u *store.User) {
 		return
 	}
 	start := time.Now()
-	seq, events, err := s.Host.Act(r.Context(), u.ID, id, *req.Seq, game.Action{Type: req.Type, Args: req.Args})
+	seq, events, err := s.Host.ActOn(r.Context(), u.ID, id, ld, *req.Seq, game.Action{Type: req.Type, Args: req.Args})
 	s.metrics.actions.Observe(time.Since(start).Seconds())
 	if err != nil {
 		writeError(w, err)
 		return
 	}
-	seat, _, _ := s.Host.SeatOf(r.Context(), id, u.ID)
+	seat := ld.SeatOf(u.ID) // the seat that acted
 	visible := []game.Event{}
 	for _, e := range events {
 		if e.VisibleTo(seat) {

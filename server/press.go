@@ -52,11 +52,11 @@ func (s *Server) post(w http.ResponseWriter, r *http.Request, u *store.User) {
 		To   []game.Seat `json:"to"`
 		Body string      `json:"body"`
 	}
-	g := s.gameAndBody(w, r, u, &req)
-	if g == nil {
+	ld := s.loadedAndBody(w, r, u, &req)
+	if ld == nil {
 		return
 	}
-	m, err := s.Host.Post(r.Context(), u.ID, g.ID, req.To, req.Body)
+	m, err := s.Host.PostOn(r.Context(), u.ID, ld, req.To, req.Body)
 	if err != nil {
 		writeError(w, err)
 		return

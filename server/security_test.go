@@ -48,6 +48,8 @@ func gameRoutes(id int64) []route {
 		{"GET", p("/votes"), nil},
 		{"POST", p("/votes"), map[string]string{"kind": "draw", "value": "yes"}},
 		{"GET", p("/events"), nil},
+		{"GET", p("/invite"), nil},
+		{"POST", p("/invite"), nil},
 	}
 }
 
@@ -327,22 +329,82 @@ func TestSessionCookie(t *testing.T) {
 	}
 }
 
-// TestPrivateGameInvitation: a forming private game is joined by its id
-// (the invitation), and is visible to its players only while they hold a
-// seat.
+// TestPrivateGameInvitation: a forming private game is joined with its
+// invitation secret, which its creator alone sees and replaces; without it
+// (a stranger, no login, a wrong or replaced secret, a public game's
+// empty one) the game does not exist. Its players see the game only while
+// they hold a seat, and never the invitation.
 func TestPrivateGameInvitation(t *testing.T) {
 	e := newEnv(t)
-	owner, guest := e.register("owner"), e.register("guest")
-	id := owner.createGame(map[string]any{"name": "invitation only", "game": "diplomacy", "options": map[string]any{"private": true}})
-	owner.mustDo("GET", fmt.Sprintf("/api/games/%d", id), nil, http.StatusOK, nil) // its creator sees it unseated
-	wantError(t, "the guest looks", guest.do("GET", fmt.Sprintf("/api/games/%d", id), nil), http.StatusNotFound, "not_found")
-	guest.mustDo("POST", fmt.Sprintf("/api/games/%d/join", id), map[string]string{"seat": "italy"}, http.StatusOK, nil)
+	owner, guest, other := e.register("owner"), e.register("guest"), e.register("other")
+	var created struct {
+		ID     int64  `json:"id"`
+		Invite string `json:"invite"`
+	}
+	owner.mustDo("POST", "/api/games", map[string]any{"name": "invitation only", "game": "diplomacy", "options": map[string]any{"private": true}}, http.StatusCreated, &created)
+	id, inv := created.ID, created.Invite
+	if len(inv) != 32 {
+		t.Fatalf("a private game's invitation: %q, want 32 hex digits", inv)
+	}
+	path := func(s string) string { return fmt.Sprintf("/api/games/%d%s", id, s) }
+	var shown struct {
+		Invite string `json:"invite"`
+	}
+	owner.mustDo("GET", path("/invite"), nil, http.StatusOK, &shown)
+	if shown.Invite != inv {
+		t.Fatalf("the creator is shown %q, created with %q", shown.Invite, inv)
+	}
+	owner.mustDo("GET", path(""), nil, http.StatusOK, nil) // its creator sees it unseated
+	wantError(t, "the guest looks", guest.do("GET", path(""), nil), http.StatusNotFound, "not_found")
+	before := e.fingerprint(id)
+	for _, c := range []struct {
+		who  *client
+		body any
+	}{
+		{guest, map[string]string{"seat": "italy"}},                           // no invitation
+		{guest, map[string]string{"seat": "italy", "invite": inv[:31] + "x"}}, // a wrong one
+		{guest, map[string]string{"seat": "italy", "invite": ""}},
+		{guest, map[string]string{"seat": "italy", "invite": inv, "x": "y"}}, // a bad body is no excuse to tell
+		{guest, nil},
+	} {
+		wantError(t, fmt.Sprintf("joining with %v", c.body), c.who.do("POST", path("/join"), c.body), http.StatusNotFound, "not_found", "no game")
+	}
+	wantError(t, "joining without login", e.anon().do("POST", path("/join"), map[string]string{"invite": inv}), http.StatusUnauthorized, "unauthorized")
+	for _, m := range []string{"GET", "POST"} {
+		wantError(t, m+" invite as a stranger", guest.do(m, path("/invite"), nil), http.StatusNotFound, "not_found")
+		wantError(t, m+" invite without login", e.anon().do(m, path("/invite"), nil), http.StatusUnauthorized, "unauthorized")
+	}
+	if got := e.fingerprint(id); got != before {
+		t.Fatalf("refused joins changed the game:\n%s\n%s", before, got)
+	}
+	// With the invitation: in. A player sees the game, not the invitation.
+	guest.mustDo("POST", path("/join"), map[string]string{"seat": "italy", "invite": inv}, http.StatusOK, nil)
 	if v := guest.getGame(id); v.You != "italy" {
 		t.Fatalf("the guest's seat: %q", v.You)
 	}
-	guest.mustDo("POST", fmt.Sprintf("/api/games/%d/leave", id), nil, http.StatusOK, nil)
-	// Joining with no body, sent chunked (no Content-Length): any seat.
-	req, _ := http.NewRequest("POST", fmt.Sprintf("%s/api/games/%d/join", e.http.URL, id), strings.NewReader(""))
+	for _, m := range []string{"GET", "POST"} {
+		wantError(t, m+" invite as a player", guest.do(m, path("/invite"), nil), http.StatusForbidden, "forbidden", "creator")
+	}
+	for _, c := range []*client{guest, owner, e.anon()} {
+		for _, p := range []string{path(""), "/api/games", path("/history/0")} {
+			if r := c.do("GET", p, nil); strings.Contains(string(r.body), inv) {
+				t.Fatalf("GET %s as %q shows the invitation: %s", p, c.name, r.body)
+			}
+		}
+	}
+	// Replaced: the old one joins no more, the new one does.
+	owner.mustDo("POST", path("/invite"), nil, http.StatusOK, &shown)
+	if len(shown.Invite) != 32 || shown.Invite == inv {
+		t.Fatalf("the replaced invitation: %q (was %q)", shown.Invite, inv)
+	}
+	wantError(t, "joining with the replaced invitation", other.do("POST", path("/join"), map[string]string{"invite": inv}), http.StatusNotFound, "not_found")
+	other.mustDo("POST", path("/join"), map[string]string{"invite": shown.Invite}, http.StatusOK, nil)
+	other.mustDo("POST", path("/leave"), nil, http.StatusOK, nil)
+
+	guest.mustDo("POST", path("/leave"), nil, http.StatusOK, nil)
+	// Its creator joins without it; with no body, sent chunked (no
+	// Content-Length): any seat.
+	req, _ := http.NewRequest("POST", e.http.URL+path("/join"), strings.NewReader(""))
 	req.Body, req.ContentLength = io.NopCloser(strings.NewReader("")), -1
 	req.Header.Set("Content-Type", "application/json")
 	resp, err := owner.hc.Do(req)
@@ -353,8 +415,15 @@ func TestPrivateGameInvitation(t *testing.T) {
 	if resp.StatusCode != http.StatusOK {
 		t.Fatalf("a chunked empty join: %d", resp.StatusCode)
 	}
-	wantError(t, "after leaving", guest.do("GET", fmt.Sprintf("/api/games/%d", id), nil), http.StatusNotFound, "not_found")
-	wantError(t, "leaving twice", guest.do("POST", fmt.Sprintf("/api/games/%d/leave", id), nil), http.StatusNotFound, "not_found")
+	wantError(t, "after leaving", guest.do("GET", path(""), nil), http.StatusNotFound, "not_found")
+	wantError(t, "leaving twice", guest.do("POST", path("/leave"), nil), http.StatusNotFound, "not_found")
+
+	// A public game has no invitation.
+	pub := owner.createGame(map[string]any{"name": "open", "game": "diplomacy"})
+	if g := e.game(pub); g.Invite != "" {
+		t.Fatalf("a public game's invitation: %q", g.Invite)
+	}
+	wantError(t, "a public game's invitation", owner.do("GET", fmt.Sprintf("/api/games/%d/invite", pub), nil), http.StatusConflict, "conflict", "public")
 }
 
 // TestPressModes: gunboat games refuse press, public-only games refuse

@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"concordat/host"
@@ -28,6 +29,14 @@ var openAPI []byte
 
 // MaxBody is the largest request body accepted, in bytes.
 const MaxBody = 64 << 10
+
+// CredentialCacheTTL is how long a server process keeps a session's or
+// token's user in memory after reading it from the store. A logout or
+// revocation through this process takes effect at once here, and in other
+// processes as soon as the store's broadcast reaches them (PostgreSQL); a
+// process that misses the broadcast (its listening connection was down)
+// honours the credential for at most this long after it was revoked.
+const CredentialCacheTTL = 5 * time.Second
 
 // Server is the HTTP handler of the API.
 type Server struct {
@@ -43,6 +52,11 @@ type Server struct {
 	metrics  *metrics
 	limits   *limiter
 	hub      *Hub
+	creds    *credCache
+
+	origin  string        // this process, in relayed messages
+	relayQ  chan relayMsg // changes to broadcast
+	relayOn atomic.Bool   // Relay is running
 
 	stopOnce sync.Once
 	stop     chan struct{} // closed by StopStreams
@@ -51,10 +65,12 @@ type Server struct {
 // New builds the server and its routes.
 func New(h *host.Host, log *slog.Logger) *Server {
 	s := &Server{Host: h, Log: log, SessionTTL: 30 * 24 * time.Hour, mux: http.NewServeMux(),
-		metrics: newMetrics(), limits: newLimiter(), hub: NewHub(), stop: make(chan struct{})}
+		metrics: newMetrics(), limits: newLimiter(), hub: NewHub(), stop: make(chan struct{}),
+		creds: newCredCache(CredentialCacheTTL), origin: newOrigin(), relayQ: make(chan relayMsg, relayQueue)}
 	prev := h.Notify
 	h.Notify = func(c host.Change) {
 		s.hub.Publish(c)
+		s.relayOut(relayMsg{Changes: []relayChange{{Game: c.GameID, Kind: c.Kind, Seq: c.Seq, Channel: c.Channel}}})
 		if c.Kind == "phase" {
 			s.metrics.phases.Inc()
 		}
@@ -99,12 +115,18 @@ func (s *Server) routes() {
 	s.handle("POST /api/logout", http.HandlerFunc(s.logout))
 	s.handle("GET /api/me", s.authed(s.me))
 	s.handle("POST /api/tokens", s.authed(s.newToken))
+	s.handle("GET /api/tokens", s.authed(s.tokens))
+	s.handle("DELETE /api/tokens/{token}", s.authed(s.revokeToken))
+	s.handle("POST /api/logout/all", s.authed(s.logoutAll))
+	s.handle("POST /api/password", s.authed(s.changePassword))
 	s.handle("GET /api/games", http.HandlerFunc(s.listGames))
 	s.handle("POST /api/games", s.authed(s.createGame))
 	s.handle("GET /api/games/{id}", http.HandlerFunc(s.getGame))
 	s.handle("POST /api/games/{id}/join", s.authed(s.join))
 	s.handle("POST /api/games/{id}/leave", s.authed(s.leave))
 	s.handle("POST /api/games/{id}/takeover", s.authed(s.takeover))
+	s.handle("GET /api/games/{id}/invite", s.authed(s.invite))
+	s.handle("POST /api/games/{id}/invite", s.authed(s.invite))
 	s.handle("GET /api/games/{id}/legal", s.authed(s.legal))
 	s.handle("POST /api/games/{id}/actions", s.authed(s.act))
 	s.handle("GET /api/games/{id}/history/{seq}", http.HandlerFunc(s.history))

@@ -338,12 +338,17 @@ func (e *env) dipGame(prefix string, opts map[string]any) (int64, map[string]*cl
 	for _, p := range powers {
 		players[p] = e.register(prefix + p)
 	}
-	id := players["austria"].createGame(map[string]any{"name": prefix + " game", "game": "diplomacy", "options": opts})
+	var created struct {
+		ID     int64  `json:"id"`
+		Invite string `json:"invite"` // a private game's
+	}
+	players["austria"].mustDo("POST", "/api/games", map[string]any{"name": prefix + " game", "game": "diplomacy", "options": opts}, http.StatusCreated, &created)
+	id := created.ID
 	for _, p := range powers {
 		var j struct {
 			Seat string `json:"seat"`
 		}
-		players[p].mustDo("POST", fmt.Sprintf("/api/games/%d/join", id), map[string]string{"seat": p}, http.StatusOK, &j)
+		players[p].mustDo("POST", fmt.Sprintf("/api/games/%d/join", id), map[string]string{"seat": p, "invite": created.Invite}, http.StatusOK, &j)
 		if j.Seat != p {
 			e.t.Fatalf("joined %s, got %s", p, j.Seat)
 		}

@@ -85,6 +85,10 @@ type Game struct {
 	UpdatedAt time.Time // the At of the last action; CreatedAt before any
 	Deadline  time.Time // zero: none
 	Result    string    // set when finished
+	// Invite is a private game's invitation secret, which joining it
+	// requires ("" for a public game); the server shows it to the game's
+	// creator only.
+	Invite string
 }
 
 // Seat is one place in a game and who holds it.
@@ -160,6 +164,11 @@ type Effects struct {
 	JobOwner    string
 	NewJobs     []Job // jobs to schedule; GameID and Seq default to the action's
 	ClearVotes  bool  // drop the game's votes (a new phase)
+	// IfStatus, when not "", is a further condition: the action is stored
+	// only if the game's status is still IfStatus (ErrStale otherwise), so
+	// that an action read against an active game is not stored once the
+	// game was paused or ended without an action.
+	IfStatus string
 }
 
 // Store is the storage every server process shares.
@@ -184,6 +193,17 @@ type Store interface {
 	// DeleteCredential removes a session (logout) or token; ErrNotFound if
 	// there is none with that hash.
 	DeleteCredential(ctx context.Context, hash string) error
+	// Credentials lists a user's credentials, sessions and tokens, expired
+	// ones included, oldest first (by CreatedAt, then hash); none for an
+	// unknown user.
+	Credentials(ctx context.Context, userID int64) ([]Credential, error)
+	// DeleteCredentials removes every credential of a user of a kind
+	// ("session", "token"; "" for both) but the one whose hash is keep
+	// ("": none kept), and returns the hashes it removed (in no order).
+	DeleteCredentials(ctx context.Context, userID int64, kind, keep string) ([]string, error)
+	// SetPassword replaces a user's password hash; ErrNotFound for an
+	// unknown user.
+	SetPassword(ctx context.Context, userID int64, passwordHash string) error
 
 	// CreateGame stores a new game with its seats and its opening snapshot
 	// (Seq 0), and fills g.ID. g.Seq is set to 0, an empty g.Status to
@@ -198,6 +218,9 @@ type Store interface {
 	ListGames(ctx context.Context, status string, user int64, limit int) ([]Game, error)
 	// Seats lists a game's seats in seat order.
 	Seats(ctx context.Context, gameID int64) ([]Seat, error)
+	// GameAndSeats reads a game and its seats (in seat order) together, as
+	// of one moment, in one query: what GetGame and Seats return.
+	GameAndSeats(ctx context.Context, id int64) (*Game, []Seat, error)
 	// TakeSeat gives an empty seat of a forming game to user; ErrConflict
 	// if the seat is held, the user already holds a seat in the game, or
 	// the game is not forming; ErrNotFound for an unknown game, seat or user.
@@ -209,6 +232,9 @@ type Store interface {
 	// or to already holds a seat in the game; ErrNotFound for an unknown
 	// game, seat or user.
 	ReplaceSeat(ctx context.Context, gameID int64, seat game.Seat, from, to int64) error
+	// SetInvite replaces a game's invitation secret (Game.Invite);
+	// ErrNotFound for an unknown game.
+	SetInvite(ctx context.Context, gameID int64, invite string) error
 	// LeaveSeat empties the user's seat in a forming game; ErrNotFound if
 	// the user holds none, ErrConflict if the game is not forming.
 	LeaveSeat(ctx context.Context, gameID int64, user int64) error
@@ -229,8 +255,15 @@ type Store interface {
 	AppendAction(ctx context.Context, a Action, expectSeq int64, e Effects) error
 	// Actions lists a game's actions with Seq > after, in order.
 	Actions(ctx context.Context, gameID int64, after int64) ([]Action, error)
+	// ActionsBetween lists a game's actions with after < Seq <= upTo, in
+	// order (none when upTo <= after).
+	ActionsBetween(ctx context.Context, gameID int64, after, upTo int64) ([]Action, error)
 	// LatestSnapshot is the game's snapshot with the highest Seq.
 	LatestSnapshot(ctx context.Context, gameID int64) (*Snapshot, error)
+	// SnapshotAt is the game's snapshot with the highest Seq at or below
+	// seq (the nearest one to replay forward from, to see the game after
+	// action seq); ErrNotFound when there is none.
+	SnapshotAt(ctx context.Context, gameID int64, seq int64) (*Snapshot, error)
 
 	// PostMessage stores press and fills m.ID, which grows with each
 	// message; ErrNotFound for an unknown game.
@@ -270,4 +303,48 @@ type Store interface {
 
 	// Close releases the store's resources.
 	Close() error
+}
+
+// Broadcaster is implemented by stores that several server processes share
+// (PostgreSQL: NOTIFY and LISTEN): it carries short messages between them,
+// such as "game 12 moved to seq 40" for live updates, or "this credential
+// was revoked". A store without it serves one process, which needs none.
+// Delivery is at most once and only to processes listening at the time.
+type Broadcaster interface {
+	// Broadcast sends msg (at most MaxBroadcast bytes) to every process
+	// listening on the store, this one included.
+	Broadcast(ctx context.Context, msg string) error
+	// Listen delivers each message broadcast on the store to deliver, in
+	// the order sent, until ctx ends (then it returns nil). It listens on a
+	// connection of its own and, when that is lost, reconnects. ready is
+	// called each time listening starts, the first time and after every
+	// reconnection: messages sent while nobody listened are lost, and the
+	// listener should catch up by reading the store. deliver and ready run
+	// on Listen's goroutine and must not block for long.
+	Listen(ctx context.Context, deliver func(msg string), ready func()) error
+}
+
+// MaxBroadcast is the largest message a Broadcaster carries, in bytes.
+const MaxBroadcast = 7000
+
+// Wrapper is a store that wraps another to add to what it does; Unwrap
+// returns the wrapped store.
+type Wrapper interface {
+	Unwrap() Store
+}
+
+// BroadcasterOf is the Broadcaster of s, or of the store s wraps (through
+// any number of Wrappers); nil when there is none.
+func BroadcasterOf(s Store) Broadcaster {
+	for s != nil {
+		if b, ok := s.(Broadcaster); ok {
+			return b
+		}
+		w, ok := s.(Wrapper)
+		if !ok {
+			return nil
+		}
+		s = w.Unwrap()
+	}
+	return nil
 }

@@ -107,6 +107,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer close(schedDone)
 		h.RunScheduler(schedCtx, *poll)
 	}()
+	go srv.Relay(schedCtx) // live updates and revocations between processes (PostgreSQL)
 	if *pprofAddr != "" {
 		go func() {
 			mux := http.NewServeMux()

@@ -104,3 +104,53 @@ func (s *Store) DeleteCredential(ctx context.Context, hash string) error {
 	}
 	return nil
 }
+
+// Credentials lists a user's credentials, oldest first.
+func (s *Store) Credentials(ctx context.Context, userID int64) ([]store.Credential, error) {
+	rows, err := s.pool.Query(ctx, `SELECT hash, user_id, kind, name, created_at, expires_at
+		FROM credentials WHERE user_id = $1 ORDER BY created_at, hash`, userID)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: credentials of user %d: %w", userID, err)
+	}
+	defer rows.Close()
+	var cs []store.Credential
+	for rows.Next() {
+		var c store.Credential
+		var expires *time.Time
+		if err := rows.Scan(&c.Hash, &c.UserID, &c.Kind, &c.Name, &c.CreatedAt, &expires); err != nil {
+			return nil, fmt.Errorf("postgres: credentials of user %d: %w", userID, err)
+		}
+		c.CreatedAt, c.ExpiresAt = c.CreatedAt.UTC(), fromNullTime(expires)
+		cs = append(cs, c)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("postgres: credentials of user %d: %w", userID, err)
+	}
+	return cs, nil
+}
+
+// DeleteCredentials removes a user's credentials of a kind but one.
+func (s *Store) DeleteCredentials(ctx context.Context, userID int64, kind, keep string) ([]string, error) {
+	rows, err := s.pool.Query(ctx, `DELETE FROM credentials
+		WHERE user_id = $1 AND ($2 = '' OR kind = $2) AND hash <> $3 RETURNING hash`, userID, kind, keep)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: delete credentials of user %d: %w", userID, err)
+	}
+	hashes, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return nil, fmt.Errorf("postgres: delete credentials of user %d: %w", userID, err)
+	}
+	return hashes, nil
+}
+
+// SetPassword replaces a user's password hash.
+func (s *Store) SetPassword(ctx context.Context, userID int64, passwordHash string) error {
+	tag, err := s.pool.Exec(ctx, `UPDATE users SET password_hash = $1 WHERE id = $2`, passwordHash, userID)
+	if err != nil {
+		return fmt.Errorf("postgres: set password: %w", err)
+	}
+	if tag.RowsAffected() == 0 {
+		return fmt.Errorf("postgres: set password: user %d: %w", userID, store.ErrNotFound)
+	}
+	return nil
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"time"
 
@@ -27,10 +28,10 @@ func (s *Store) CreateGame(ctx context.Context, g *store.Game, seats []store.Sea
 	var id int64
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		err := tx.QueryRow(ctx, `INSERT INTO games
-			(name, kind, config, seed, options, status, seq, created_by, created_at, updated_at, deadline, result)
-			VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11) RETURNING id`,
+			(name, kind, config, seed, options, status, seq, created_by, created_at, updated_at, deadline, result, invite)
+			VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12) RETURNING id`,
 			g.Name, g.Kind, g.Config, int64(g.Seed), g.Options, status, g.CreatedBy,
-			g.CreatedAt, g.UpdatedAt, nullTime(g.Deadline), g.Result).Scan(&id)
+			g.CreatedAt, g.UpdatedAt, nullTime(g.Deadline), g.Result, g.Invite).Scan(&id)
 		if err != nil {
 			return fail("create game", err, "game")
 		}
@@ -58,7 +59,7 @@ func (s *Store) CreateGame(ctx context.Context, g *store.Game, seats []store.Sea
 	return nil
 }
 
-const gameColumns = `id, name, kind, config, seed, options, status, seq, created_by, created_at, updated_at, deadline, result`
+const gameColumns = `id, name, kind, config, seed, options, status, seq, created_by, created_at, updated_at, deadline, result, invite`
 
 func scanGame(row pgx.Row) (*store.Game, error) {
 	var g store.Game
@@ -66,7 +67,7 @@ func scanGame(row pgx.Row) (*store.Game, error) {
 	var seed int64
 	var deadline *time.Time
 	if err := row.Scan(&g.ID, &g.Name, &g.Kind, &config, &seed, &g.Options, &g.Status, &g.Seq,
-		&g.CreatedBy, &g.CreatedAt, &g.UpdatedAt, &deadline, &g.Result); err != nil {
+		&g.CreatedBy, &g.CreatedAt, &g.UpdatedAt, &deadline, &g.Result, &g.Invite); err != nil {
 		return nil, err
 	}
 	if err := json.Unmarshal(config, &g.Config); err != nil {
@@ -356,9 +357,9 @@ func (s *Store) AppendAction(ctx context.Context, a store.Action, expectSeq int6
 			UPDATE games SET seq = $1, updated_at = $2,
 				status = coalesce($3, status), result = coalesce($4, result),
 				deadline = CASE WHEN $5 THEN $6 ELSE deadline END
-			WHERE id = $7 AND seq = $8 RETURNING 1)
+			WHERE id = $7 AND seq = $8 AND ($9::text = '' OR status = $9) RETURNING 1)
 		SELECT concordat_require(EXISTS (SELECT 1 FROM u), '`+codeStale+`', 'stale')`,
-		seq, a.At, status, result, e.Deadline != nil, deadline, a.GameID, expectSeq)
+		seq, a.At, status, result, e.Deadline != nil, deadline, a.GameID, expectSeq, e.IfStatus)
 	if e.CompleteJob != 0 {
 		b.Queue(`WITH d AS (DELETE FROM jobs WHERE id = $1 AND lease_owner = $2 AND lease_owner <> '' RETURNING 1)
 			SELECT concordat_require(EXISTS (SELECT 1 FROM d), '`+codeLeaseLost+`', 'lease lost')`,
@@ -397,12 +398,16 @@ func (s *Store) AppendAction(ctx context.Context, a store.Action, expectSeq int6
 		switch pe.Code {
 		case codeStale:
 			var current int64
-			err := s.pool.QueryRow(ctx, `SELECT seq FROM games WHERE id = $1`, a.GameID).Scan(&current)
+			var gs string
+			err := s.pool.QueryRow(ctx, `SELECT seq, status FROM games WHERE id = $1`, a.GameID).Scan(&current, &gs)
 			if errors.Is(err, pgx.ErrNoRows) {
 				return fmt.Errorf("postgres: append action: game %d: %w", a.GameID, store.ErrNotFound)
 			}
 			if err != nil {
 				return fmt.Errorf("postgres: append action: game %d is not at action %d: %w (%v)", a.GameID, expectSeq, store.ErrStale, err)
+			}
+			if current == expectSeq {
+				return fmt.Errorf("postgres: append action: game %d is %s, not %s: %w", a.GameID, gs, e.IfStatus, store.ErrStale)
 			}
 			return fmt.Errorf("postgres: append action: game %d is at action %d, not %d: %w", a.GameID, current, expectSeq, store.ErrStale)
 		case codeLeaseLost:
@@ -416,8 +421,13 @@ func (s *Store) AppendAction(ctx context.Context, a store.Action, expectSeq int6
 
 // Actions lists a game's actions after a Seq, in order.
 func (s *Store) Actions(ctx context.Context, gameID int64, after int64) ([]store.Action, error) {
+	return s.ActionsBetween(ctx, gameID, after, math.MaxInt64)
+}
+
+// ActionsBetween lists a game's actions with after < Seq <= upTo, in order.
+func (s *Store) ActionsBetween(ctx context.Context, gameID int64, after, upTo int64) ([]store.Action, error) {
 	rows, err := s.pool.Query(ctx, `SELECT game_id, seq, seat, user_id, type, args, at
-		FROM actions WHERE game_id = $1 AND seq > $2 ORDER BY seq`, gameID, after)
+		FROM actions WHERE game_id = $1 AND seq > $2 AND seq <= $3 ORDER BY seq`, gameID, after, upTo)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: actions of game %d: %w", gameID, err)
 	}
@@ -452,6 +462,98 @@ func (s *Store) LatestSnapshot(ctx context.Context, gameID int64) (*store.Snapsh
 	}
 	if err != nil {
 		return nil, fmt.Errorf("postgres: snapshot of game %d: %w", gameID, err)
+	}
+	return &sn, nil
+}
+
+// GameAndSeats reads a game and its seats in one query (a LEFT JOIN: the
+// game's columns come with each seat, and once without seats), so in one
+// round trip and one snapshot.
+func (s *Store) GameAndSeats(ctx context.Context, id int64) (*store.Game, []store.Seat, error) {
+	rows, err := s.pool.Query(ctx, `SELECT `+gameColumnsOf("g")+`,
+		s.seat, coalesce(s.user_id, 0), coalesce(s.bot, false), coalesce(s.missed, 0), coalesce(s.ord, 0)
+		FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = $1 ORDER BY s.ord, s.seat`, id)
+	if err != nil {
+		return nil, nil, fmt.Errorf("postgres: game %d and seats: %w", id, err)
+	}
+	defer rows.Close()
+	var g *store.Game
+	var ss []store.Seat
+	for rows.Next() {
+		var seat *string
+		var st store.Seat
+		tail := []any{&seat, &st.UserID, &st.Bot, &st.Missed, &st.Order}
+		if g == nil {
+			if g, err = scanGame(rowWith{rows, tail}); err != nil {
+				return nil, nil, fmt.Errorf("postgres: game %d and seats: %w", id, err)
+			}
+		} else if err := rows.Scan(append(skipGame(), tail...)...); err != nil {
+			return nil, nil, fmt.Errorf("postgres: game %d and seats: %w", id, err)
+		}
+		if seat != nil {
+			st.GameID, st.Seat = id, game.Seat(*seat)
+			ss = append(ss, st)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, nil, fmt.Errorf("postgres: game %d and seats: %w", id, err)
+	}
+	if g == nil {
+		return nil, nil, fmt.Errorf("postgres: game %d: %w", id, store.ErrNotFound)
+	}
+	return g, ss, nil
+}
+
+// gameColumnsOf is gameColumns qualified by a table alias.
+func gameColumnsOf(alias string) string {
+	cols := strings.Split(gameColumns, ", ")
+	for i, c := range cols {
+		cols[i] = alias + "." + c
+	}
+	return strings.Join(cols, ", ")
+}
+
+// rowWith scans a row whose leading columns are a game's and whose
+// trailing ones go to tail.
+type rowWith struct {
+	r    pgx.Row
+	tail []any
+}
+
+func (r rowWith) Scan(dest ...any) error { return r.r.Scan(append(dest, r.tail...)...) }
+
+// skipGame is scan destinations that drop a game's columns (the seats
+// after the first repeat them).
+func skipGame() []any {
+	d := make([]any, strings.Count(gameColumns, ",")+1, strings.Count(gameColumns, ",")+6)
+	for i := range d {
+		d[i] = new(any)
+	}
+	return d
+}
+
+// SetInvite replaces a game's invitation secret.
+func (s *Store) SetInvite(ctx context.Context, gameID int64, invite string) error {
+	tag, err := s.pool.Exec(ctx, `UPDATE games SET invite = $1 WHERE id = $2`, invite, gameID)
+	if err != nil {
+		return fmt.Errorf("postgres: set invite: %w", err)
+	}
+	if tag.RowsAffected() == 0 {
+		return fmt.Errorf("postgres: set invite: game %d: %w", gameID, store.ErrNotFound)
+	}
+	return nil
+}
+
+// SnapshotAt is the game's latest snapshot at or below seq.
+func (s *Store) SnapshotAt(ctx context.Context, gameID int64, seq int64) (*store.Snapshot, error) {
+	sn := store.Snapshot{GameID: gameID}
+	err := s.pool.QueryRow(ctx, `SELECT seq, state FROM snapshots WHERE game_id = $1 AND seq <= $2 ORDER BY seq DESC LIMIT 1`, gameID, seq).
+		Scan(&sn.Seq, &sn.State)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, fmt.Errorf("postgres: snapshot of game %d at %d: %w", gameID, seq, store.ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("postgres: snapshot of game %d at %d: %w", gameID, seq, err)
 	}
 	return &sn, nil
 }

@@ -33,7 +33,8 @@ var migrations embed.FS
 
 // Store is a store.Store on a PostgreSQL database.
 type Store struct {
-	pool *pgxpool.Pool
+	pool    *pgxpool.Pool
+	channel string // the NOTIFY channel of this database's schema
 }
 
 var _ store.Store = (*Store)(nil)
@@ -54,6 +55,12 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		pool.Close()
 		return nil, fmt.Errorf("postgres: open %s@%s/%s: %w", cfg.ConnConfig.User, cfg.ConnConfig.Host, cfg.ConnConfig.Database, err)
 	}
+	var schema string
+	if err := pool.QueryRow(ctx, `SELECT current_schema()`).Scan(&schema); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("postgres: open: current schema: %w", err)
+	}
+	s.channel = channelName(schema)
 	return s, nil
 }
 

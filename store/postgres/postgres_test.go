@@ -147,12 +147,12 @@ func TestMigrations(t *testing.T) {
 			t.Fatalf("open %d: %v", i, err)
 		}
 		v, err := s.SchemaVersion(ctx)
-		if err != nil || v != 2 {
-			t.Fatalf("schema version %d (%v), want 2", v, err)
+		if err != nil || v != 3 {
+			t.Fatalf("schema version %d (%v), want 3", v, err)
 		}
 		var n int
-		if err := s.pool.QueryRow(ctx, `SELECT count(*) FROM schema_version`).Scan(&n); err != nil || n != 2 {
-			t.Fatalf("schema_version has %d rows (%v), want 2", n, err)
+		if err := s.pool.QueryRow(ctx, `SELECT count(*) FROM schema_version`).Scan(&n); err != nil || n != 3 {
+			t.Fatalf("schema_version has %d rows (%v), want 3", n, err)
 		}
 		var where string
 		if err := s.pool.QueryRow(ctx, `SELECT table_schema FROM information_schema.tables WHERE table_name = 'games' AND table_schema = $1`, schema).Scan(&where); err != nil {

@@ -109,3 +109,64 @@ func (s *Store) DeleteCredential(ctx context.Context, hash string) error {
 	}
 	return nil
 }
+
+// Credentials lists a user's credentials, oldest first.
+func (s *Store) Credentials(ctx context.Context, userID int64) ([]store.Credential, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT hash, user_id, kind, name, created_at, expires_at
+		FROM credentials WHERE user_id = ? ORDER BY created_at, hash`, userID)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: credentials of user %d: %w", userID, err)
+	}
+	defer rows.Close()
+	var cs []store.Credential
+	for rows.Next() {
+		var c store.Credential
+		var created int64
+		var expires sql.NullInt64
+		if err := rows.Scan(&c.Hash, &c.UserID, &c.Kind, &c.Name, &created, &expires); err != nil {
+			return nil, fmt.Errorf("sqlite: credentials of user %d: %w", userID, err)
+		}
+		c.CreatedAt, c.ExpiresAt = fromMicros(created), fromNullMicros(expires)
+		cs = append(cs, c)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlite: credentials of user %d: %w", userID, err)
+	}
+	return cs, nil
+}
+
+// DeleteCredentials removes a user's credentials of a kind but one.
+func (s *Store) DeleteCredentials(ctx context.Context, userID int64, kind, keep string) ([]string, error) {
+	rows, err := s.w.QueryContext(ctx, `DELETE FROM credentials
+		WHERE user_id = ? AND (? = '' OR kind = ?) AND hash <> ? RETURNING hash`, userID, kind, kind, keep)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: delete credentials of user %d: %w", userID, err)
+	}
+	defer rows.Close()
+	var hashes []string
+	for rows.Next() {
+		var h string
+		if err := rows.Scan(&h); err != nil {
+			return nil, fmt.Errorf("sqlite: delete credentials of user %d: %w", userID, err)
+		}
+		hashes = append(hashes, h)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlite: delete credentials of user %d: %w", userID, err)
+	}
+	return hashes, nil
+}
+
+// SetPassword replaces a user's password hash.
+func (s *Store) SetPassword(ctx context.Context, userID int64, passwordHash string) error {
+	res, err := s.w.ExecContext(ctx, `UPDATE users SET password_hash = ? WHERE id = ?`, passwordHash, userID)
+	if err != nil {
+		return fmt.Errorf("sqlite: set password: %w", err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		return fmt.Errorf("sqlite: set password: user %d: %w", userID, store.ErrNotFound)
+	}
+	return nil
+}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"time"
 
@@ -29,10 +30,10 @@ func (s *Store) CreateGame(ctx context.Context, g *store.Game, seats []store.Sea
 	var id int64
 	err = s.write(ctx, func(tx *sql.Tx) error {
 		err := tx.QueryRowContext(ctx, `INSERT INTO games
-			(name, kind, config, seed, options, status, seq, created_by, created_at, updated_at, deadline, result)
-			VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?) RETURNING id`,
+			(name, kind, config, seed, options, status, seq, created_by, created_at, updated_at, deadline, result, invite)
+			VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?) RETURNING id`,
 			g.Name, g.Kind, string(config), int64(g.Seed), g.Options, status, g.CreatedBy,
-			micros(g.CreatedAt), micros(g.UpdatedAt), nullMicros(g.Deadline), g.Result).Scan(&id)
+			micros(g.CreatedAt), micros(g.UpdatedAt), nullMicros(g.Deadline), g.Result, g.Invite).Scan(&id)
 		if err != nil {
 			return fail("create game", err, "game")
 		}
@@ -60,7 +61,7 @@ func (s *Store) CreateGame(ctx context.Context, g *store.Game, seats []store.Sea
 	return nil
 }
 
-const gameColumns = `id, name, kind, config, seed, options, status, seq, created_by, created_at, updated_at, deadline, result`
+const gameColumns = `id, name, kind, config, seed, options, status, seq, created_by, created_at, updated_at, deadline, result, invite`
 
 func scanGame(row interface{ Scan(...any) error }) (*store.Game, error) {
 	var g store.Game
@@ -68,7 +69,7 @@ func scanGame(row interface{ Scan(...any) error }) (*store.Game, error) {
 	var seed, created, updated int64
 	var deadline sql.NullInt64
 	if err := row.Scan(&g.ID, &g.Name, &g.Kind, &config, &seed, &g.Options, &g.Status, &g.Seq,
-		&g.CreatedBy, &created, &updated, &deadline, &g.Result); err != nil {
+		&g.CreatedBy, &created, &updated, &deadline, &g.Result, &g.Invite); err != nil {
 		return nil, err
 	}
 	if err := json.Unmarshal([]byte(config), &g.Config); err != nil {
@@ -340,7 +341,7 @@ func (s *Store) AppendAction(ctx context.Context, a store.Action, expectSeq int6
 			deadline = nullMicros(*e.Deadline)
 		}
 		res, err := tx.StmtContext(ctx, st.updateGame).ExecContext(ctx, seq, micros(a.At), status, result,
-			e.Deadline != nil, deadline, a.GameID, expectSeq)
+			e.Deadline != nil, deadline, a.GameID, expectSeq, e.IfStatus, e.IfStatus)
 		if err != nil {
 			return err
 		}
@@ -348,12 +349,16 @@ func (s *Store) AppendAction(ctx context.Context, a store.Action, expectSeq int6
 			return err
 		} else if n == 0 {
 			var current int64
-			err := tx.StmtContext(ctx, st.gameSeq).QueryRowContext(ctx, a.GameID).Scan(&current)
+			var status string
+			err := tx.StmtContext(ctx, st.gameSeq).QueryRowContext(ctx, a.GameID).Scan(&current, &status)
 			if errors.Is(err, sql.ErrNoRows) {
 				return fmt.Errorf("game %d: %w", a.GameID, store.ErrNotFound)
 			}
 			if err != nil {
 				return err
+			}
+			if current == expectSeq {
+				return fmt.Errorf("game %d is %s, not %s: %w", a.GameID, status, e.IfStatus, store.ErrStale)
 			}
 			return fmt.Errorf("game %d is at action %d, not %d: %w", a.GameID, current, expectSeq, store.ErrStale)
 		}
@@ -418,8 +423,13 @@ func (s *Store) AppendAction(ctx context.Context, a store.Action, expectSeq int6
 
 // Actions lists a game's actions after a Seq, in order.
 func (s *Store) Actions(ctx context.Context, gameID int64, after int64) ([]store.Action, error) {
+	return s.ActionsBetween(ctx, gameID, after, math.MaxInt64)
+}
+
+// ActionsBetween lists a game's actions with after < Seq <= upTo, in order.
+func (s *Store) ActionsBetween(ctx context.Context, gameID int64, after, upTo int64) ([]store.Action, error) {
 	rows, err := s.read.QueryContext(ctx, `SELECT game_id, seq, seat, user_id, type, args, at
-		FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq`, gameID, after)
+		FROM actions WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq`, gameID, after, upTo)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: actions of game %d: %w", gameID, err)
 	}
@@ -455,6 +465,101 @@ func (s *Store) LatestSnapshot(ctx context.Context, gameID int64) (*store.Snapsh
 	}
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: snapshot of game %d: %w", gameID, err)
+	}
+	return &sn, nil
+}
+
+// GameAndSeats reads a game and its seats in one query (a LEFT JOIN: the
+// game's columns come with each seat, and once without seats).
+func (s *Store) GameAndSeats(ctx context.Context, id int64) (*store.Game, []store.Seat, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT `+gameColumnsOf("g")+`,
+		s.seat, coalesce(s.user_id, 0), coalesce(s.bot, 0), coalesce(s.missed, 0), coalesce(s.ord, 0)
+		FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = ? ORDER BY s.ord, s.seat`, id)
+	if err != nil {
+		return nil, nil, fmt.Errorf("sqlite: game %d and seats: %w", id, err)
+	}
+	defer rows.Close()
+	var g *store.Game
+	var ss []store.Seat
+	for rows.Next() {
+		var seat sql.NullString
+		var st store.Seat
+		tail := []any{&seat, &st.UserID, &st.Bot, &st.Missed, &st.Order}
+		if g == nil {
+			if g, err = scanGame(rowWith{rows, tail}); err != nil {
+				return nil, nil, fmt.Errorf("sqlite: game %d and seats: %w", id, err)
+			}
+		} else if err := rows.Scan(append(skipGame(), tail...)...); err != nil {
+			return nil, nil, fmt.Errorf("sqlite: game %d and seats: %w", id, err)
+		}
+		if seat.Valid {
+			st.GameID, st.Seat = id, game.Seat(seat.String)
+			ss = append(ss, st)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, nil, fmt.Errorf("sqlite: game %d and seats: %w", id, err)
+	}
+	if g == nil {
+		return nil, nil, fmt.Errorf("sqlite: game %d: %w", id, store.ErrNotFound)
+	}
+	return g, ss, nil
+}
+
+// gameColumnsOf is gameColumns qualified by a table alias.
+func gameColumnsOf(alias string) string {
+	cols := strings.Split(gameColumns, ", ")
+	for i, c := range cols {
+		cols[i] = alias + "." + c
+	}
+	return strings.Join(cols, ", ")
+}
+
+// rowWith scans a row whose leading columns are a game's and whose
+// trailing ones go to tail.
+type rowWith struct {
+	r    interface{ Scan(...any) error }
+	tail []any
+}
+
+func (r rowWith) Scan(dest ...any) error { return r.r.Scan(append(dest, r.tail...)...) }
+
+// skipGame is scan destinations that drop a game's columns (the seats
+// after the first repeat them).
+func skipGame() []any {
+	d := make([]any, strings.Count(gameColumns, ",")+1, strings.Count(gameColumns, ",")+6)
+	for i := range d {
+		d[i] = new(any)
+	}
+	return d
+}
+
+// SetInvite replaces a game's invitation secret.
+func (s *Store) SetInvite(ctx context.Context, gameID int64, invite string) error {
+	return s.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE games SET invite = ? WHERE id = ?`, invite, gameID)
+		if err != nil {
+			return fmt.Errorf("sqlite: set invite: %w", err)
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return fmt.Errorf("sqlite: set invite: game %d: %w", gameID, store.ErrNotFound)
+		}
+		return nil
+	})
+}
+
+// SnapshotAt is the game's latest snapshot at or below seq.
+func (s *Store) SnapshotAt(ctx context.Context, gameID int64, seq int64) (*store.Snapshot, error) {
+	sn := store.Snapshot{GameID: gameID}
+	err := s.read.QueryRowContext(ctx, `SELECT seq, state FROM snapshots WHERE game_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1`, gameID, seq).
+		Scan(&sn.Seq, &sn.State)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("sqlite: snapshot of game %d at %d: %w", gameID, seq, store.ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: snapshot of game %d at %d: %w", gameID, seq, err)
 	}
 	return &sn, nil
 }

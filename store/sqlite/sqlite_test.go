@@ -66,12 +66,12 @@ func TestReopen(t *testing.T) {
 			t.Fatalf("reopen %d: alice is %+v, %v; want user %d", i, got, err, u.ID)
 		}
 		v, err := s.SchemaVersion(ctx)
-		if err != nil || v != 1 {
-			t.Fatalf("schema version %d, %v; want 1", v, err)
+		if err != nil || v != 2 {
+			t.Fatalf("schema version %d, %v; want 2", v, err)
 		}
 		var n int
-		if err := s.r.QueryRowContext(ctx, `SELECT count(*) FROM schema_version`).Scan(&n); err != nil || n != 1 {
-			t.Fatalf("schema_version has %d rows (%v), want 1", n, err)
+		if err := s.r.QueryRowContext(ctx, `SELECT count(*) FROM schema_version`).Scan(&n); err != nil || n != 2 {
+			t.Fatalf("schema_version has %d rows (%v), want 2", n, err)
 		}
 		var mode string
 		if err := s.r.QueryRowContext(ctx, `PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "wal" {

@@ -13,6 +13,7 @@ import (
 var (
 	_ = add("Append/Sequence", testAppendSequence)
 	_ = add("Append/Stale", testAppendStale)
+	_ = add("Append/IfStatus", testAppendIfStatus)
 	_ = add("Append/NotFound", testAppendNotFound)
 	_ = add("Append/Effects", testAppendEffects)
 	_ = add("Append/NoEffects", testAppendNoEffects)
@@ -20,6 +21,7 @@ var (
 	_ = add("Append/UnknownSeat", testAppendUnknownSeat)
 	_ = add("Append/Race", testAppendRace)
 	_ = add("Snapshots", testSnapshots)
+	_ = add("Snapshots/At", testSnapshotAt)
 )
 
 func testAppendSequence(t *testing.T, s store.Store) {
@@ -358,4 +360,88 @@ func testSnapshots(t *testing.T, s store.Store) {
 	// Another game's snapshots are its own.
 	g2 := newGame(t, s, "g2", 0, at(9))
 	same(t, "g2's snapshot", *snapshot(t, s, g2.ID), store.Snapshot{GameID: g2.ID, Seq: 0, State: []byte("opening")})
+}
+
+// An action conditioned on the game's status is stored only while the
+// game has that status: a game paused (or ended) without an action since
+// it was read refuses it as stale, and nothing of it is written.
+func testAppendIfStatus(t *testing.T, s store.Store) {
+	ctx := t.Context()
+	g, _ := activeGame(t, s)
+	check(t, "AppendAction if active", s.AppendAction(ctx, store.Action{GameID: g.ID, Seat: "france", Action: orders("france", 1), At: at(100)}, 0,
+		store.Effects{IfStatus: store.Active}))
+	check(t, "SetStatus paused", s.SetStatus(ctx, g.ID, store.Paused, "", time.Time{}, nil))
+	before := getGame(t, s, g.ID)
+	err := s.AppendAction(ctx, store.Action{GameID: g.ID, Seat: "england", Action: orders("england", 2), At: at(200)}, 1,
+		store.Effects{IfStatus: store.Active, Snapshot: []byte("not this")})
+	wantErr(t, "AppendAction if active, to a paused game", err, store.ErrStale)
+	same(t, "game after the refused append", *getGame(t, s, g.ID), *before)
+	if as := actions(t, s, g.ID, 0); len(as) != 1 {
+		t.Fatalf("actions after the refused append: %+v, want one", as)
+	}
+	// Without the condition (a system action), and with the status it has.
+	check(t, "AppendAction if paused", s.AppendAction(ctx, store.Action{GameID: g.ID, Seat: "england", Action: orders("england", 2), At: at(300)}, 1,
+		store.Effects{IfStatus: store.Paused}))
+	check(t, "AppendAction unconditioned", s.AppendAction(ctx, store.Action{GameID: g.ID, Seat: "italy", Action: orders("italy", 3), At: at(400)}, 2, store.Effects{}))
+	// A stale seq is stale whatever the status.
+	wantErr(t, "AppendAction stale seq", s.AppendAction(ctx, store.Action{GameID: g.ID, Seat: "italy", Action: orders("italy", 4), At: at(500)}, 1,
+		store.Effects{IfStatus: store.Paused}), store.ErrStale)
+	wantErr(t, "AppendAction if active to an unknown game", s.AppendAction(ctx, store.Action{GameID: 4242, Seat: "france", Action: orders("france", 1), At: at(1)}, 0,
+		store.Effects{IfStatus: store.Active}), store.ErrNotFound)
+}
+
+// SnapshotAt finds the nearest snapshot at or below a seq: the opening one
+// before the first later snapshot, each snapshot from its own seq on, the
+// latest beyond the last action; none for an unknown game or a negative seq.
+func testSnapshotAt(t *testing.T, s store.Store) {
+	ctx := t.Context()
+	g, _ := activeGame(t, s)
+	g2 := newGame(t, s, "another", 0, at(3))
+	snaps := map[int64][]byte{3: []byte("after 3"), 4: []byte("after 4"), 9: []byte("after 9")}
+	for seq := int64(0); seq < 10; seq++ {
+		e := store.Effects{Snapshot: snaps[seq+1]}
+		check(t, "AppendAction", s.AppendAction(ctx, store.Action{GameID: g.ID, Action: game.Action{Type: game.Advance}, At: at(int(seq))}, seq, e))
+	}
+	check(t, "AppendAction to the other game", s.AppendAction(ctx, store.Action{GameID: g2.ID, Action: game.Action{Type: game.Advance}, At: at(1)}, 0,
+		store.Effects{Snapshot: []byte("other 1")}))
+	for seq, want := range map[int64]int64{0: 0, 1: 0, 2: 0, 3: 3, 4: 4, 5: 4, 8: 4, 9: 9, 10: 9, 1000: 9} {
+		sn, err := s.SnapshotAt(ctx, g.ID, seq)
+		check(t, fmt.Sprintf("SnapshotAt %d", seq), err)
+		state := []byte("opening")
+		if want > 0 {
+			state = snaps[want]
+		}
+		same(t, fmt.Sprintf("SnapshotAt %d", seq), *sn, store.Snapshot{GameID: g.ID, Seq: want, State: state})
+	}
+	// The actions between a snapshot and a seq, and no others.
+	for _, c := range []struct{ after, upTo, first, n int64 }{{4, 7, 5, 3}, {0, 10, 1, 10}, {9, 1000, 10, 1}, {3, 3, 0, 0}, {7, 2, 0, 0}, {10, 12, 0, 0}} {
+		as, err := s.ActionsBetween(ctx, g.ID, c.after, c.upTo)
+		check(t, fmt.Sprintf("ActionsBetween(%d, %d)", c.after, c.upTo), err)
+		if int64(len(as)) != c.n {
+			t.Fatalf("ActionsBetween(%d, %d): %d actions, want %d", c.after, c.upTo, len(as), c.n)
+		}
+		for i, a := range as {
+			if a.Seq != c.first+int64(i) || a.GameID != g.ID {
+				t.Fatalf("ActionsBetween(%d, %d)[%d]: game %d seq %d", c.after, c.upTo, i, a.GameID, a.Seq)
+			}
+		}
+	}
+	same(t, "ActionsBetween as Actions", mustActionsBetween(t, s, g.ID, 2, 6), actions(t, s, g.ID, 2)[:4])
+	if as := mustActionsBetween(t, s, 987654, 0, 10); len(as) != 0 {
+		t.Fatalf("ActionsBetween of an unknown game: %+v", as)
+	}
+	sn, err := s.SnapshotAt(ctx, g2.ID, 5)
+	check(t, "SnapshotAt of the other game", err)
+	same(t, "the other game's", *sn, store.Snapshot{GameID: g2.ID, Seq: 1, State: []byte("other 1")})
+	_, err = s.SnapshotAt(ctx, g.ID, -1)
+	wantErr(t, "SnapshotAt -1", err, store.ErrNotFound)
+	_, err = s.SnapshotAt(ctx, 987654, 3)
+	wantErr(t, "SnapshotAt of an unknown game", err, store.ErrNotFound)
+}
+
+func mustActionsBetween(t *testing.T, s store.Store, gameID, after, upTo int64) []store.Action {
+	t.Helper()
+	as, err := s.ActionsBetween(t.Context(), gameID, after, upTo)
+	check(t, "ActionsBetween", err)
+	return as
 }

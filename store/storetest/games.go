@@ -15,6 +15,8 @@ var (
 	_ = add("Games/DuplicateSeat", testGameDuplicateSeat)
 	_ = add("Games/NotFound", testGameNotFound)
 	_ = add("Games/List", testGameList)
+	_ = add("Games/GameAndSeats", testGameAndSeats)
+	_ = add("Games/Invite", testGameInvite)
 	_ = add("Seats/TakeAndLeave", testSeatTakeAndLeave)
 	_ = add("Seats/TakeConflicts", testSeatTakeConflicts)
 	_ = add("Seats/NotForming", testSeatNotForming)
@@ -427,4 +429,65 @@ func testSeatReplace(t *testing.T, s store.Store) {
 	}
 	check(t, "SetStatus", s.SetStatus(ctx, g.ID, store.Finished, "draw", time.Time{}, nil))
 	wantErr(t, "ReplaceSeat in a finished game", s.ReplaceSeat(ctx, g.ID, "france", bob.ID, 0), store.ErrConflict)
+}
+
+// GameAndSeats answers what GetGame and Seats answer, for a game with
+// seats (held, empty, a bot), one without any, and an unknown one.
+func testGameAndSeats(t *testing.T, s store.Store) {
+	ctx := t.Context()
+	g, users := activeGame(t, s)
+	check(t, "AppendAction", s.AppendAction(ctx, store.Action{GameID: g.ID, Seat: "france", Action: orders("france", 1), At: at(100)}, 0,
+		store.Effects{Seats: []store.Seat{{Seat: "turkey", Bot: true, Missed: 3}, {Seat: "italy", UserID: userID(users, "italy"), Missed: 1}}}))
+	gotG, gotS, err := s.GameAndSeats(ctx, g.ID)
+	check(t, "GameAndSeats", err)
+	same(t, "GameAndSeats: the game", *gotG, *getGame(t, s, g.ID))
+	same(t, "GameAndSeats: the seats", gotS, seats(t, s, g.ID))
+	if len(gotS) != 7 || gotS[6].Seat != "turkey" || !gotS[6].Bot || gotS[6].UserID != 0 || gotS[4].Missed != 1 {
+		t.Fatalf("GameAndSeats seats: %+v", gotS)
+	}
+
+	bare := &store.Game{Name: "no seats", Kind: "diplomacy", CreatedAt: at(5)}
+	check(t, "CreateGame", s.CreateGame(ctx, bare, nil, []byte("x")))
+	gotG, gotS, err = s.GameAndSeats(ctx, bare.ID)
+	check(t, "GameAndSeats of a game without seats", err)
+	same(t, "GameAndSeats: the seatless game", *gotG, *getGame(t, s, bare.ID))
+	if len(gotS) != 0 {
+		t.Fatalf("GameAndSeats of a game without seats: %+v", gotS)
+	}
+
+	_, _, err = s.GameAndSeats(ctx, 987654)
+	wantErr(t, "GameAndSeats of an unknown game", err, store.ErrNotFound)
+}
+
+// A game's invitation is stored with it, read back by every game read,
+// and replaced by SetInvite.
+func testGameInvite(t *testing.T, s store.Store) {
+	ctx := t.Context()
+	u := newUser(t, s, "host")
+	g := &store.Game{Name: "private", Kind: "diplomacy", CreatedBy: u.ID, CreatedAt: at(1), Invite: "first-secret"}
+	check(t, "CreateGame", s.CreateGame(ctx, g, []store.Seat{{Seat: "france"}}, []byte("x")))
+	pub := newGame(t, s, "public", u.ID, at(2))
+	if got := getGame(t, s, g.ID); got.Invite != "first-secret" {
+		t.Fatalf("GetGame: invite %q", got.Invite)
+	}
+	if got := getGame(t, s, pub.ID); got.Invite != "" {
+		t.Fatalf("a game created without an invite has %q", got.Invite)
+	}
+	check(t, "SetInvite", s.SetInvite(ctx, g.ID, "second-secret"))
+	got, _, err := s.GameAndSeats(ctx, g.ID)
+	check(t, "GameAndSeats", err)
+	if got.Invite != "second-secret" {
+		t.Fatalf("GameAndSeats after SetInvite: invite %q", got.Invite)
+	}
+	gs, err := s.ListGames(ctx, "", 0, 0)
+	check(t, "ListGames", err)
+	for _, lg := range gs {
+		if want := map[int64]string{g.ID: "second-secret", pub.ID: ""}[lg.ID]; lg.Invite != want {
+			t.Fatalf("ListGames: game %d's invite %q, want %q", lg.ID, lg.Invite, want)
+		}
+	}
+	if got := getGame(t, s, pub.ID); got.Invite != "" {
+		t.Fatalf("SetInvite of one game changed another's: %q", got.Invite)
+	}
+	wantErr(t, "SetInvite of an unknown game", s.SetInvite(ctx, 987654, "x"), store.ErrNotFound)
 }

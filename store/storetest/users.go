@@ -17,6 +17,8 @@ var (
 	_ = add("Credentials/NeverExpires", testCredentialNeverExpires)
 	_ = add("Credentials/Errors", testCredentialErrors)
 	_ = add("Credentials/Delete", testCredentialDelete)
+	_ = add("Credentials/ListAndDeleteAll", testCredentialsListAndDelete)
+	_ = add("Users/SetPassword", testSetPassword)
 	_ = add("Times/UTCMilliseconds", testTimesUTC)
 	_ = add("Context/Cancelled", testContextCancelled)
 )
@@ -200,4 +202,86 @@ func testContextCancelled(t *testing.T, s store.Store) {
 	if as := actions(t, s, g.ID, 0); len(as) != 0 {
 		t.Fatalf("an action appended with a cancelled context was stored: %+v", as)
 	}
+}
+
+// A user's credentials are listed oldest first, and removed by kind but
+// one; another user's are untouched.
+func testCredentialsListAndDelete(t *testing.T, s store.Store) {
+	ctx := t.Context()
+	alice, bob := newUser(t, s, "alice"), newUser(t, s, "bob")
+	creds := []store.Credential{
+		{Hash: "tok-b", UserID: alice.ID, Kind: "token", Name: "bot", CreatedAt: at(30)},
+		{Hash: "ses-1", UserID: alice.ID, Kind: "session", CreatedAt: at(10), ExpiresAt: at(5000)},
+		{Hash: "tok-a", UserID: alice.ID, Kind: "token", Name: "script", CreatedAt: at(30)},
+		{Hash: "ses-2", UserID: alice.ID, Kind: "session", CreatedAt: at(20), ExpiresAt: at(50)}, // expired at 100 and still listed
+		{Hash: "ses-bob", UserID: bob.ID, Kind: "session", CreatedAt: at(5)},
+	}
+	for _, c := range creds {
+		check(t, "CreateCredential", s.CreateCredential(ctx, c))
+	}
+	list := func(u int64) []string {
+		t.Helper()
+		cs, err := s.Credentials(ctx, u)
+		check(t, "Credentials", err)
+		var out []string
+		for _, c := range cs {
+			if c.UserID != u {
+				t.Fatalf("Credentials of user %d lists %+v", u, c)
+			}
+			out = append(out, c.Hash)
+		}
+		return out
+	}
+	cs, err := s.Credentials(ctx, alice.ID)
+	check(t, "Credentials", err)
+	same(t, "Credentials: ses-1", cs[0], creds[1])
+	same(t, "Credentials: tok-b", cs[3], creds[0])
+	same(t, "Credentials of alice", list(alice.ID), []string{"ses-1", "ses-2", "tok-a", "tok-b"})
+	if got := list(98765); len(got) != 0 {
+		t.Fatalf("Credentials of an unknown user: %v", got)
+	}
+
+	// Every session but ses-2.
+	gone, err := s.DeleteCredentials(ctx, alice.ID, "session", "ses-2")
+	check(t, "DeleteCredentials sessions", err)
+	same(t, "removed sessions", gone, []string{"ses-1"})
+	same(t, "alice after", list(alice.ID), []string{"ses-2", "tok-a", "tok-b"})
+	// Every token.
+	gone, err = s.DeleteCredentials(ctx, alice.ID, "token", "")
+	check(t, "DeleteCredentials tokens", err)
+	if len(gone) != 2 || gone[0] == gone[1] || (gone[0] != "tok-a" && gone[0] != "tok-b") || (gone[1] != "tok-a" && gone[1] != "tok-b") {
+		t.Fatalf("removed tokens: %v", gone)
+	}
+	_, _, err = s.CredentialUser(ctx, "tok-a", at(100))
+	wantErr(t, "CredentialUser of a removed token", err, store.ErrNotFound)
+	// Everything.
+	gone, err = s.DeleteCredentials(ctx, alice.ID, "", "")
+	check(t, "DeleteCredentials all", err)
+	same(t, "removed at last", gone, []string{"ses-2"})
+	if got := list(alice.ID); len(got) != 0 {
+		t.Fatalf("alice's credentials after removing all: %v", got)
+	}
+	gone, err = s.DeleteCredentials(ctx, alice.ID, "", "")
+	check(t, "DeleteCredentials of none", err)
+	if len(gone) != 0 {
+		t.Fatalf("removed from none: %v", gone)
+	}
+	same(t, "bob's", list(bob.ID), []string{"ses-bob"})
+}
+
+// SetPassword replaces the hash and nothing else.
+func testSetPassword(t *testing.T, s store.Store) {
+	ctx := t.Context()
+	u := newUser(t, s, "alice")
+	other := newUser(t, s, "bob")
+	check(t, "SetPassword", s.SetPassword(ctx, u.ID, "$new-hash"))
+	got, err := s.UserByID(ctx, u.ID)
+	check(t, "UserByID", err)
+	want := *u
+	want.PasswordHash = "$new-hash"
+	same(t, "user after SetPassword", *got, want)
+	if o, _ := s.UserByID(ctx, other.ID); o.PasswordHash != other.PasswordHash {
+		t.Fatalf("another user's hash changed: %q", o.PasswordHash)
+	}
+	wantErr(t, "SetPassword of an unknown user", s.SetPassword(ctx, 98765, "x"), store.ErrNotFound)
 }

@@ -1,0 +1,111 @@
+package server
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"concordat/diplomacy"
+	"concordat/host"
+	"concordat/store"
+	"concordat/store/sqlite"
+)
+
+// countingStore counts the store calls a request makes.
+type countingStore struct {
+	store.Store
+	mu    sync.Mutex
+	calls map[string]int
+}
+
+func (c *countingStore) count(name string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.calls[name]++
+}
+
+func (c *countingStore) take() map[string]int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := c.calls
+	c.calls = map[string]int{}
+	return out
+}
+
+func (c *countingStore) CredentialUser(ctx context.Context, hash string, now time.Time) (*store.User, *store.Credential, error) {
+	c.count("CredentialUser")
+	return c.Store.CredentialUser(ctx, hash, now)
+}
+func (c *countingStore) GetGame(ctx context.Context, id int64) (*store.Game, error) {
+	c.count("GetGame")
+	return c.Store.GetGame(ctx, id)
+}
+func (c *countingStore) Seats(ctx context.Context, id int64) ([]store.Seat, error) {
+	c.count("Seats")
+	return c.Store.Seats(ctx, id)
+}
+func (c *countingStore) GameAndSeats(ctx context.Context, id int64) (*store.Game, []store.Seat, error) {
+	c.count("GameAndSeats")
+	return c.Store.GameAndSeats(ctx, id)
+}
+func (c *countingStore) LatestSnapshot(ctx context.Context, id int64) (*store.Snapshot, error) {
+	c.count("LatestSnapshot")
+	return c.Store.LatestSnapshot(ctx, id)
+}
+func (c *countingStore) Actions(ctx context.Context, id, after int64) ([]store.Action, error) {
+	c.count("Actions")
+	return c.Store.Actions(ctx, id, after)
+}
+func (c *countingStore) AppendAction(ctx context.Context, a store.Action, expect int64, e store.Effects) error {
+	c.count("AppendAction")
+	return c.Store.AppendAction(ctx, a, expect, e)
+}
+func (c *countingStore) PostMessage(ctx context.Context, m *store.Message) error {
+	c.count("PostMessage")
+	return c.Store.PostMessage(ctx, m)
+}
+
+// TestStoreCallsPerOrder: an order submission with a warm credential cache
+// and game state makes one store read (the game with its seats) and one
+// write; press the same. (It made six reads before: the credential, the
+// game twice, the seats three times.)
+func TestStoreCallsPerOrder(t *testing.T) {
+	st, err := sqlite.Open(filepath.Join(t.TempDir(), "server.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	cs := &countingStore{Store: st, calls: map[string]int{}}
+	c := &testClock{now: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	h := host.New(cs, log, "test", diplomacy.Rules{})
+	h.Now = c.Now
+	s := New(h, log)
+	s.limits.setRate("login", time.Millisecond, 1000)
+	ts := httptest.NewServer(s)
+	t.Cleanup(ts.Close)
+	e := &env{t: t, st: st, host: h, srv: s, http: ts, clock: c}
+	id, pl := e.dipGame("rd", map[string]any{"phase": "1h"})
+	fr := pl["france"]
+	seq := fr.orders(id, 0, "A par - bur") // warms the caches
+	cs.take()
+	seq = fr.orders(id, seq, "A par - pic")
+	if got := cs.take(); len(got) != 2 || got["GameAndSeats"] != 1 || got["AppendAction"] != 1 {
+		t.Fatalf("store calls of an order submission: %v; want one GameAndSeats and one AppendAction", got)
+	}
+	fr.mustDo("POST", "/api/games/"+itoa(id)+"/messages", map[string]any{"body": "hello"}, http.StatusCreated, nil)
+	if got := cs.take(); len(got) != 2 || got["GameAndSeats"] != 1 || got["PostMessage"] != 1 {
+		t.Fatalf("store calls of a message: %v; want one GameAndSeats and one PostMessage", got)
+	}
+	// A stale seq costs the same read and no write.
+	wantError(t, "stale", fr.act(id, seq-1, "orders", map[string][]string{"orders": {"A par - gas"}}), http.StatusConflict, "stale")
+	if got := cs.take(); len(got) != 1 || got["GameAndSeats"] != 1 {
+		t.Fatalf("store calls of a stale submission: %v", got)
+	}
+}
