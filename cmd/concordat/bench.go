@@ -242,17 +242,9 @@ func benchVariant(m *diplomacy.Map, opts map[string]string, games int, seed uint
 				return r, err
 			}
 			movement := pos.Phase.Type == diplomacy.Movement && !gs.Seismic
-			t1 := time.Now()
-			if _, _, err := rules.Apply(st, game.System, game.Action{Type: game.Advance}); err != nil {
+			if err := r.advance(rules, st, movement); err != nil {
 				return r, err
 			}
-			d := time.Since(t1)
-			r.adjTime += d
-			if movement {
-				r.movement++
-				r.moveTime += d
-			}
-			r.phases++
 		}
 		if over, _ := rules.Over(st); over {
 			r.winners++
@@ -263,6 +255,23 @@ func benchVariant(m *diplomacy.Map, opts map[string]string, games int, seed uint
 	runtime.ReadMemStats(&ms)
 	r.allocs = ms.Mallocs - allocs0
 	return r, nil
+}
+
+// advance applies Advance as the system to st, counting the phase and
+// timing it as adjudication (and as movement when movement is set).
+func (r *benchResult) advance(rules game.Rules, st game.State, movement bool) error {
+	t := time.Now()
+	if _, _, err := rules.Apply(st, game.System, game.Action{Type: game.Advance}); err != nil {
+		return err
+	}
+	d := time.Since(t)
+	r.adjTime += d
+	if movement {
+		r.movement++
+		r.moveTime += d
+	}
+	r.phases++
+	return nil
 }
 
 // randomOrdersInto has every played power of st order its units at random
@@ -356,17 +365,9 @@ func benchMultiplicity(m *diplomacy.Map, opts map[string]string, games int, seed
 				}
 			}
 			movement := !gs.Choosing && gs.Pos.Phase.Type == diplomacy.Movement
-			t1 := time.Now()
-			if _, _, err := rules.Apply(st, game.System, game.Action{Type: game.Advance}); err != nil {
+			if err := r.advance(rules, st, movement); err != nil {
 				return r, err
 			}
-			d := time.Since(t1)
-			r.adjTime += d
-			if movement {
-				r.movement++
-				r.moveTime += d
-			}
-			r.phases++
 		}
 		if over, _ := rules.Over(st); over {
 			r.winners++
