@@ -20,7 +20,8 @@ import (
 // tie, or no bid above 0, leaves the power uncontrolled for the year (its
 // units hold, civil disorder decides its adjustments). Treasuries start at
 // the kept power's centre count and earn it again before each later year's
-// bids.
+// bids. Under Fog of War a player sees what its own power and the powers it
+// controls this year see (GameState.vision).
 type Intimate struct {
 	Bidding  bool
 	Treasury map[Power]int

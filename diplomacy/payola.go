@@ -26,6 +26,9 @@ import (
 //   - The offers for the winning order are paid from their powers'
 //     treasuries; the others cost nothing.
 //   - Retreats and adjustments are written by the owner, as usual.
+//   - Under Fog of War a power offers only for units it sees (and supports
+//     and convoys of units it sees); other offers are refused without
+//     telling whether the unit exists.
 type Payola struct {
 	Treasury map[Power]int
 	Offers   map[Power][]Offer
