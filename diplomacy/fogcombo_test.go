@@ -1,6 +1,7 @@
 package diplomacy
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"sort"
@@ -236,6 +237,8 @@ func TestFogCombosPlayWholeGames(t *testing.T) {
 		{Options: map[string]string{"payola": "true", "fog": "true", "preset": "6p", "black_hole": "true"}},
 		intimateFogConfig,
 		{Options: map[string]string{"intimate": "true", "players": "austria,turkey", "fog": "true", "black_hole": "true"}},
+		{Options: map[string]string{"payola": "true", "fog": "true", "seismic": "true", "schizo": "true"}},
+		{Options: map[string]string{"intimate": "true", "players": "england,russia", "fog": "true", "schizo": "true"}},
 	} {
 		gs, rec := playVariantGame(t, cfg, 5, 50)
 		if gs.Pos.Phase.Year < 1905 && gs.Pos.Winner() == NoPower {
@@ -257,4 +260,64 @@ func TestFogCombosPlayWholeGames(t *testing.T) {
 		}
 		t.Logf("%v: %d steps, %s, %d offers", cfg, len(rec.Steps), gs.Pos.Phase, made)
 	}
+}
+
+// FuzzFogComboAction applies one action, from any seat, to a Payola or
+// Intimate game under Fog of War, at its start or a phase later: it must
+// be accepted, or refused with the state unchanged, and never panic. An
+// accepted Payola offer names only units the offering power sees.
+func FuzzFogComboAction(f *testing.F) {
+	f.Add(false, uint8(0), false, "offers", `{"offers": [{"order": "A ven - tyr", "amount": 2}]}`)
+	f.Add(false, uint8(3), false, "offers", `{"offers": [{"order": "A par - pic", "amount": 1}]}`)
+	f.Add(false, uint8(3), true, "offers", `{"offers": [{"order": "A mun S A par - bur", "amount": 1}]}`)
+	f.Add(false, uint8(1), true, "orders", `{"orders": ["F lon - nth"]}`)
+	f.Add(true, uint8(0), false, "bids", `{"bids": {"germany": 2}}`)
+	f.Add(true, uint8(1), true, "orders", `{"orders": ["A mar - pie", "A vie - gal"]}`)
+	var r Rules
+	f.Fuzz(func(t *testing.T, intimate bool, seatIdx uint8, later bool, typ, args string) {
+		cfg := payolaFogConfig
+		if intimate {
+			cfg = intimateFogConfig
+		}
+		s, err := r.Setup(cfg, 7)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if later {
+			rng := game.NewRNG(3)
+			for _, st := range s.(*GameState).RandomActions(&rng) {
+				mustApply(t, s, st.Seat, st.Action)
+			}
+			advance(t, s)
+		}
+		seats := r.Seats(s)
+		seat := game.Seat("narnia")
+		if int(seatIdx) < len(seats) {
+			seat = seats[seatIdx]
+		}
+		before, _ := r.Marshal(s)
+		_, _, err = r.Apply(s, seat, game.Action{Type: typ, Args: []byte(args)})
+		after, merr := r.Marshal(s)
+		if merr != nil {
+			t.Fatal(merr)
+		}
+		if err != nil {
+			if !bytes.Equal(before, after) {
+				t.Fatalf("refused (%v) but the state changed", err)
+			}
+			return
+		}
+		gs := s.(*GameState)
+		if pw, ok := gs.Pos.Map.LookupPower(string(seat)); ok && typ == "offers" {
+			vis := gs.vision(pw)
+			for _, o := range gs.Payola.Offers[pw] {
+				ord, perr := gs.Pos.Map.ParseOrder(o.Order)
+				if perr != nil || !vis[gs.Pos.Map.Prov(ord.At)] {
+					t.Fatalf("%s's offer %q for a unit it cannot see was accepted", seat, o.Order)
+				}
+			}
+		}
+		r.View(s, seat)
+		r.Legal(s, seat)
+	})
 }
