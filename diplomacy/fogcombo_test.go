@@ -321,3 +321,19 @@ func FuzzFogComboAction(f *testing.F) {
 		r.Legal(s, seat)
 	})
 }
+
+// Under Fog of War alone a power's Legal tree names no unit out of its
+// sight: Germany may support its own army into Silesia, but is not offered
+// the support of the French army in Paris (unseen) into Burgundy, which it
+// is offered without the fog.
+func TestFogLegalNamesOnlySeenUnits(t *testing.T) {
+	var r Rules
+	fog, _ := r.Setup(game.Config{Options: map[string]string{"fog": "true"}}, 1)
+	clear, _ := r.Setup(game.Config{}, 1)
+	if l := r.Legal(fog, "germany"); inLegal(l, "A mun S A par - bur") || !inLegal(l, "A mun S A ber - sil") || !inLegal(l, "A mun - bur") {
+		t.Error("Germany's tree under fog names the army in Paris, or misses its own orders")
+	}
+	if !inLegal(r.Legal(clear, "germany"), "A mun S A par - bur") {
+		t.Error("without fog Germany is not offered the support of Paris: the check above proves nothing")
+	}
+}
