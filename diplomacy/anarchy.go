@@ -371,12 +371,25 @@ func (gs *GameState) randomDraft(rng *game.RNG) []game.Step {
 func (gs *GameState) randomStandard(legal []UnitOrders, rng *game.RNG) []game.Step {
 	m := gs.Pos.Map
 	by := map[Power][]string{}
-	for _, o := range RandomOrders(legal, rng, nil) {
-		by[o.Power] = append(by[o.Power], o.Order.String(m))
+	if !gs.Settings.Fog {
+		for _, o := range RandomOrders(legal, rng, nil) {
+			by[o.Power] = append(by[o.Power], o.Order.String(m))
+		}
 	}
 	var steps []game.Step
 	for _, p := range (Rules{}).Pending(gs) { // "orders", or "ahead" under Crystal Ball
 		pw, _ := m.LookupPower(string(p.Seat))
+		if gs.Settings.Fog { // each power orders from the position it sees
+			var own []UnitOrders
+			for _, uo := range gs.legalSeen(gs.vision(pw)) {
+				if uo.Power == pw {
+					own = append(own, uo)
+				}
+			}
+			for _, o := range RandomOrders(own, rng, nil) {
+				by[pw] = append(by[pw], o.Order.String(m))
+			}
+		}
 		steps = append(steps, game.Step{Seat: p.Seat, Action: game.NewAction(p.Kind, map[string][]string{"orders": by[pw]})})
 	}
 	return steps

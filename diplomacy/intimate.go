@@ -20,7 +20,8 @@ import (
 // tie, or no bid above 0, leaves the power uncontrolled for the year (its
 // units hold, civil disorder decides its adjustments). Treasuries start at
 // the kept power's centre count and earn it again before each later year's
-// bids.
+// bids. Under Fog of War a player sees what its own power and the powers it
+// controls this year see (GameState.vision).
 type Intimate struct {
 	Bidding  bool
 	Treasury map[Power]int
@@ -408,9 +409,29 @@ func (gs *GameState) viewIntimate(pw Power, isPower bool) *intimateView {
 
 // randomIntimate: in the bidding each player spreads a random part of its
 // treasury over random powers; otherwise each player orders its own and its
-// controlled powers' units at random.
+// controlled powers' units at random (under Fog of War, from the position
+// it sees).
 func (gs *GameState) randomIntimate(legal []UnitOrders, rng *game.RNG) []game.Step {
 	m := gs.Pos.Map
+	if !gs.Intimate.Bidding && gs.Settings.Fog {
+		// Each player orders from the position it sees (its powers' fog).
+		var steps []game.Step
+		for _, p := range (Rules{}).Pending(gs) {
+			pw, _ := m.LookupPower(string(p.Seat))
+			var mine []UnitOrders
+			for _, uo := range gs.legalSeen(gs.vision(pw)) {
+				if uo.Power == pw || gs.controls(pw, uo.Power) {
+					mine = append(mine, uo)
+				}
+			}
+			texts := []string{}
+			for _, o := range RandomOrders(mine, rng, nil) {
+				texts = append(texts, o.Order.String(m))
+			}
+			steps = append(steps, game.Step{Seat: p.Seat, Action: game.NewAction("orders", map[string][]string{"orders": texts})})
+		}
+		return steps
+	}
 	if !gs.Intimate.Bidding {
 		by := map[Power][]string{}
 		for _, o := range RandomOrders(legal, rng, nil) {

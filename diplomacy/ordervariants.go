@@ -12,13 +12,15 @@ var variantClashes = []struct{ a, b, why string }{
 	{"reverse_gunboat", "double", "both change who the seats are"},
 	{"reverse_gunboat", "catspaw", "Catspaw's extra orders need players who know their power"},
 	{"reverse_gunboat", "payola", "a treasury would tell a seat its power"},
+	// The one exception to "Fog of War combines with anything": a seat's
+	// fog is drawn around its power's units, so it would show the seat
+	// which power it holds, the secret Reverse Gunboat is played for.
 	{"reverse_gunboat", "fog", "the fog would show a seat its power"},
 	{"reverse_gunboat", "crystal_ball", "orders ahead are not kept by seat"},
 	{"double", "catspaw", "Catspaw's extra orders are per power, not per seat"},
 	{"double", "payola", "both decide which order a unit follows"},
 	{"double", "crystal_ball", "orders ahead are not kept by seat"},
 	{"payola", "catspaw", "both decide which order a unit follows"},
-	{"payola", "fog", "offers for units a power cannot see would tell it where they are"},
 	{"payola", "crystal_ball", "offers are made for this phase only"},
 	{"anarchy", "black_hole", "the black hole rebuilds the map from its original homes"},
 	{"anarchy", "reverse_gunboat", "a seat would learn its power from its draft"},
@@ -30,7 +32,6 @@ var variantClashes = []struct{ a, b, why string }{
 	{"intimate", "double", "both change who orders which power"},
 	{"intimate", "payola", "both spend a treasury on other powers' units"},
 	{"intimate", "anarchy", "unplayed powers draft no centres, so there would be nothing to bid for"},
-	{"intimate", "fog", "the fog is drawn for one power, and a player orders several"},
 	{"intimate", "crystal_ball", "control changes each year, after orders ahead were written"},
 	{"seismic", "reverse_gunboat", "seismic events are ordered by power, and a seat does not know its power"},
 	{"seismic", "double", "seismic events are ordered one per power, and a power has two seats"},

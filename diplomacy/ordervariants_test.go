@@ -233,7 +233,7 @@ func TestOrderVariantClashes(t *testing.T) {
 		if _, err := ParseSettings(m, map[string]string{k: "maybe"}); err == nil || !strings.Contains(err.Error(), k) {
 			t.Errorf("%s=maybe: error %v", k, err)
 		}
-		for _, other := range []string{"black_hole", "players", "seismic", "schizo"} {
+		for _, other := range []string{"black_hole", "players", "seismic", "schizo", "fog"} {
 			opts := variantOptions(m, k)
 			opts[other] = "true"
 			if other == "players" {

@@ -26,6 +26,9 @@ import (
 //   - The offers for the winning order are paid from their powers'
 //     treasuries; the others cost nothing.
 //   - Retreats and adjustments are written by the owner, as usual.
+//   - Under Fog of War a power offers only for units it sees (and supports
+//     and convoys of units it sees); other offers are refused without
+//     telling whether the unit exists.
 type Payola struct {
 	Treasury map[Power]int
 	Offers   map[Power][]Offer
@@ -161,6 +164,7 @@ func (gs *GameState) applyOffers(pw Power, a game.Action) error {
 	}
 	total := 0
 	seen := map[Order]bool{}
+	vis := gs.vision(pw) // Fog of War: offers only for the units pw sees
 	for _, o := range args.Offers {
 		order, err := m.ParseOrder(o.Order)
 		if err != nil {
@@ -168,6 +172,16 @@ func (gs *GameState) applyOffers(pw Power, a game.Action) error {
 		}
 		if order.Type != Hold && order.Type != Move && order.Type != SupportOrder && order.Type != ConvoyOrder {
 			return fmt.Errorf("offer %q: only movement orders are offered for", o.Order)
+		}
+		if vis != nil {
+			// The same words whether the province is empty or holds a
+			// unit pw cannot see: the refusal tells nothing.
+			if gs.unitOwner(order) == NoPower || !vis[m.Prov(order.At)] {
+				return fmt.Errorf("offer %q: no unit you can see at %s", o.Order, m.LocName(order.At))
+			}
+			if (order.Type == SupportOrder || order.Type == ConvoyOrder) && order.Aux != NoLoc && int(order.Aux) < len(m.Locs) && !vis[m.Prov(order.Aux)] {
+				return fmt.Errorf("offer %q: no unit you can see at %s", o.Order, m.LocName(order.Aux))
+			}
 		}
 		if gs.unitOwner(order) == NoPower {
 			return fmt.Errorf("offer %q: there is no unit at %s", o.Order, m.LocName(order.At))
@@ -355,22 +369,29 @@ func (gs *GameState) viewPayola(pw Power, isPower bool) *payolaView {
 	return &payolaView{Treasury: gs.Payola.Treasury[pw], Offers: gs.Payola.Offers[pw], Last: gs.Payola.Last[pw]}
 }
 
-// payolaLegal adds to a Payola movement tree the "offer" root: every
-// unit's orders, for an offer of 1 up to the power's treasury.
-func (gs *GameState) payolaLegal(pw Power, opts game.Options) game.Options {
+// payolaLegal adds to a Payola movement tree the "offer" root: the orders
+// of every unit in seen (the position the power sees: under Fog of War,
+// only the units it can see, and orders naming only those), for an offer of
+// 1 up to the power's treasury.
+func (gs *GameState) payolaLegal(pw Power, seen *Position, opts game.Options) game.Options {
 	if gs.Payola == nil || gs.Pos.Phase.Type != Movement || gs.Payola.Treasury[pw] < 1 {
 		return opts
 	}
-	all := gs.legalTree(func(Power) bool { return true }, false)
+	all := gs.legalTree(seen, func(Power) bool { return true }, false)
+	what := "any unit's order"
+	if gs.Settings.Fog {
+		what = "the order of any unit you see"
+	}
 	opts.Choices = append(opts.Choices, game.Choice{Value: "offer",
-		Label: "offer (Payola, action \"offers\"): any unit's order, for 1 to " + strconv.Itoa(gs.Payola.Treasury[pw]),
+		Label: "offer (Payola, action \"offers\"): " + what + ", for 1 to " + strconv.Itoa(gs.Payola.Treasury[pw]),
 		Next:  all.Choices})
 	return opts
 }
 
 // randomPayola: each power owing orders orders its own units at random and
 // offers for up to three random orders of random units, spending a random
-// part of its treasury.
+// part of its treasury. Under Fog of War both come from the position the
+// power sees, so every offer names only units it can see.
 func (gs *GameState) randomPayola(legal []UnitOrders, rng *game.RNG) []game.Step {
 	m := gs.Pos.Map
 	var steps []game.Step
@@ -380,8 +401,12 @@ func (gs *GameState) randomPayola(legal []UnitOrders, rng *game.RNG) []game.Step
 		}
 		pw := Power(i)
 		seat := game.Seat(m.Powers[i].ID)
+		targets := legal
+		if gs.Settings.Fog {
+			targets = gs.legalSeen(gs.vision(pw)) // orders and offers naming only the units pw sees
+		}
 		var own []UnitOrders
-		for _, uo := range legal {
+		for _, uo := range targets {
 			if uo.Power == pw {
 				own = append(own, uo)
 			}
@@ -398,7 +423,10 @@ func (gs *GameState) randomPayola(legal []UnitOrders, rng *game.RNG) []game.Step
 		var offers []Offer
 		seen := map[string]bool{}
 		for k := 0; k < 3 && left > 0; k++ {
-			uo := legal[rng.Intn(len(legal))]
+			if len(targets) == 0 {
+				break
+			}
+			uo := targets[rng.Intn(len(targets))]
 			if len(uo.Orders) == 0 {
 				continue
 			}

@@ -26,6 +26,9 @@ import (
 //     powers, then orders its own and its controlled powers' units.
 //   - Seismic: in the seismic phase each power owing an event picks a
 //     random one from its Legal tree (one in four picks none).
+//
+// Under Fog of War every seat picks from the position it sees (its Legal
+// tree), so its orders and offers name only units it can see.
 func (gs *GameState) RandomActions(rng *game.RNG) []game.Step {
 	pos := gs.Pos
 	m := pos.Map
@@ -71,7 +74,11 @@ func (gs *GameState) RandomActions(rng *game.RNG) []game.Step {
 			}
 			pw := gs.Seating.Power[seat]
 			var own []UnitOrders
-			for _, uo := range legal {
+			seen := legal
+			if gs.Settings.Fog {
+				seen = gs.legalSeen(gs.vision(pw)) // the power's orders as its fog lets it see them
+			}
+			for _, uo := range seen {
 				if uo.Power == pw {
 					own = append(own, uo)
 				}

@@ -231,20 +231,22 @@ func (Rules) Legal(s game.State, seat game.Seat) game.Options {
 		return gs.intimateLegal(pw)
 	}
 	// Catspaw players also order unplayed units; Payola powers offer for
-	// any; Intimate players order the powers they control.
-	return gs.payolaLegal(pw, gs.legalTree(func(owner Power) bool {
+	// any they see; Intimate players order the powers they control. Under
+	// Fog of War the tree is built on the position the player sees.
+	seen := gs.seenPosition(gs.vision(pw))
+	return gs.payolaLegal(pw, seen, gs.legalTree(seen, func(owner Power) bool {
 		return owner == pw || gs.controls(pw, owner) || (gs.extraQuota(pw) > 0 && !gs.Settings.Played(owner))
 	}, false))
 }
 
 // legalTree is the options tree of the orders for the units (and builds)
-// of the powers include accepts; namePowers adds the power to the labels of
-// builds and disbands, where several powers' appear.
-func (gs *GameState) legalTree(include func(Power) bool, namePowers bool) game.Options {
-	m := gs.Pos.Map
+// in pos of the powers include accepts; namePowers adds the power to the
+// labels of builds and disbands, where several powers' appear.
+func (gs *GameState) legalTree(pos *Position, include func(Power) bool, namePowers bool) game.Options {
+	m := pos.Map
 	gen := NewGenerator(m)
 	opts := game.Options{Kind: "orders"}
-	for _, uo := range gen.Orders(gs.Pos, NoPower) {
+	for _, uo := range gen.Orders(pos, NoPower) {
 		if !include(uo.Power) {
 			continue
 		}
@@ -607,8 +609,8 @@ func (Rules) View(s game.State, seat game.Seat) any {
 	v.Seismic = gs.Seismic
 	if over, _ := (Rules{}).Over(s); gs.Settings.Fog && !over {
 		if isPower && seat != game.System {
-			v.Board = fogPosition(m, v.Board, pw)
-			v.History = fogHistory(m, gs.History, pw)
+			v.Board = fogPositionVis(m, v.Board, gs.vision(pw))
+			v.History = fogHistory(m, gs.History, pw, gs.Intimate != nil)
 		} else {
 			// Spectators see the centre counts only, until the game ends.
 			v.Board = NextJSON{Phase: v.Board.Phase, Units: []unitJSON{}, Centers: map[string]string{}}

@@ -185,9 +185,9 @@ func (gs *GameState) seatLegal(seat game.Seat) game.Options {
 		return game.Options{}
 	}
 	if gs.Settings.ReverseGunboat {
-		return gs.legalTree(func(owner Power) bool { return gs.Settings.Played(owner) && !gs.Pos.Map.Powers[owner].Dummy }, true)
+		return gs.legalTree(gs.Pos, func(owner Power) bool { return gs.Settings.Played(owner) && !gs.Pos.Map.Powers[owner].Dummy }, true)
 	}
-	return gs.legalTree(func(owner Power) bool { return owner == pw }, false)
+	return gs.legalTree(gs.seenPosition(gs.vision(pw)), func(owner Power) bool { return owner == pw }, false)
 }
 
 // seatApply carries out a seat's action in a seated game.
