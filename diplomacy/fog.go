@@ -1,5 +1,7 @@
 package diplomacy
 
+import "concordat/game"
+
 import "strings"
 
 // Fog of War: each power sees only the provinces its units could move to,
@@ -215,4 +217,43 @@ func fogHistory(m *Map, hist []PhaseRecord, pw Power, intimate bool) []PhaseReco
 		out = append(out, r)
 	}
 	return out
+}
+
+// seatsSeeing splits the seats into those whose player sees province p now
+// under Fog of War and the others (both nil without fog). Call it before
+// the board changes: a unit about to vanish is seen by its own power.
+func (gs *GameState) seatsSeeing(p Province) (see, blind []game.Seat) {
+	if !gs.Settings.Fog {
+		return nil, nil
+	}
+	for _, seat := range (Rules{}).Seats(gs) {
+		pw, ok := gs.Pos.Map.LookupPower(string(seat))
+		if gs.Seating != nil {
+			pw, ok = gs.Seating.Power[seat]
+		}
+		if ok && gs.vision(pw)[p] {
+			see = append(see, seat)
+		} else {
+			blind = append(blind, seat)
+		}
+	}
+	return see, blind
+}
+
+// mapChangeEvent reports a change of the map: without fog one event, full,
+// to everyone; under Fog of War (see and blind from seatsSeeing) the seats
+// that saw the province get full and the others public, which names only
+// what changed on the map (the map's edits are public, the units are not).
+func (gs *GameState) mapChangeEvent(typ, public, full string, see, blind []game.Seat) []game.Event {
+	if !gs.Settings.Fog || public == full {
+		return []game.Event{{Type: typ, Text: full}}
+	}
+	var ev []game.Event
+	if len(see) > 0 {
+		ev = append(ev, game.Event{Type: typ, Text: full, Seats: see})
+	}
+	if len(blind) > 0 {
+		ev = append(ev, game.Event{Type: typ, Text: public, Seats: blind})
+	}
+	return ev
 }

@@ -337,3 +337,69 @@ func TestFogLegalNamesOnlySeenUnits(t *testing.T) {
 		t.Error("without fog Germany is not offered the support of Paris: the check above proves nothing")
 	}
 }
+
+// Under Fog of War a map change (Black Hole, Schizo) names the unit it
+// takes only to the seats that saw the province; the others learn only
+// what changed on the map.
+func TestMapChangeEventsUnderFog(t *testing.T) {
+	var r Rules
+	for _, opts := range []map[string]string{
+		{"fog": "true", "black_hole": "true", "payola": "true"},
+		{"fog": "true", "schizo": "true", "payola": "true"},
+	} {
+		s, err := r.Setup(game.Config{Options: opts}, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := game.NewRNG(99)
+		full, public := 0, 0
+		for phase := 0; phase < 40 && (full == 0 || public == 0); phase++ {
+			gs := s.(*GameState)
+			for _, st := range gs.RandomActions(&rng) {
+				if _, _, err := r.Apply(s, st.Seat, st.Action); err != nil {
+					t.Fatal(err)
+				}
+			}
+			before := s.(*GameState).Pos.Clone()
+			_, ev, err := r.Apply(s, game.System, game.Action{Type: game.Advance})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range ev {
+				if e.Type != "black_hole" && e.Type != "schizo" {
+					continue
+				}
+				names := strings.Contains(e.Text, " in it") || strings.Contains(e.Text, "with a second")
+				if e.Seats == nil {
+					if names {
+						t.Fatalf("%v: an event naming a unit for everyone under fog: %q", opts, e.Text)
+					}
+					continue // nothing but the map changed: everyone may know
+				}
+				if names {
+					full++
+					// Every seat told of the unit could see it: its owner
+					// at least is among them.
+					owner := ""
+					for _, p := range before.Map.Powers {
+						if strings.Contains(e.Text, p.Adjective) {
+							owner = p.ID
+						}
+					}
+					found := false
+					for _, seat := range e.Seats {
+						found = found || string(seat) == owner
+					}
+					if owner != "" && !found {
+						t.Errorf("%v: %q not told to the unit's own power %s (told %v)", opts, e.Text, owner, e.Seats)
+					}
+				} else {
+					public++
+				}
+			}
+		}
+		if full == 0 || public == 0 {
+			t.Errorf("%v: %d events naming a unit, %d public ones in 40 phases; want both", opts, full, public)
+		}
+	}
+}

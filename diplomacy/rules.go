@@ -899,8 +899,10 @@ func (gs *GameState) blackHole(season Phase) []game.Event {
 		return nil
 	}
 	x := cands[gs.RNG.Intn(len(cands))]
+	see, blind := gs.seatsSeeing(x)
 	m := pos.Map.WithHoles([]Province{x})
 	text := fmt.Sprintf("the black hole swallows %s", m.Provinces[x].Name)
+	public := text
 	if u := pos.Units[x]; u.Type != NoUnit {
 		text += fmt.Sprintf(" and the %s %s in it", m.Powers[u.Power].Adjective, u.Type.Name())
 	}
@@ -921,7 +923,7 @@ func (gs *GameState) blackHole(season Phase) []game.Event {
 			pos.Phase = Phase{Season: Spring, Year: season.Year + 1, Type: Movement}
 		}
 	}
-	return []game.Event{{Type: "black_hole", Text: text}}
+	return gs.mapChangeEvent("black_hole", public, text, see, blind)
 }
 
 // crystalBallDue reports whether the current phase is a Crystal Ball

@@ -45,9 +45,11 @@ func (gs *GameState) schizo(season Phase) []game.Event {
 		p := cands[gs.RNG.Intn(len(cands))]
 		m2, err := m.WithEdits(MapEdit{Op: EditSplit, A: m.ProvName(p)})
 		if err == nil {
+			see, blind := gs.seatsSeeing(p)
 			t := Province(len(m.Provinces))
 			np := pos.OnMap(m2)
 			text := fmt.Sprintf("%s splits in two: %s appears", m.Provinces[p].Name, m2.Provinces[t].Name)
+			public := text
 			if u := pos.Units[p]; u.Type != NoUnit {
 				np.Units[t] = Unit{Type: u.Type, Power: u.Power, Loc: Loc(t)}
 				text += fmt.Sprintf(", with a second %s %s", m.Powers[u.Power].Adjective, u.Type.Name())
@@ -62,7 +64,7 @@ func (gs *GameState) schizo(season Phase) []game.Event {
 			pos, m = np, m2
 			gs.Pos = pos
 			x, twin = int(p), int(t)
-			ev = append(ev, game.Event{Type: "schizo", Text: text})
+			ev = append(ev, gs.mapChangeEvent("schizo", public, text, see, blind)...)
 		}
 	}
 	cands = cands[:0]
@@ -75,7 +77,9 @@ func (gs *GameState) schizo(season Phase) []game.Event {
 		y := cands[gs.RNG.Intn(len(cands))]
 		m2, err := m.WithEdits(MapEdit{Op: EditDestroy, A: m.ProvName(y)})
 		if err == nil {
+			see, blind := gs.seatsSeeing(y)
 			text := fmt.Sprintf("%s is destroyed", m.Provinces[y].Name)
+			public := text
 			if u := pos.Units[y]; u.Type != NoUnit {
 				text += fmt.Sprintf(" with the %s %s in it", m.Powers[u.Power].Adjective, u.Type.Name())
 			}
@@ -87,7 +91,7 @@ func (gs *GameState) schizo(season Phase) []game.Event {
 					delete(gs.Protect, pw)
 				}
 			}
-			ev = append(ev, game.Event{Type: "schizo", Text: text})
+			ev = append(ev, gs.mapChangeEvent("schizo", public, text, see, blind)...)
 		}
 	}
 	gs.settleAfterEdits(season)
