@@ -263,3 +263,53 @@ func TestJSONBuildAnywhere(t *testing.T) {
 		}
 	}
 }
+
+// Dummy powers (Sengoku's neutral garrisons, immobile_dummies) are played
+// by nobody, as in the standard engine: no seat, their units hold, and
+// their builds are waived even under build_any.
+func TestDummyPowerOnBuildAnyMap(t *testing.T) {
+	var r Rules
+	s, err := r.Setup(game.Config{Variant: "sengoku", Options: map[string]string{"multiplicity": "true"}}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gs := s.(*GameState)
+	gs.Choosing = false
+	m := gs.Pos.Map
+	neutral, _ := m.LookupPower("neutral")
+	for _, p := range r.Pending(s) {
+		if p.Seat == "neutral" {
+			t.Fatal("the dummy power has a seat")
+		}
+	}
+	before := boardLines(gs.Pos)
+	apply(t, r, s, game.System, advance)
+	var kept []string
+	for _, l := range boardLines(gs.Pos) {
+		if strings.HasPrefix(l, "neutral ") {
+			kept = append(kept, l)
+		}
+	}
+	var had []string
+	for _, l := range before {
+		if strings.HasPrefix(l, "neutral ") {
+			had = append(had, l)
+		}
+	}
+	if strings.Join(kept, ";") != strings.Join(had, ";") || len(had) != 6 {
+		t.Fatalf("neutral units moved: %v, had %v", kept, had)
+	}
+	// A winter with a surplus: the neutral power builds nothing, though
+	// build_any would let it build on the centre it gained.
+	gs.Pos.Phase = diplomacy.Phase{Season: diplomacy.Winter, Year: 1570, Type: diplomacy.Adjustment}
+	l, _ := m.LookupLoc("kai")
+	gs.Pos.Owners[m.Prov(l)] = neutral
+	gs.Pos.Units[m.Prov(l)] = Unit{Power: diplomacy.NoPower, Loc: diplomacy.NoLoc}
+	if len(buildSites(gs.Pos, neutral)) == 0 {
+		t.Fatal("no build site for the neutral power under build_any")
+	}
+	apply(t, r, s, game.System, advance)
+	if got := gs.Pos.Parts()[neutral]; got != 6 {
+		t.Fatalf("the neutral power has %d parts after the winter", got)
+	}
+}
