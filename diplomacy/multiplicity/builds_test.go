@@ -313,3 +313,89 @@ func TestDummyPowerOnBuildAnyMap(t *testing.T) {
 		t.Fatalf("the neutral power has %d parts after the winter", got)
 	}
 }
+
+// On every map with build rules (and the standard map), a single build on
+// random boards succeeds in Multiplicity exactly when it does in the
+// standard engine — except onto the power's own unit, which the standard
+// engine refuses as occupied and Multiplicity joins (when the map's rules
+// let the power build there at all).
+func TestBuildSitesAsStandard(t *testing.T) {
+	rng := game.NewRNG(7)
+	for _, id := range []string{"standard", "chaos", "hundred", "classical", "aberration", "imperial", "variant_1898", "sengoku"} {
+		m := loadMap(t, id)
+		adj := diplomacy.NewAdjudicator(m, diplomacy.Edition1971)
+		var land, centres []diplomacy.Province
+		for i, p := range m.Provinces {
+			if p.Kind != diplomacy.Sea {
+				land = append(land, diplomacy.Province(i))
+			}
+			if p.Center {
+				centres = append(centres, diplomacy.Province(i))
+			}
+		}
+		joined, compared := 0, 0
+		for board := 0; board < 24; board++ {
+			std, mul := diplomacy.NewPosition(m), NewPosition(m)
+			ph := diplomacy.Phase{Season: diplomacy.Winter, Year: m.Start.Year + 1, Type: diplomacy.Adjustment}
+			if board%4 == 0 {
+				ph = m.Start
+			}
+			std.Phase, mul.Phase = ph, ph
+			np := len(m.Powers)
+			for _, c := range centres {
+				if rng.Intn(4) > 0 {
+					pw := diplomacy.Power(rng.Intn(np))
+					std.Owners[c], mul.Owners[c] = pw, pw
+				}
+			}
+			for k := rng.Intn(len(centres)/3 + 1); k > 0; k-- {
+				p := land[rng.Intn(len(land))]
+				pw := diplomacy.Power(rng.Intn(np))
+				if c := centres[rng.Intn(len(centres))]; rng.Intn(2) == 0 && m.Provinces[c].Kind != diplomacy.Sea {
+					p = c // a unit on a centre, which its power owns after the fall
+					std.Owners[c], mul.Owners[c] = pw, pw
+				}
+				std.Units[p] = diplomacy.Unit{Type: diplomacy.Army, Power: pw, Loc: diplomacy.Loc(p)}
+				mul.Units[p] = Unit{Power: pw, Loc: diplomacy.Loc(p), Comp: Comp{Armies: 1}}
+			}
+			parts, owned := mul.Parts(), mul.Centers()
+			for pwi := range m.Powers {
+				pw := diplomacy.Power(pwi)
+				if owned[pw] <= parts[pw] {
+					continue
+				}
+				for _, c := range centres {
+					if m.Provinces[c].Kind == diplomacy.Sea {
+						continue
+					}
+					text := "Build A " + m.ProvName(c)
+					so, err := m.ParseOrder(text)
+					if err != nil {
+						t.Fatal(err)
+					}
+					mo, err := ParseOrder(m, text)
+					if err != nil {
+						t.Fatal(err)
+					}
+					s, u := std.Clone(), mul.Clone()
+					sout, mout := make([]diplomacy.Outcome, 1), make([]Outcome, 1)
+					adj.Adjustments(s, []diplomacy.OrderIn{{Power: pw, Order: so}}, sout)
+					Adjustments(u, []OrderIn{{Power: pw, Order: mo}}, mout)
+					want := sout[0].Result
+					if sout[0].Reason == diplomacy.ReasonOccupied && std.Units[c].Power == pw {
+						want = diplomacy.Succeeds // joins the power's own army
+						joined++
+					}
+					if mout[0].Result != want {
+						t.Fatalf("%s %s, %s: %s: standard %s (%s), multiplicity %s (%s)", id, ph, m.PowerName(pw), text,
+							sout[0].Result, sout[0].Text(m), mout[0].Result, mout[0].Reason)
+					}
+					compared++
+				}
+			}
+		}
+		if compared == 0 || joined == 0 {
+			t.Errorf("%s: %d builds compared, %d onto own units", id, compared, joined)
+		}
+	}
+}
