@@ -26,8 +26,8 @@ import (
 //     "MERGE" and a place both could move to;
 //   - retreat: a root per dislodged unit, then "R" and a retreat, or "D";
 //   - adjustment: "Build" and a part at a site the map's build rules
-//     allow ("A par", "F stp/nc",
-//     onto the power's own unit there or an empty centre), "Waive"; or
+//     allow ("A par", "F stp/nc", onto the power's own unit there or an
+//     empty centre), "Waive"; or
 //     "Disband" and one part of a unit ("A par"), or a whole unit.
 func (Rules) Legal(s game.State, seat game.Seat) game.Options {
 	gs := state(s)
