@@ -73,38 +73,11 @@ func (pos *Position) buildSites(pw Power, visit func(Province)) int {
 	return n
 }
 
-// buildReason says why power pw may not build in province p now, or NoReason.
+// buildReason says why power pw may not build in province p now, or NoReason:
+// the map's build rules (Map.BuildSiteReason), then an empty province.
 func (pos *Position) buildReason(pw Power, p Province) Reason {
-	m := pos.Map
-	pi := m.Provinces[p]
-	ownHome := pi.Home == pw && containsProv(m.Powers[pw].Homes, p)
-	switch {
-	case m.HasRule("build_any"):
-		if !pi.Center {
-			return ReasonNotHome
-		}
-	case m.HasRule("remote_builds"):
-		if !pi.Center {
-			return ReasonNotHome
-		}
-		keeps := false
-		for _, h := range m.Powers[pw].Homes {
-			keeps = keeps || pos.Owners[h] == pw
-		}
-		if !keeps && !ownHome {
-			return ReasonNotHome
-		}
-	case m.HasRule("home_builds"):
-		if !pi.Center || pi.Home == NoPower {
-			return ReasonNotHome
-		}
-	default:
-		if !ownHome {
-			return ReasonNotHome
-		}
-	}
-	if pos.Owners[p] != pw {
-		return ReasonNotOwned
+	if why := pos.Map.BuildSiteReason(pos.Owners, pw, p); why != NoReason {
+		return why
 	}
 	if pos.Units[p].Type != NoUnit {
 		return ReasonOccupied

@@ -87,8 +87,21 @@ func TestRandomGamesThroughContract(t *testing.T) {
 		{"pure", nil, 4, 40},
 		{"sengoku", nil, 1, 15},
 		{"fleet_rome", map[string]string{"players": "england,france,italy"}, 1, 15},
+		// Maps with build rules (docs/multiplicity.md, Adjustments). The
+		// games on hundred and classical run to a win; with 300 years the
+		// game on each of these maps does (~4 minutes, mostly Imperial's
+		// 1,200 phases, too slow to keep).
+		{"chaos", nil, 1, 12},
+		{"hundred", nil, 2, 40},
+		{"classical", nil, 1, 100},
+		{"aberration", nil, 1, 15},
+		{"imperial", nil, 1, 10},
+		{"variant_1898", nil, 1, 25},
 	}
 	won := map[string]int{}
+	// remote counts the builds that succeeded outside the builder's own home
+	// centres, by map: the build rules at work.
+	remote := map[string]int{}
 	for _, tc := range cases {
 		for seed := uint64(1); seed <= uint64(tc.seeds); seed++ {
 			var r Rules
@@ -118,9 +131,15 @@ func TestRandomGamesThroughContract(t *testing.T) {
 						if parts[pw] > centres[pw] {
 							t.Fatalf("%s seed %d %s: %d parts for %d centres", tc.variant, seed, phase, parts[pw], centres[pw])
 						}
+						if m := gs.Pos.Map; m.HasRule("mobilize") && phase == m.Start && parts[pw] > 1 {
+							t.Fatalf("%s seed %d %s: %d parts after mobilizing", tc.variant, seed, phase, parts[pw])
+						}
 					}
 				}
 				if n := len(gs.History); n > 0 {
+					if phase.Type == diplomacy.Adjustment {
+						remote[tc.variant] += remoteBuilds(gs.Pos.Map, gs.History[n-1].Orders)
+					}
 					for _, o := range gs.History[n-1].Orders {
 						if o.Result == "invalid" && !strings.Contains(o.Order, "&") && !strings.Contains(o.Reason, "left to order") && !strings.Contains(o.Reason, "already has an order") {
 							t.Errorf("%s %v seed %d %s: legal order %s %q invalid: %s", tc.variant, tc.opts, seed, phase, o.Power, o.Order, o.Reason)
@@ -164,8 +183,21 @@ func TestRandomGamesThroughContract(t *testing.T) {
 			}
 		}
 	}
-	if won["pure"] == 0 {
-		t.Fatalf("no random game on the pure map ended in a win: %v", won)
+	for _, v := range []string{"pure", "hundred", "classical"} {
+		if won[v] == 0 {
+			t.Errorf("no random game on the %s map ended in a win: %v", v, won)
+		}
+	}
+	t.Logf("builds outside the builder's home centres: %v", remote)
+	for _, v := range []string{"standard", "pure", "variant_1898"} {
+		if remote[v] != 0 {
+			t.Errorf("%s: %d builds outside home centres", v, remote[v])
+		}
+	}
+	for _, v := range []string{"chaos", "hundred", "classical", "aberration", "imperial"} {
+		if remote[v] == 0 {
+			t.Errorf("%s: no build outside home centres in the random games", v)
+		}
 	}
 }
 
@@ -588,4 +620,24 @@ func TestRetreatDefaultsThroughContract(t *testing.T) {
 	if gs.Pos.Phase.Season != diplomacy.Fall || gs.Pos.Phase.Type != diplomacy.Movement {
 		t.Fatalf("phase %s", gs.Pos.Phase)
 	}
+}
+
+// remoteBuilds counts the builds among an adjustment phase's results that
+// succeeded outside the builder's own home centres.
+func remoteBuilds(m *diplomacy.Map, orders []diplomacy.OrderResultJSON) int {
+	n := 0
+	for _, o := range orders {
+		if o.Result != "succeeds" {
+			continue
+		}
+		ord, err := ParseOrder(m, o.Order)
+		if err != nil || ord.Kind != Build {
+			continue
+		}
+		pw, _ := m.LookupPower(o.Power)
+		if m.Provinces[m.Prov(ord.Unit.At)].Home != pw {
+			n++
+		}
+	}
+	return n
 }

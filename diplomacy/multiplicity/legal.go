@@ -25,8 +25,9 @@ import (
 //     "MERGE" and a destination (merge alone); "&", another own unit,
 //     "MERGE" and a place both could move to;
 //   - retreat: a root per dislodged unit, then "R" and a retreat, or "D";
-//   - adjustment: "Build" and a part at a build site ("A par", "F stp/nc",
-//     onto the power's own unit there or an empty centre), "Waive"; or
+//   - adjustment: "Build" and a part at a site the map's build rules
+//     allow ("A par", "F stp/nc", onto the power's own unit there or an
+//     empty centre), "Waive"; or
 //     "Disband" and one part of a unit ("A par"), or a whole unit.
 func (Rules) Legal(s game.State, seat game.Seat) game.Options {
 	gs := state(s)

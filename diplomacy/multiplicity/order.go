@@ -135,7 +135,7 @@ var (
 	wordRE   = regexp.MustCompile(`[^\s,&+]+`)
 	mergeRE  = regexp.MustCompile(`(?i)(^|[\s)])(merges?)($|[\s(])`)
 	splitRE  = regexp.MustCompile(`(?i)(^|[\s)])(splits?)($|[\s(])`)
-	supMrgRE = regexp.MustCompile(`(?i)^(.*?)\s(s|supports?)\s+merges?(?:\s+(?:in|into|at))?\s*(.*)$`)
+	supMrgRE = regexp.MustCompile(`(?i)^(.*?)\s(s|supports?)\s+merges?(?:\s+(?:in|into|at)\b)?\s*(.*)$`)
 )
 
 // parseSpec reads a unit notation word: "A", "2A", "F", "A/F", "2A/3F",

@@ -49,6 +49,29 @@ func TestParseOrder(t *testing.T) {
 	}
 }
 
+// A province whose id begins with "at" (Imperial's Atlanta) is not read as
+// the word "at" after S MERGE.
+func TestParseSupportMergeIntoAtPrefix(t *testing.T) {
+	m, err := diplomacy.LoadMap("imperial")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for in, want := range map[string]string{
+		"2A/F bah S MERGE atl":        "2A/F bah S MERGE atl",
+		"A ten S MERGE at atl":        "A ten S MERGE atl",
+		"A ten supports merge in atl": "A ten S MERGE atl",
+	} {
+		o, err := ParseOrder(m, in)
+		if err != nil {
+			t.Errorf("%q: %v", in, err)
+			continue
+		}
+		if got := o.String(m); got != want {
+			t.Errorf("%q: read as %q, want %q", in, got, want)
+		}
+	}
+}
+
 func TestParseOrderErrors(t *testing.T) {
 	m := diplomacy.Standard()
 	cases := []struct{ in, part, msg string }{

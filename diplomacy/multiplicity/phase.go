@@ -137,26 +137,63 @@ func retreatTarget(m *diplomacy.Map, d Dislodged, to diplomacy.Loc) (diplomacy.L
 	return found, n == 1
 }
 
-// buildSites lists the provinces where power pw may build: its home
-// centres that it owns, empty or holding its own unit (rule 3: a build on
-// an occupied home centre forms a multiple unit).
+// buildSites lists the provinces where power pw may build: the centres it
+// owns where the map's build rules let it build (its home centres; any
+// centre under build_any, and so on: diplomacy.Map.BuildSiteReason), empty
+// or holding its own unit (rule 3: a build on an occupied home centre forms
+// a multiple unit; here on any centre where the power may build).
 func buildSites(pos *Position, pw diplomacy.Power) []diplomacy.Province {
 	m := pos.Map
 	var out []diplomacy.Province
-	for _, h := range m.Powers[pw].Homes {
-		u := pos.Units[h]
-		if pos.Owners[h] == pw && (u.Empty() || u.Power == pw) {
-			out = append(out, h)
+	for i := range m.Provinces {
+		p := diplomacy.Province(i)
+		u := pos.Units[p]
+		if m.BuildSiteReason(pos.Owners, pw, p) == diplomacy.NoReason && (u.Empty() || u.Power == pw) {
+			out = append(out, p)
 		}
 	}
 	return out
 }
 
+// notBuildSite says why the map's build rules keep power pw from building
+// in province p, or "" when they do not.
+func notBuildSite(pos *Position, pw diplomacy.Power, p diplomacy.Province) string {
+	m := pos.Map
+	name := m.ProvName(p)
+	switch m.BuildSiteReason(pos.Owners, pw, p) {
+	case diplomacy.NoReason:
+		return ""
+	case diplomacy.ReasonNotOwned:
+		return name + " is not owned by the power"
+	}
+	switch {
+	case m.HasRule("build_any"), m.HasRule("remote_builds") && !m.Provinces[p].Center:
+		return name + " is not a supply centre"
+	case m.HasRule("remote_builds"):
+		return name + " is not a home centre of the power, and the power owns none of its home centres (remote builds need one)"
+	case m.HasRule("home_builds"):
+		return name + " is not a home centre of any power"
+	}
+	return name + " is not a home centre of the power"
+}
+
+// buildLimit caps a power's builds as the standard engine does: one in the
+// map's first phase under the mobilize rule (1898: each power builds one
+// unit in Winter 1898), otherwise its surplus of centres over parts.
+func buildLimit(pos *Position, surplus int) int {
+	if pos.Map.HasRule("mobilize") && pos.Phase == pos.Map.Start && surplus > 1 {
+		return 1
+	}
+	return surplus
+}
+
 // Adjustments adjudicates a winter adjustment phase: each part of a unit
-// needs a supply centre. A power with more centres than parts builds on
-// its owned home centres, empty or holding its own unit (the build joins
-// it); one with fewer disbands parts ("Disband A par" removes one army
-// from the unit in Paris, "Disband par" the whole unit). Disbands not
+// needs a supply centre. A power with more centres than parts builds on the
+// owned centres where the map's build rules let it build (its home centres
+// unless the map says otherwise), empty or holding its own unit (the build
+// joins it), as many parts as its surplus (one in the first phase under
+// mobilize); one with fewer disbands parts ("Disband A par" removes one
+// army from the unit in Paris, "Disband par" the whole unit). Disbands not
 // written are made by the civil disorder rule (1971: the parts farthest
 // from the home centres).
 func Adjustments(pos *Position, orders []OrderIn, out []Outcome) {
@@ -165,6 +202,9 @@ func Adjustments(pos *Position, orders []OrderIn, out []Outcome) {
 	left := make([]int, len(m.Powers))
 	for pw := range left {
 		left[pw] = centers[pw] - parts[pw]
+		if left[pw] > 0 {
+			left[pw] = buildLimit(pos, left[pw])
+		}
 	}
 	for i, in := range orders {
 		o := in.Order
@@ -200,16 +240,13 @@ func build(pos *Position, pw diplomacy.Power, ref Ref, left *int) Outcome {
 		return invalid("a build names its unit (A, F, 2A, A/F …) and place")
 	}
 	p := m.Prov(ref.At)
-	if !containsProv(buildSites(pos, pw), p) {
-		switch {
-		case !containsProv(m.Powers[pw].Homes, p):
-			return invalid("%s is not a home centre of the power", m.ProvName(p))
-		case pos.Owners[p] != pw:
-			return invalid("%s is not owned by the power", m.ProvName(p))
-		}
-		return invalid("%s is occupied by another power's unit", m.ProvName(p))
+	if why := notBuildSite(pos, pw, p); why != "" {
+		return invalid("%s", why)
 	}
 	u := pos.Units[p]
+	if !u.Empty() && u.Power != pw {
+		return invalid("%s is occupied by another power's unit", m.ProvName(p))
+	}
 	l := ref.At
 	if ref.Comp.Fleets == 0 {
 		l = diplomacy.Loc(p)

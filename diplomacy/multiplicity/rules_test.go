@@ -8,7 +8,7 @@ import (
 	"concordat/diplomacy"
 )
 
-// scenario is one phase on the standard map: the units ("france 2A par",
+// scenario is one phase on the standard map (or on board): the units ("france 2A par",
 // "england A/2F eng"), the orders with their expected results
 // ("france: 2A par S A bur - pic => fails"), and the units after it
 // (dislodged ones as "dislodged france 2A par").
@@ -19,6 +19,7 @@ type scenario struct {
 	owners    map[string]string
 	orders    []string
 	after     []string
+	board     *diplomacy.Map // nil: the standard map
 }
 
 var spring = diplomacy.Phase{Season: diplomacy.Spring, Year: 1901, Type: diplomacy.Movement}
@@ -61,7 +62,10 @@ func boardLines(p *Position) []string {
 
 func (sc scenario) run(t *testing.T) (*Position, []Outcome) {
 	t.Helper()
-	m := diplomacy.Standard()
+	m := sc.board
+	if m == nil {
+		m = diplomacy.Standard()
+	}
 	pos := NewPosition(m)
 	pos.Phase = sc.phase
 	if pos.Phase == (diplomacy.Phase{}) {
@@ -86,8 +90,11 @@ func (sc scenario) run(t *testing.T) (*Position, []Outcome) {
 	}
 	pos.DefaultOwners()
 	for k, v := range sc.owners {
-		l, _ := m.LookupLoc(k)
-		pw, _ := m.LookupPower(v)
+		l, ok := m.LookupLoc(k)
+		pw, ok2 := m.LookupPower(v)
+		if !ok || !ok2 {
+			t.Fatalf("owner %s: %s", k, v)
+		}
 		pos.Owners[m.Prov(l)] = pw
 	}
 	var in []OrderIn
