@@ -131,6 +131,7 @@ func runLoadtest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	rateList := fs.String("rate", "0", "target submissions per second over all workers (0: as fast as they go); a comma-separated list runs one load phase per rate on the same games")
 	msgs := fs.Float64("messages", 0.2, "fraction of submissions that are press messages instead of orders")
 	seed := fs.Uint64("seed", 1, "seed of the random orders and messages")
+	affinity := fs.Bool("affinity", false, "send every request of a game to one server (as a load balancer routing by game would); otherwise a game's requests go round the servers")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -253,7 +254,7 @@ func runLoadtest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 1
 		}
 		if !ltPhase(ctx, stdout, ltLoad{bases: bases, ids: ids, seqs: seqs, legal: legal, seatUser: seatUser,
-			workers: *workers, duration: *duration, rate: rate, msgs: *msgs, seed: *seed}) {
+			workers: *workers, duration: *duration, rate: rate, msgs: *msgs, seed: *seed, affinity: *affinity}) {
 			failed = true
 		}
 	}
@@ -275,6 +276,7 @@ type ltLoad struct {
 	rate     float64
 	msgs     float64
 	seed     uint64
+	affinity bool // each game's requests to one server
 }
 
 // ltPhase runs one load phase and reports it; false if requests failed.
@@ -332,6 +334,9 @@ func ltPhase(ctx context.Context, stdout io.Writer, l ltLoad) bool {
 				j := (turn/len(mine) + k) % 7 // seats (and so users) spread over the workers
 				c := seatUser(k, j)
 				base := bases[(k+turn)%len(bases)]
+				if l.affinity {
+					base = bases[k%len(bases)]
+				}
 				if l.seqs[k] < 0 { // the last phase's final request was cut off: read the seq
 					var g struct {
 						Game struct{ Seq int64 } `json:"game"`

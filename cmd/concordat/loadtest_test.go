@@ -2,13 +2,16 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"log/slog"
+	"net/http"
 	"net/http/httptest"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"concordat/diplomacy"
@@ -66,5 +69,56 @@ func TestLoadtestLoopbackOnly(t *testing.T) {
 		if code := runLoadtest([]string{"--url", u}, nil, &out, &errb); code != 2 {
 			t.Errorf("--url %s: exit %d, want 2", u, code)
 		}
+	}
+}
+
+// With --affinity every request of a game goes to one server; without it a
+// game's requests go round the servers (three in-process servers on one
+// store).
+func TestLoadtestAffinity(t *testing.T) {
+	for _, affinity := range []bool{true, false} {
+		st, err := sqlite.Open(filepath.Join(t.TempDir(), "lt.db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		log := slog.New(slog.NewTextHandler(io.Discard, nil))
+		var mu sync.Mutex
+		servedBy := map[string]map[int]bool{} // game path -> servers
+		var urls []string
+		for i := 0; i < 3; i++ {
+			h := host.New(st, log, fmt.Sprintf("lt%d", i), diplomacy.Rules{}, his.Rules{})
+			inner := server.New(h, log)
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if m := regexp.MustCompile(`^/api/games/(\d+)/(actions|messages)$`).FindStringSubmatch(r.URL.Path); m != nil && r.Method == "POST" {
+					mu.Lock()
+					if servedBy[m[1]] == nil {
+						servedBy[m[1]] = map[int]bool{}
+					}
+					servedBy[m[1]][i] = true
+					mu.Unlock()
+				}
+				inner.ServeHTTP(w, r)
+			}))
+			defer srv.Close()
+			urls = append(urls, srv.URL)
+		}
+		args := []string{"--url", strings.Join(urls, ","), "--games", "4", "--users", "7", "--workers", "2", "--duration", "1s", "--rate", "100"}
+		if affinity {
+			args = append(args, "--affinity")
+		}
+		var out, errb bytes.Buffer
+		if code := runLoadtest(args, nil, &out, &errb); code != 0 {
+			t.Fatalf("affinity %v: exit %d\n%s\n%s", affinity, code, out.String(), errb.String())
+		}
+		both := 0
+		for _, s := range servedBy {
+			if len(s) > 1 {
+				both++
+			}
+		}
+		if len(servedBy) == 0 || (affinity && both > 0) || (!affinity && both == 0) {
+			t.Errorf("affinity %v: %d games played, %d of them on several servers", affinity, len(servedBy), both)
+		}
+		st.Close()
 	}
 }
