@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/jackc/pgx/v5"
-
 	"concordat/game"
 	"concordat/store"
 )
@@ -17,15 +15,13 @@ const messageLock = 0x636f6e63 // "conc"
 // PostMessage stores press and fills m.ID. A game's messages are posted
 // one at a time, under a lock held until commit, so that their IDs become
 // visible in order: a reader that has seen message n never later finds
-// one below n it had not seen.
+// one below n it had not seen. One statement in its own transaction, one
+// round trip: the lock is taken before the row (and its ID) is made, and
+// released when the statement commits.
 func (s *Store) PostMessage(ctx context.Context, m *store.Message) error {
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1, ($2::bigint % 2147483647)::integer)`, messageLock, m.GameID); err != nil {
-			return err
-		}
-		return tx.QueryRow(ctx, `INSERT INTO messages (game_id, channel, from_seat, body, at) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-			m.GameID, m.Channel, string(m.From), m.Body, m.At).Scan(&m.ID)
-	})
+	err := s.pool.QueryRow(ctx, `WITH l AS (SELECT pg_advisory_xact_lock($1, ($2::bigint % 2147483647)::integer))
+		INSERT INTO messages (game_id, channel, from_seat, body, at) SELECT $2::bigint, $3, $4, $5, $6 FROM l RETURNING id`,
+		messageLock, m.GameID, m.Channel, string(m.From), m.Body, m.At).Scan(&m.ID)
 	if err != nil {
 		return fail("post message", err, fmt.Sprintf("game %d", m.GameID))
 	}
