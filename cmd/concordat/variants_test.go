@@ -88,3 +88,33 @@ func TestVariantsBadArguments(t *testing.T) {
 		t.Errorf("usage does not list variants:\n%s", out.String())
 	}
 }
+
+// `concordat variants --options` lists every option a Diplomacy game takes
+// (diplomacy's own test holds its list to what ParseSettings reads).
+func TestVariantsOptions(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if code := runMain([]string{"variants", "--options", "--json"}, nil, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	var opts []struct{ Key, Values string }
+	if err := json.Unmarshal(out.Bytes(), &opts); err != nil {
+		t.Fatal(err)
+	}
+	keys := map[string]bool{}
+	for _, o := range opts {
+		keys[o.Key] = true
+	}
+	for _, k := range []string{"rules", "players", "catspaw", "fog", "black_hole", "crystal_ball", "seismic", "schizo",
+		"reverse_gunboat", "double", "payola", "anarchy", "intimate", "multiplicity"} {
+		if !keys[k] {
+			t.Errorf("option %s not listed", k)
+		}
+	}
+	out.Reset()
+	if code := runMain([]string{"variants", "--options"}, nil, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	if !strings.HasPrefix(out.String(), "OPTION") || !strings.Contains(out.String(), "Schizodiplomacy") || !strings.Contains(out.String(), "15 options") {
+		t.Errorf("table:\n%s", out.String())
+	}
+}
