@@ -386,9 +386,19 @@ func (h *Host) Leave(ctx context.Context, user, gameID int64) error {
 	return nil
 }
 
-// start makes a full game active and sets its first deadline.
+// start makes a full game active and sets its first deadline: a short one
+// when the game opens on a short window (a map that starts with builds,
+// Multiplicity's start choice).
 func (h *Host) start(ctx context.Context, g *store.Game, opts Options) error {
-	dl := opts.NextDeadline(h.now(), false)
+	short := false
+	if r, ok := h.Rules[g.Kind]; ok {
+		s, err := h.State(ctx, g)
+		if err != nil {
+			return err
+		}
+		short = h.short(r, s)
+	}
+	dl := opts.NextDeadline(h.now(), short)
 	job := store.Job{GameID: g.ID, Kind: "deadline", Seq: g.Seq, DueAt: dl}
 	jobs := append([]store.Job{job}, h.remindJobs(g.ID, g.Seq, dl)...)
 	if err := h.Store.SetStatus(ctx, g.ID, store.Active, "", dl, jobs); err != nil {
@@ -722,11 +732,7 @@ func (h *Host) advanceLocked(ctx context.Context, g *store.Game, opts Options, s
 		}
 		e.Seats = append(e.Seats, st)
 	}
-	short := false
-	if sw, ok := r.(ShortWindows); ok {
-		short = sw.ShortWindow(s)
-	}
-	dl := opts.NextDeadline(h.now(), short)
+	dl := opts.NextDeadline(h.now(), h.short(r, s))
 	e.Deadline = &dl
 	e.NewJobs = []store.Job{{GameID: g.ID, Kind: "deadline", Seq: g.Seq + 1, DueAt: dl}}
 	e.NewJobs = append(e.NewJobs, h.remindJobs(g.ID, g.Seq+1, dl)...)

@@ -54,6 +54,10 @@ func TestHostedMultiplicityGame(t *testing.T) {
 	if g.Status != store.Active {
 		t.Fatalf("status %s", g.Status)
 	}
+	// The start choice is a short window: its deadline is the short one.
+	if want := c.Now().Add(30 * time.Minute); !g.Deadline.Equal(want) {
+		t.Fatalf("first deadline %v, want the short window's %v", g.Deadline, want)
+	}
 	// Gunboat: no press.
 	if _, err := h.Post(ctx, holders["england"], g.ID, nil, "hello"); CodeOf(err) != CodePressClosed {
 		t.Fatalf("press in a gunboat game: %v", err)
