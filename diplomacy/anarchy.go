@@ -267,7 +267,7 @@ func (an *Anarchy) restore(m *Map, j *anarchyJSON) (*Map, error) {
 	if an == nil {
 		return m, nil
 	}
-	prefs, err := ordersByPower(m, j.Prefs)
+	prefs, err := OrdersByPower(m, j.Prefs)
 	if err != nil {
 		return nil, fmt.Errorf("anarchy: %w", err)
 	}

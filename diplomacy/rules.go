@@ -761,10 +761,10 @@ func (r Rules) Unmarshal(b []byte) (game.State, error) {
 	}
 	gs.Pos = pos
 	gs.RNG = sj.RNG
-	if gs.Ahead, err = ordersByPower(m, sj.Ahead); err != nil {
+	if gs.Ahead, err = OrdersByPower(m, sj.Ahead); err != nil {
 		return nil, fmt.Errorf("diplomacy state: ahead: %w", err)
 	}
-	if gs.Due, err = ordersByPower(m, sj.Due); err != nil {
+	if gs.Due, err = OrdersByPower(m, sj.Due); err != nil {
 		return nil, fmt.Errorf("diplomacy state: due: %w", err)
 	}
 	gs.Seismic = sj.Seismic
@@ -795,19 +795,11 @@ func (r Rules) Unmarshal(b []byte) (game.State, error) {
 		}
 		gs.Protect[pw] = m.Prov(l)
 	}
-	for name, o := range sj.Orders {
-		pw, ok := m.LookupPower(name)
-		if !ok {
-			return nil, fmt.Errorf("diplomacy state: unknown power %q", name)
-		}
-		gs.Orders[pw] = o
+	if gs.Orders, err = OrdersByPower(m, sj.Orders); err != nil {
+		return nil, fmt.Errorf("diplomacy state: %w", err)
 	}
-	for _, name := range sj.Ready {
-		pw, ok := m.LookupPower(name)
-		if !ok {
-			return nil, fmt.Errorf("diplomacy state: unknown power %q", name)
-		}
-		gs.Ready[pw] = true
+	if gs.Ready, err = ReadyByPower(m, sj.Ready); err != nil {
+		return nil, fmt.Errorf("diplomacy state: %w", err)
 	}
 	gs.History = sj.History
 	return gs, nil
@@ -960,7 +952,9 @@ func ordersByName(m *Map, o map[Power][]string) map[string][]string {
 	return out
 }
 
-func ordersByPower(m *Map, o map[string][]string) (map[Power][]string, error) {
+// OrdersByPower reads orders keyed by power name (as a stored state keeps
+// them) into orders keyed by power, refusing an unknown power.
+func OrdersByPower(m *Map, o map[string][]string) (map[Power][]string, error) {
 	out := map[Power][]string{}
 	for name, texts := range o {
 		pw, ok := m.LookupPower(name)
@@ -968,6 +962,20 @@ func ordersByPower(m *Map, o map[string][]string) (map[Power][]string, error) {
 			return nil, fmt.Errorf("unknown power %q", name)
 		}
 		out[pw] = texts
+	}
+	return out, nil
+}
+
+// ReadyByPower reads the names of the powers that declared themselves
+// ready (as a stored state keeps them), refusing an unknown power.
+func ReadyByPower(m *Map, names []string) (map[Power]bool, error) {
+	out := map[Power]bool{}
+	for _, name := range names {
+		pw, ok := m.LookupPower(name)
+		if !ok {
+			return nil, fmt.Errorf("unknown power %q", name)
+		}
+		out[pw] = true
 	}
 	return out, nil
 }

@@ -669,19 +669,11 @@ func (r Rules) Unmarshal(b []byte) (game.State, error) {
 	gs.Choosing = sj.Choosing
 	gs.RNG = sj.RNG
 	m := pos.Map
-	for name, o := range sj.Orders {
-		pw, ok := m.LookupPower(name)
-		if !ok {
-			return nil, fmt.Errorf("multiplicity state: unknown power %q", name)
-		}
-		gs.Orders[pw] = o
+	if gs.Orders, err = diplomacy.OrdersByPower(m, sj.Orders); err != nil {
+		return nil, fmt.Errorf("multiplicity state: %w", err)
 	}
-	for _, name := range sj.Ready {
-		pw, ok := m.LookupPower(name)
-		if !ok {
-			return nil, fmt.Errorf("multiplicity state: unknown power %q", name)
-		}
-		gs.Ready[pw] = true
+	if gs.Ready, err = diplomacy.ReadyByPower(m, sj.Ready); err != nil {
+		return nil, fmt.Errorf("multiplicity state: %w", err)
 	}
 	gs.History = sj.History
 	if len(gs.History) == 0 {
