@@ -176,6 +176,38 @@ func (m *Map) parseUnitJSON(u unitJSON) (Unit, error) {
 }
 
 // locByID finds a location by its id ("spa/sc"), or by a name or alias.
+// SetCenterOwners reads the "centers" of a phase input (centre id → power)
+// into owners (by province), in id order so that the first bad entry is
+// the one named: an unknown province, one that is no supply centre, an
+// unknown power, a centre that does not count for that power (Colonial's
+// Hong Kong for China). Owners not named are left as they are.
+func (m *Map) SetCenterOwners(owners []Power, centers map[string]string) error {
+	keys := make([]string, 0, len(centers))
+	for k := range centers {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		l, ok := m.locByID(k)
+		if !ok {
+			return fmt.Errorf("centers: unknown province %q", k)
+		}
+		p := m.Prov(l)
+		if !m.Provinces[p].Center {
+			return fmt.Errorf("centers: %s is not a supply centre", k)
+		}
+		pw, ok := m.powerNames[centers[k]]
+		if !ok {
+			return fmt.Errorf("centers: %s: unknown power %q", k, centers[k])
+		}
+		if !m.CenterFor(p, pw) {
+			return fmt.Errorf("centers: %s is no supply centre for %s", k, centers[k])
+		}
+		owners[p] = pw
+	}
+	return nil
+}
+
 func (m *Map) locByID(id string) (Loc, bool) {
 	for i := range m.Locs {
 		if m.Locs[i].ID == id {
@@ -345,30 +377,8 @@ func (e *Engine) Prepare(in *PhaseInput) (*Prepared, error) {
 	}
 	if in.Centers == nil {
 		pos.DefaultOwners()
-	} else {
-		keys := make([]string, 0, len(in.Centers))
-		for k := range in.Centers {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			l, ok := m.locByID(k)
-			if !ok {
-				return nil, fmt.Errorf("centers: unknown province %q", k)
-			}
-			p := m.Prov(l)
-			if !m.Provinces[p].Center {
-				return nil, fmt.Errorf("centers: %s is not a supply centre", k)
-			}
-			pw, ok := m.powerNames[in.Centers[k]]
-			if !ok {
-				return nil, fmt.Errorf("centers: %s: unknown power %q", k, in.Centers[k])
-			}
-			if !m.CenterFor(p, pw) {
-				return nil, fmt.Errorf("centers: %s is no supply centre for %s", k, in.Centers[k])
-			}
-			pos.Owners[p] = pw
-		}
+	} else if err := m.SetCenterOwners(pos.Owners, in.Centers); err != nil {
+		return nil, err
 	}
 	pr := &Prepared{adj: a, pos: pos, settings: set}
 	for i, name := range in.Orders.Powers {

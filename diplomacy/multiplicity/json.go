@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 
 	"concordat/diplomacy"
@@ -248,27 +247,8 @@ func (in *PhaseInput) Position() (*Position, error) {
 	}
 	if in.Centers == nil {
 		pos.DefaultOwners()
-	} else {
-		keys := make([]string, 0, len(in.Centers))
-		for k := range in.Centers {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			l, ok := m.LookupLoc(k)
-			if !ok {
-				return nil, fmt.Errorf("centers: unknown province %q", k)
-			}
-			p := m.Prov(l)
-			if !m.Provinces[p].Center {
-				return nil, fmt.Errorf("centers: %s is not a supply centre", k)
-			}
-			pw, ok := m.LookupPower(in.Centers[k])
-			if !ok {
-				return nil, fmt.Errorf("centers: %s: unknown power %q", k, in.Centers[k])
-			}
-			pos.Owners[p] = pw
-		}
+	} else if err := m.SetCenterOwners(pos.Owners, in.Centers); err != nil {
+		return nil, err
 	}
 	return pos, nil
 }
