@@ -222,7 +222,7 @@ func checkRecord(g *store.Game, acts []store.Action, acked, tried []ack, expired
 			if a.Action.Type != game.Advance {
 				return advances, append(problems, fmt.Sprintf("system action %q at %d", a.Action.Type, a.Seq))
 			}
-			justified := allReady(r.Pending(s))
+			justified := game.AllReady(r.Pending(s))
 			for _, e := range expiredAt {
 				justified = justified || (e >= lastAdvance && e < a.Seq)
 			}
@@ -245,18 +245,6 @@ func checkRecord(g *store.Game, acts []store.Action, acked, tried []ack, expired
 		}
 	}
 	return advances, problems
-}
-
-func allReady(ps []game.Prompt) bool {
-	if len(ps) == 0 {
-		return false
-	}
-	for _, p := range ps {
-		if !p.Ready {
-			return false
-		}
-	}
-	return true
 }
 
 // TestCheckRecordCatches shows the kill -9 test's checker failing on the

@@ -73,6 +73,20 @@ type Prompt struct {
 	Ready bool `json:"ready,omitempty"`
 }
 
+// AllReady reports whether some decision is owed and every seat owing one
+// has declared itself ready: the window may then close early.
+func AllReady(ps []Prompt) bool {
+	if len(ps) == 0 {
+		return false
+	}
+	for _, p := range ps {
+		if !p.Ready {
+			return false
+		}
+	}
+	return true
+}
+
 // Options is what a seat may do now, as a tree a UI or a bot walks: each
 // path from the root to a leaf spells one complete choice.
 type Options struct {

@@ -631,7 +631,7 @@ func (h *Host) ActOn(ctx context.Context, user, gameID int64, ld *Loaded, expect
 	h.notify(Change{GameID: gameID, Kind: "action", Seq: g.Seq + 1, Events: events})
 	seq := g.Seq + 1
 	// Everyone ready: close the window now.
-	if allReady(r.Pending(s)) {
+	if game.AllReady(r.Pending(s)) {
 		g2 := *g // the caller's copy stays as it was read
 		g2.Seq = seq
 		next, err := h.advanceLocked(ctx, &g2, opts, s, 0)
@@ -669,18 +669,6 @@ func (h *Host) short(r game.Rules, s game.State) bool {
 		return sw.ShortWindow(s)
 	}
 	return false
-}
-
-func allReady(ps []game.Prompt) bool {
-	if len(ps) == 0 {
-		return false
-	}
-	for _, p := range ps {
-		if !p.Ready {
-			return false
-		}
-	}
-	return true
 }
 
 // finishIfOver marks the game finished in e when the rules say it is over.
