@@ -61,9 +61,25 @@ type userJSON struct {
 	Name string `json:"name"`
 }
 
-func (s *Server) register(w http.ResponseWriter, r *http.Request) {
+// loginAllowed applies the rate limit of password checks (register, login,
+// password change) to the request's address, answering 429 when it is
+// spent.
+func (s *Server) loginAllowed(w http.ResponseWriter, r *http.Request) bool {
 	if !s.limits.allow("login", clientIP(r)) {
 		writeError(w, &host.Error{Code: host.CodeRateLimited, Msg: "too many attempts: wait a minute"})
+		return false
+	}
+	return true
+}
+
+// passwordShapeOK: at least 8 characters, and at most 72 bytes (bcrypt's
+// limit).
+func passwordShapeOK(p string) bool {
+	return utf8.RuneCountInString(p) >= 8 && len(p) <= 72
+}
+
+func (s *Server) register(w http.ResponseWriter, r *http.Request) {
+	if !s.loginAllowed(w, r) {
 		return
 	}
 	var c credentials
@@ -75,7 +91,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 	case !userName.MatchString(c.Name):
 		writeError(w, &host.Error{Code: host.CodeInvalid, Msg: "name: 3 to 32 letters, digits, '.', '_' or '-'"})
 		return
-	case utf8.RuneCountInString(c.Password) < 8 || len(c.Password) > 72:
+	case !passwordShapeOK(c.Password):
 		writeError(w, &host.Error{Code: host.CodeInvalid, Msg: "password: 8 to 72 bytes"})
 		return
 	case c.Email != "" && !emailAddr.MatchString(c.Email):
@@ -104,8 +120,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) login(w http.ResponseWriter, r *http.Request) {
-	if !s.limits.allow("login", clientIP(r)) {
-		writeError(w, &host.Error{Code: host.CodeRateLimited, Msg: "too many attempts: wait a minute"})
+	if !s.loginAllowed(w, r) {
 		return
 	}
 	var c credentials
@@ -361,8 +376,7 @@ func (s *Server) logoutAll(w http.ResponseWriter, r *http.Request, u *store.User
 // changePassword sets a new password, given the current one, and ends the
 // user's other sessions (the one making the request stays; tokens stay).
 func (s *Server) changePassword(w http.ResponseWriter, r *http.Request, u *store.User) {
-	if !s.limits.allow("login", clientIP(r)) {
-		writeError(w, &host.Error{Code: host.CodeRateLimited, Msg: "too many attempts: wait a minute"})
+	if !s.loginAllowed(w, r) {
 		return
 	}
 	var req struct {
@@ -383,7 +397,7 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request, u *store
 		writeError(w, &host.Error{Code: host.CodeForbidden, Msg: "current: wrong password"})
 		return
 	}
-	if utf8.RuneCountInString(req.New) < 8 || len(req.New) > 72 {
+	if !passwordShapeOK(req.New) {
 		writeError(w, &host.Error{Code: host.CodeInvalid, Msg: "new: 8 to 72 bytes"})
 		return
 	}
