@@ -189,25 +189,30 @@ func (s *Store) TakeSeat(ctx context.Context, gameID int64, seat game.Seat, user
 		if holder != nil {
 			return fmt.Errorf("seat %q of game %d is held by user %d: %w", seat, gameID, *holder, store.ErrConflict)
 		}
-		var held string
-		err = tx.QueryRow(ctx, `SELECT seat FROM seats WHERE game_id = $1 AND user_id = $2 LIMIT 1`, gameID, user).Scan(&held)
-		if err == nil {
-			return fmt.Errorf("user %d already holds seat %q of game %d: %w", user, held, gameID, store.ErrConflict)
-		}
-		if !errors.Is(err, pgx.ErrNoRows) {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `UPDATE seats SET user_id = $1, bot = false, missed = 0 WHERE game_id = $2 AND seat = $3`,
-			user, gameID, string(seat)); err != nil {
-			if constraint(err) == store.ErrNotFound {
-				return fmt.Errorf("user %d: %w", user, store.ErrNotFound)
-			}
-			return err
-		}
-		return nil
+		return seatUser(ctx, tx, gameID, seat, user)
 	})
 	if err != nil {
 		return fmt.Errorf("postgres: take seat: %w", err)
+	}
+	return nil
+}
+
+// seatUser gives seat to user, who must hold no other seat of the game.
+func seatUser(ctx context.Context, tx pgx.Tx, gameID int64, seat game.Seat, user int64) error {
+	var held string
+	err := tx.QueryRow(ctx, `SELECT seat FROM seats WHERE game_id = $1 AND user_id = $2 LIMIT 1`, gameID, user).Scan(&held)
+	if err == nil {
+		return fmt.Errorf("user %d already holds seat %q of game %d: %w", user, held, gameID, store.ErrConflict)
+	}
+	if !errors.Is(err, pgx.ErrNoRows) {
+		return err
+	}
+	if _, err := tx.Exec(ctx, `UPDATE seats SET user_id = $1, bot = false, missed = 0 WHERE game_id = $2 AND seat = $3`,
+		user, gameID, string(seat)); err != nil {
+		if constraint(err) == store.ErrNotFound {
+			return fmt.Errorf("user %d: %w", user, store.ErrNotFound)
+		}
+		return err
 	}
 	return nil
 }
@@ -237,22 +242,7 @@ func (s *Store) ReplaceSeat(ctx context.Context, gameID int64, seat game.Seat, f
 		if h := int64(0); holder != nil && *holder != from || holder == nil && from != h {
 			return fmt.Errorf("seat %q of game %d is no longer held by user %d: %w", seat, gameID, from, store.ErrConflict)
 		}
-		var held string
-		err = tx.QueryRow(ctx, `SELECT seat FROM seats WHERE game_id = $1 AND user_id = $2 LIMIT 1`, gameID, to).Scan(&held)
-		if err == nil {
-			return fmt.Errorf("user %d already holds seat %q of game %d: %w", to, held, gameID, store.ErrConflict)
-		}
-		if !errors.Is(err, pgx.ErrNoRows) {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `UPDATE seats SET user_id = $1, bot = false, missed = 0 WHERE game_id = $2 AND seat = $3`,
-			to, gameID, string(seat)); err != nil {
-			if constraint(err) == store.ErrNotFound {
-				return fmt.Errorf("user %d: %w", to, store.ErrNotFound)
-			}
-			return err
-		}
-		return nil
+		return seatUser(ctx, tx, gameID, seat, to)
 	})
 	if err != nil {
 		return fmt.Errorf("postgres: replace seat: %w", err)

@@ -189,25 +189,30 @@ func (s *Store) TakeSeat(ctx context.Context, gameID int64, seat game.Seat, user
 		if holder.Valid {
 			return fmt.Errorf("seat %q of game %d is held by user %d: %w", seat, gameID, holder.Int64, store.ErrConflict)
 		}
-		var held string
-		err = tx.QueryRowContext(ctx, `SELECT seat FROM seats WHERE game_id = ? AND user_id = ?`, gameID, user).Scan(&held)
-		if err == nil {
-			return fmt.Errorf("user %d already holds seat %q of game %d: %w", user, held, gameID, store.ErrConflict)
-		}
-		if !errors.Is(err, sql.ErrNoRows) {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE seats SET user_id = ?, bot = 0, missed = 0 WHERE game_id = ? AND seat = ?`,
-			user, gameID, string(seat)); err != nil {
-			if constraint(err) == store.ErrNotFound {
-				return fmt.Errorf("user %d: %w", user, store.ErrNotFound)
-			}
-			return err
-		}
-		return nil
+		return seatUser(ctx, tx, gameID, seat, user)
 	})
 	if err != nil {
 		return fmt.Errorf("sqlite: take seat: %w", err)
+	}
+	return nil
+}
+
+// seatUser gives seat to user, who must hold no other seat of the game.
+func seatUser(ctx context.Context, tx *sql.Tx, gameID int64, seat game.Seat, user int64) error {
+	var held string
+	err := tx.QueryRowContext(ctx, `SELECT seat FROM seats WHERE game_id = ? AND user_id = ?`, gameID, user).Scan(&held)
+	if err == nil {
+		return fmt.Errorf("user %d already holds seat %q of game %d: %w", user, held, gameID, store.ErrConflict)
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE seats SET user_id = ?, bot = 0, missed = 0 WHERE game_id = ? AND seat = ?`,
+		user, gameID, string(seat)); err != nil {
+		if constraint(err) == store.ErrNotFound {
+			return fmt.Errorf("user %d: %w", user, store.ErrNotFound)
+		}
+		return err
 	}
 	return nil
 }
@@ -237,22 +242,7 @@ func (s *Store) ReplaceSeat(ctx context.Context, gameID int64, seat game.Seat, f
 		if holder.Int64 != from {
 			return fmt.Errorf("seat %q of game %d is held by user %d, not %d: %w", seat, gameID, holder.Int64, from, store.ErrConflict)
 		}
-		var held string
-		err = tx.QueryRowContext(ctx, `SELECT seat FROM seats WHERE game_id = ? AND user_id = ?`, gameID, to).Scan(&held)
-		if err == nil {
-			return fmt.Errorf("user %d already holds seat %q of game %d: %w", to, held, gameID, store.ErrConflict)
-		}
-		if !errors.Is(err, sql.ErrNoRows) {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE seats SET user_id = ?, bot = 0, missed = 0 WHERE game_id = ? AND seat = ?`,
-			to, gameID, string(seat)); err != nil {
-			if constraint(err) == store.ErrNotFound {
-				return fmt.Errorf("user %d: %w", to, store.ErrNotFound)
-			}
-			return err
-		}
-		return nil
+		return seatUser(ctx, tx, gameID, seat, to)
 	})
 	if err != nil {
 		return fmt.Errorf("sqlite: replace seat: %w", err)
