@@ -186,10 +186,10 @@ func (Rules) Pending(s game.State) []game.Prompt {
 		pw := Power(i)
 		_, submitted := gs.Orders[pw]
 		kind, text := "orders", fmt.Sprintf("orders for %s", gs.Pos.Phase)
-		if gs.Payola != nil && gs.Pos.Phase.Type == Movement && !gs.Seismic {
+		if gs.Payola != nil && gs.Pos.Phase.Type == Movement {
 			text += ", and offers for any unit's orders (Payola)"
 		}
-		if gs.Seismic {
+		if gs.Seismic { // the seismic phase asks for an event instead
 			_, submitted = gs.Events[pw]
 			kind, text = "event", "a seismic event before "+gs.Pos.Phase.String()+": connect or separate two provinces, or none"
 		} else if gs.Settings.CrystalBall && gs.Pos.Phase.Type == Movement {
