@@ -257,9 +257,14 @@ const (
 )
 
 func (s *State) promptText(d Decision) string {
+	if def := decisionDefs[d.Kind]; def != nil {
+		return def.text(s, d)
+	}
 	switch d.Kind {
 	case kImpulse:
-		return fmt.Sprintf("turn %d: %s's impulse: pass, or call a theological debate", s.Turn, d.Power)
+		return fmt.Sprintf("turn %d: %s's impulse: play a card for CP or as an event, or pass", s.Turn, d.Power)
+	case kAction:
+		return fmt.Sprintf("%s: %d CP to spend", d.Power, s.Act.CP)
 	case kReform:
 		return s.reformText()
 	case kDiet:
@@ -291,9 +296,14 @@ func (s *State) promptText(d Decision) string {
 }
 
 func (s *State) choices(d Decision) []game.Choice {
+	if def := decisionDefs[d.Kind]; def != nil {
+		return def.choices(s, d)
+	}
 	switch {
 	case d.Kind == kImpulse:
 		return s.impulseChoices(d.Power)
+	case d.Kind == kAction:
+		return s.actionChoices(d.Power)
 	case d.Kind == kReform:
 		return s.reformChoices()
 	case d.Kind == kDiet:
@@ -315,9 +325,15 @@ func (s *State) choices(d Decision) []game.Choice {
 }
 
 func (s *State) resolve(d Decision, p []string) {
+	if def := decisionDefs[d.Kind]; def != nil {
+		def.resolve(s, d, p)
+		return
+	}
 	switch {
 	case d.Kind == kImpulse:
 		s.resolveImpulse(d.Power, p)
+	case d.Kind == kAction:
+		s.resolveAction(d.Power, p)
 	case d.Kind == kReform:
 		s.attempt(mustSpace(p[0]))
 	case d.Kind == kDiet, d.Kind == kDietFlip:
@@ -345,6 +361,9 @@ func (s *State) run() {
 			s.stepReform()
 		case s.Debate != nil:
 			s.stepDebate()
+		case s.stepProcs():
+		case s.Act != nil:
+			s.stepAct()
 		case s.Winter != nil:
 			s.stepWinter()
 		case s.Diplo != nil:
@@ -376,84 +395,6 @@ func (s *State) run() {
 			}
 			s.startTurn()
 		}
-	}
-}
-
-// impulseChoices: the Action Phase is only partly built. A power may pass;
-// the Papacy and the Protestant may play a card for CP to spend on one of
-// the religious actions built so far (its other CP are lost): Call
-// Theological Debate (3 CP), Publish Treatise (Protestant, 2 CP: 2
-// Reformation attempts in a chosen zone), Burn Books (Papacy, 2 CP: 2
-// Counter Reformation attempts in a chosen zone); the Papacy may also play
-// Leipzig Debate as its event.
-func (s *State) impulseChoices(p Power) []game.Choice {
-	out := []game.Choice{{Label: "pass", Value: "pass"}}
-	if p != Papacy && p != Protestant {
-		return out
-	}
-	var zones []game.Choice
-	for _, z := range []Lang{LangGerman, LangFrench, LangEnglish} {
-		if s.canCallDebate(p, z) {
-			zones = append(zones, game.Choice{Label: z.String(), Value: z.String()})
-		}
-	}
-	var all []game.Choice
-	for z := LangEnglish; z < NumLangs; z++ {
-		all = append(all, game.Choice{Label: z.String(), Value: z.String()})
-	}
-	cards := func(cp int, next []game.Choice) []game.Choice {
-		var out []game.Choice
-		for _, c := range s.Powers[p].Hand {
-			ci := &Cards[c]
-			if ci.CP >= cp && ci.Type != MandatoryCard {
-				out = append(out, game.Choice{Label: fmt.Sprintf("#%d %s (%d CP)", ci.Number, ci.Name, ci.CP), Value: fmt.Sprint(ci.Number), Next: next})
-			}
-		}
-		return out
-	}
-	if len(zones) > 0 {
-		if cs := cards(3, zones); len(cs) > 0 {
-			out = append(out, game.Choice{Label: "call a theological debate (3 CP)", Value: "debate", Next: cs})
-		}
-	}
-	name, kind := "publish a treatise (2 CP)", "treatise"
-	if p == Papacy {
-		name, kind = "burn books (2 CP)", "burn"
-	}
-	if cs := cards(2, all); len(cs) > 0 {
-		out = append(out, game.Choice{Label: name, Value: kind, Next: cs})
-	}
-	if p == Papacy && s.holds(Papacy, cLeipzig) && len(zones) > 0 {
-		out = append(out, game.Choice{Label: "play Leipzig Debate as an event", Value: "leipzig", Next: zones})
-	}
-	return out
-}
-
-func (s *State) resolveImpulse(p Power, path []string) {
-	if path[0] == "pass" {
-		s.Passes++
-		s.emit("pass", p.String()+" passes")
-		return
-	}
-	s.Passes = 0
-	if path[0] == "leipzig" {
-		s.playCard(p, cLeipzig)
-		z, _ := ParseLang(path[1])
-		s.StartDebate(Papacy, z, SrcLeipzig)
-		return
-	}
-	n := 0
-	fmt.Sscan(path[1], &n)
-	c, _ := CardByNumber(n)
-	s.playCard(p, c)
-	z, _ := ParseLang(path[2])
-	switch path[0] {
-	case "debate":
-		s.StartDebate(p, z, SrcAction)
-	case "treatise":
-		s.StartReformation(Protestant, z, 2, 0, false, "Publish Treatise")
-	case "burn":
-		s.StartCounterReformation(z, 2, "Burn Books")
 	}
 }
 

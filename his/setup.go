@@ -94,6 +94,7 @@ func (s *State) setAlly(a, b Power, on bool) {
 // (§8.2) and the Diplomacy Phase.
 func (s *State) startTurn() {
 	s.Turn++
+	s.Evented = s.Evented[:0]
 	s.emit("turn", fmt.Sprintf("turn %d begins", s.Turn))
 	if s.Turn == 1 {
 		// Luther's 95 Theses (§18.1.1): Luther enters Wittenberg, which

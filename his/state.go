@@ -71,11 +71,16 @@ func (u Units) Any() bool { return u.Land()+u.Naval() > 0 }
 
 // SpaceState is the changing state of one land space.
 type SpaceState struct {
-	Ctl    Power            `json:"ctl"`              // political control; NoPower = out of play (Algiers)
-	Prot   bool             `json:"prot,omitempty"`   // Protestant religious influence
-	Unrest bool             `json:"unrest,omitempty"` // unrest marker
-	Jesuit bool             `json:"jesuit,omitempty"` // Jesuit university
-	Units  [NumPowers]Units `json:"units"`
+	Ctl    Power `json:"ctl"`              // political control; NoPower = out of play (Algiers)
+	Prot   bool  `json:"prot,omitempty"`   // Protestant religious influence
+	Unrest bool  `json:"unrest,omitempty"` // unrest marker
+	Jesuit bool  `json:"jesuit,omitempty"` // Jesuit university
+	// Besiegers has bit p set when p's land units here besiege the
+	// fortification (§15); every other unit and leader here is inside.
+	Besiegers uint16 `json:"besiegers,omitempty"`
+	// SiegeNew: the siege began in the current impulse (no assault yet, §15.1).
+	SiegeNew bool             `json:"siege_new,omitempty"`
+	Units    [NumPowers]Units `json:"units"`
 }
 
 // SeaState is the changing state of a sea zone.
@@ -203,6 +208,12 @@ type State struct {
 	Winners   []Power          `json:"winners,omitempty"`
 	Result    string           `json:"result,omitempty"`
 
+	// Act is the impulse in progress, once a card has given CP (§11).
+	Act *Act `json:"act,omitempty"`
+	// Evented lists the cards played as events this turn (§6.2: at most
+	// once per turn each).
+	Evented []uint8 `json:"evented,omitempty"`
+
 	Stack  []Decision `json:"stack"`
 	Debate *Debate    `json:"debate,omitempty"`
 	// LastDebate is the most recent finished debate, for its log.
@@ -285,6 +296,10 @@ func (s *State) Clone() *State {
 	c.Discard = append([]uint8(nil), s.Discard...)
 	c.Gone = append([]uint8(nil), s.Gone...)
 	c.Stack = append([]Decision(nil), s.Stack...)
+	c.Evented = append([]uint8(nil), s.Evented...)
+	if s.Act != nil {
+		c.Act = s.Act.clone()
+	}
 	c.VPHistory = append([][NumMajors]int(nil), s.VPHistory...)
 	c.Winners = append([]Power(nil), s.Winners...)
 	c.Script = append([]int(nil), s.Script...)
