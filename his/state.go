@@ -213,6 +213,8 @@ type State struct {
 	// Evented lists the cards played as events this turn (§6.2: at most
 	// once per turn each).
 	Evented []uint8 `json:"evented,omitempty"`
+	// Breaks are the besieging stacks still to retreat from broken sieges.
+	Breaks []SiegeBreak `json:"breaks,omitempty"`
 
 	Stack  []Decision `json:"stack"`
 	Debate *Debate    `json:"debate,omitempty"`
@@ -297,6 +299,7 @@ func (s *State) Clone() *State {
 	c.Gone = append([]uint8(nil), s.Gone...)
 	c.Stack = append([]Decision(nil), s.Stack...)
 	c.Evented = append([]uint8(nil), s.Evented...)
+	c.Breaks = append([]SiegeBreak(nil), s.Breaks...)
 	if s.Act != nil {
 		c.Act = s.Act.clone()
 	}

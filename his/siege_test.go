@@ -1,0 +1,76 @@
+package his
+
+import "testing"
+
+// A siege breaks when the besiegers no longer outnumber the fortification
+// (§15.3); the besieging stack retreats to an adjacent space it may enter,
+// by its owner's choice when there are several, and is eliminated with its
+// leaders captured when there is none.
+func TestSiegeBreaks(t *testing.T) {
+	lyon := sp(t, "lyon")
+	setup := func() *State {
+		s := NewState1517(Ed500, 1)
+		s.Stack = nil
+		s.setWar(Hapsburg, France, true)
+		for i := range s.Spaces[lyon].Units {
+			s.Spaces[lyon].Units[i] = Units{}
+		}
+		s.Spaces[lyon].Units[France] = Units{Reg: 2}
+		s.Spaces[lyon].Units[Hapsburg] = Units{Reg: 3}
+		s.startSiege(lyon, Hapsburg)
+		return s
+	}
+
+	s := setup()
+	if !s.UnderSiege(lyon) || !s.Besieging(lyon, Hapsburg) || s.Besieging(lyon, France) || !s.Spaces[lyon].SiegeNew {
+		t.Fatal("Hapsburg besieges Lyon, new this impulse")
+	}
+	s.checkSiege(lyon)
+	if !s.UnderSiege(lyon) || len(s.Breaks) != 0 {
+		t.Fatal("3 besiegers against 2 defenders: the siege holds")
+	}
+
+	// Two against two: broken. Lyon's neighbours are French (not Hapsburg's
+	// ally): none may be entered, so the besiegers are eliminated and the
+	// leader with them is captured by France.
+	s.Spaces[lyon].Units[Hapsburg].Reg = 2
+	charles, _ := LeaderByID("charles_v")
+	s.Leaders[charles] = LeaderState{Loc: int(lyon), Captor: NoPower}
+	s.checkSiege(lyon)
+	if s.UnderSiege(lyon) || len(s.Breaks) != 1 {
+		t.Fatalf("2 against 2 breaks the siege: %+v", s.Breaks)
+	}
+	if s.stepBreaks() {
+		t.Fatal("no retreat to choose")
+	}
+	if s.Spaces[lyon].Units[Hapsburg].Land() != 0 || s.Leaders[charles].Captor != France || len(s.Breaks) != 0 {
+		t.Fatalf("eliminated and captured: units %+v, leader %+v", s.Spaces[lyon].Units[Hapsburg], s.Leaders[charles])
+	}
+
+	// With two Hapsburg-held neighbours the owner chooses.
+	s = setup()
+	var held []SpaceID
+	for _, e := range Spaces[lyon].Edges {
+		if len(held) < 2 && Spaces[e.To].Type != Electorate {
+			s.Spaces[e.To].Ctl = Hapsburg
+			for q := range s.Spaces[e.To].Units {
+				s.Spaces[e.To].Units[q] = Units{}
+			}
+			held = append(held, e.To)
+		}
+	}
+	s.Spaces[lyon].Units[France].Reg = 3
+	s.checkSiege(lyon)
+	s.run()
+	d, ok := s.top()
+	if !ok || d.Kind != kSiegeRetreat || d.Power != Hapsburg {
+		t.Fatalf("Hapsburg chooses the retreat: %+v", s.Stack)
+	}
+	if ch := s.choices(d); len(ch) != 2 || ch[0].Value != Spaces[held[0]].ID || ch[1].Value != Spaces[held[1]].ID {
+		t.Fatalf("retreat options %+v, want %s and %s", ch, Spaces[held[0]].ID, Spaces[held[1]].ID)
+	}
+	answer(t, s, kSiegeRetreat, Hapsburg, Spaces[held[1]].ID)
+	if s.Spaces[held[1]].Units[Hapsburg].Reg != 3 || s.Spaces[lyon].Units[Hapsburg].Land() != 0 || len(s.Breaks) != 0 {
+		t.Fatalf("retreated to %s: %+v", Spaces[held[1]].ID, s.Spaces[held[1]].Units[Hapsburg])
+	}
+}
