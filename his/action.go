@@ -176,6 +176,9 @@ func (s *State) eventedThisTurn(c int) bool {
 // first option (the default at a deadline) plays a Mandatory Event if it
 // holds one, else its first card for CP.
 func (s *State) impulseChoices(p Power) []game.Choice {
+	if p == England && s.maryImpulse() {
+		return s.maryChoices()
+	}
 	hand := s.Powers[p].Hand
 	var out, cp, ev []game.Choice
 	for _, c := range hand {
@@ -235,11 +238,19 @@ func (s *State) resolveImpulse(p Power, path []string) {
 	if path[0] == "pass" {
 		s.Passes++
 		s.emit("pass", p.String()+" passes")
+		if p == England && s.Flirt {
+			s.Flirt = false
+			if s.henryMayMarry() {
+				s.advanceMarital()
+			}
+		}
 		return
 	}
 	s.Passes = 0
 	c := mustCard(atoi(path[1]))
 	switch path[0] {
+	case "show":
+		s.resolveMaryShow(c)
 	case "cp":
 		s.playCard(p, c)
 		s.Act = &Act{Power: p, CP: Cards[c].CP, Card: c}
@@ -247,6 +258,129 @@ func (s *State) resolveImpulse(p Power, path []string) {
 	case "event":
 		s.playEvent(p, c, path[2:])
 	}
+}
+
+// The English impulse under Mary I (§21.3): England shows a card; a
+// Mandatory Event resolves as usual, any other card is followed by a die:
+// on 4–6 England plays it for CP or as an event (decision kMary), on 1–3 the
+// card is spent and the Papacy acts in the English zone instead (ruling E2:
+// the impulse counts as played).
+
+// Decision kind of England's choice after a Mary I roll of 4–6.
+const kMary = "impulse.mary"
+
+// maryImpulse reports whether England's impulse follows the Mary I
+// procedure: Mary I rules and an English home space in the English zone is
+// Protestant.
+func (s *State) maryImpulse() bool {
+	if Rulers[s.Powers[England].Ruler].Name != "Mary I" {
+		return false
+	}
+	for _, sp := range homeSpacesOf[England] {
+		if Spaces[sp].Lang == LangEnglish && s.Spaces[sp].Prot {
+			return true
+		}
+	}
+	return false
+}
+
+// maryChoices: pass when allowed, a Mandatory Event as usual, or show any
+// other card.
+func (s *State) maryChoices() []game.Choice {
+	var show, ev []game.Choice
+	for _, c := range s.Powers[England].Hand {
+		ci := &Cards[c]
+		if ci.Type == MandatoryCard {
+			if s.eventPlayable(England, int(c)) {
+				var next []game.Choice
+				if e := eventDefs[ci.Number]; e.choices != nil {
+					if next = e.choices(s, England); len(next) == 0 {
+						continue
+					}
+				}
+				ev = append(ev, game.Choice{Label: ci.Name, Value: strconv.Itoa(ci.Number), Next: next})
+			}
+			continue
+		}
+		show = append(show, game.Choice{Label: fmt.Sprintf("#%d %s (%d CP)", ci.Number, ci.Name, ci.CP), Value: strconv.Itoa(ci.Number)})
+	}
+	var out []game.Choice
+	if len(ev) > 0 {
+		out = append(out, game.Choice{Label: "play a card as an event", Value: "event", Next: ev})
+	}
+	if s.mayPass(England) || len(out)+len(show) == 0 {
+		out = append([]game.Choice{{Label: "pass", Value: "pass"}}, out...)
+	}
+	if len(show) > 0 {
+		out = append(out, game.Choice{Label: "show a card (Mary I: 4–6 you play it, 1–3 the Papacy acts)", Value: "show", Next: show})
+	}
+	return out
+}
+
+func (s *State) resolveMaryShow(c int) {
+	ci := &Cards[c]
+	d := s.Die()
+	s.emit("mary", fmt.Sprintf("England shows #%d %s; Mary I rolls %d", ci.Number, ci.Name, d))
+	if d >= 4 {
+		s.MaryCard = c
+		s.push(kMary, England)
+		return
+	}
+	s.playCard(England, c)
+	burn, debate := ci.CP != 3, ci.CP >= 3
+	if debate {
+		s.MaryDebate = true
+	}
+	if burn {
+		s.StartCounterReformation(LangEnglish, 2, "Mary I: Burn Books")
+	}
+}
+
+// stepMaryDebate calls the Papacy's debate in the English zone that a Mary
+// I impulse owes, once any Burn Books before it is over.
+func (s *State) stepMaryDebate() bool {
+	if !s.MaryDebate {
+		return false
+	}
+	s.MaryDebate = false
+	if s.canCallDebate(Papacy, LangEnglish) {
+		s.StartDebate(Papacy, LangEnglish, SrcAction)
+	} else {
+		s.emit("mary", "the Papacy has no debate to call in the English zone")
+	}
+	return true
+}
+
+func (s *State) maryPlayChoices() []game.Choice {
+	c := s.MaryCard
+	ci := &Cards[c]
+	out := []game.Choice{{Label: fmt.Sprintf("play #%d for %d CP", ci.Number, ci.CP), Value: "cp"}}
+	if s.eventPlayable(England, c) {
+		var next []game.Choice
+		if e := eventDefs[ci.Number]; e.choices != nil {
+			if next = e.choices(s, England); len(next) == 0 {
+				return out
+			}
+		}
+		out = append(out, game.Choice{Label: "play it as an event", Value: "event", Next: next})
+	}
+	return out
+}
+
+// henryMayMarry reports whether Henry VIII's marital status may advance
+// (§21.3): Henry rules, is neither captured nor in a besieged space, and
+// Edward and Elizabeth are not both born.
+func (s *State) henryMayMarry() bool {
+	if Rulers[s.Powers[England].Ruler].Name != "Henry VIII" || s.Marital >= 6 {
+		return false
+	}
+	h, _ := LeaderByID("henry_viii")
+	l := s.Leaders[h]
+	if l.Captor != NoPower || (l.Loc >= 0 && l.Loc < NumSpaces && s.UnderSiege(SpaceID(l.Loc)) && !s.Besieging(SpaceID(l.Loc), England)) {
+		return false
+	}
+	edward := s.Pregnancy&(1<<5|1<<6) != 0
+	return !(edward && s.Pregnancy&(1<<4) != 0)
 }
 
 // playEvent plays card c as p's event: the card leaves the hand (removed
@@ -322,6 +456,26 @@ func (s *State) endImpulse() {
 	for i := range s.Spaces {
 		s.Spaces[i].SiegeNew = false
 	}
+}
+
+func init() {
+	registerProc(20, func(s *State) bool { return s.stepMaryDebate() })
+	registerDecision(kMary, &decisionDef{
+		text: func(s *State, d Decision) string {
+			return fmt.Sprintf("Mary I: play #%d %s for CP or as an event", Cards[s.MaryCard].Number, Cards[s.MaryCard].Name)
+		},
+		choices: func(s *State, d Decision) []game.Choice { return s.maryPlayChoices() },
+		resolve: func(s *State, d Decision, path []string) {
+			c := s.MaryCard
+			s.MaryCard = 0
+			if path[0] == "cp" {
+				s.playCard(England, c)
+				s.Act = &Act{Power: England, CP: Cards[c].CP, Card: c}
+				return
+			}
+			s.playEvent(England, c, path[1:])
+		},
+	})
 }
 
 // The religious actions built with the core (§18.1): Call Theological

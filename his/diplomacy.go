@@ -528,6 +528,9 @@ func (s *State) advanceMarital() {
 	if r <= 6 {
 		s.Pregnancy |= 1 << r
 	}
+	if r == 3 {
+		s.Flirt = true
+	}
 	s.emit("marriage", fmt.Sprintf("Henry VIII's marital status advances to box %d; pregnancy result %d", s.Marital, r))
 }
 

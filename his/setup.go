@@ -95,6 +95,7 @@ func (s *State) setAlly(a, b Power, on bool) {
 func (s *State) startTurn() {
 	s.Turn++
 	s.Evented = s.Evented[:0]
+	s.Flirt = false
 	s.emit("turn", fmt.Sprintf("turn %d begins", s.Turn))
 	if s.Turn == 1 {
 		// Luther's 95 Theses (§18.1.1): Luther enters Wittenberg, which

@@ -213,6 +213,13 @@ type State struct {
 	// Evented lists the cards played as events this turn (§6.2: at most
 	// once per turn each).
 	Evented []uint8 `json:"evented,omitempty"`
+	// Mary I's English impulses (§21.3): the card England showed and rolled
+	// 4–6 for, and a Papal debate owed after the Papacy acted instead.
+	MaryCard   int  `json:"mary_card,omitempty"`
+	MaryDebate bool `json:"mary_debate,omitempty"`
+	// Flirt: pregnancy result 3 this turn; England's next pass advances the
+	// marital status once more (§21.3).
+	Flirt bool `json:"flirt,omitempty"`
 	// Breaks are the besieging stacks still to retreat from broken sieges.
 	Breaks []SiegeBreak `json:"breaks,omitempty"`
 

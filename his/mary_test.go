@@ -1,0 +1,117 @@
+package his
+
+import (
+	"strconv"
+	"testing"
+)
+
+// maryState: Turn 7, Mary I rules England, Lincoln (an English home space
+// in the English zone) is Protestant, and it is England's impulse.
+func maryState(t *testing.T, hand ...int) *State {
+	t.Helper()
+	s := NewState1517(Ed500, 3)
+	s.Stack = nil
+	s.Reform = nil
+	s.Turn = 7
+	for i, r := range Rulers {
+		if r.Name == "Mary I" {
+			s.Powers[England].Ruler = i
+		}
+	}
+	s.Spaces[sp(t, "lincoln")].Prot = true
+	s.Phase = PhaseAction
+	s.Impulse = England
+	s.Powers[England].Hand = nil
+	for _, c := range hand {
+		s.Powers[England].Hand = append(s.Powers[England].Hand, uint8(c))
+	}
+	s.push(kImpulse, England)
+	return s
+}
+
+// eventCardWithCP is the first Event card worth cp CP.
+func eventCardWithCP(t *testing.T, cp int) int {
+	t.Helper()
+	for i, c := range Cards {
+		if c.Type == EventCard && c.CP == cp && !c.Diplo {
+			return i
+		}
+	}
+	t.Fatalf("no event card with %d CP", cp)
+	return -1
+}
+
+func num(c int) string { return strconv.Itoa(Cards[c].Number) }
+
+// English impulses under Mary I (§21.3, ruling E2).
+func TestMaryImpulse(t *testing.T) {
+	two, three, four := eventCardWithCP(t, 2), eventCardWithCP(t, 3), eventCardWithCP(t, 4)
+
+	// 4–6: England goes on to play the shown card for CP.
+	s := maryState(t, two, four)
+	if ch := s.impulseChoices(England); len(ch) != 1 || ch[0].Value != "show" || len(ch[0].Next) != 2 {
+		t.Fatalf("England must show one of its two cards: %+v", ch)
+	}
+	s.Script = []int{4}
+	answer(t, s, kImpulse, England, "show", num(four))
+	answer(t, s, kMary, England, "cp")
+	// (With no action to spend them on yet, the impulse may already be over.)
+	if (s.Act != nil && (s.Act.CP != 4 || s.Act.Power != England)) || s.Reform != nil || s.Debate != nil ||
+		len(s.Powers[England].Hand) != 1 || s.Discard[len(s.Discard)-1] != uint8(four) {
+		t.Fatalf("England plays the card for 4 CP: %+v", s.Act)
+	}
+
+	// 1–3 with a 2-CP card: the card is spent and the Papacy burns books in
+	// the English zone; the impulse counts as played.
+	s = maryState(t, two, four)
+	s.Passes = 3
+	s.Script = []int{3}
+	answer(t, s, kImpulse, England, "show", num(two))
+	if s.Reform == nil || s.Reform.Zone != LangEnglish || !s.Reform.Counter || s.Act != nil || s.Passes != 0 {
+		t.Fatalf("Papal Burn Books in the English zone: %+v, act %+v, passes %d", s.Reform, s.Act, s.Passes)
+	}
+	if len(s.Powers[England].Hand) != 1 || s.Discard[len(s.Discard)-1] != uint8(two) {
+		t.Fatal("the shown card is spent to the discard pile")
+	}
+
+	// 1–3 with a 3-CP card: a Papal debate in the English zone (here an
+	// English Protestant debater is in play).
+	s = maryState(t, three)
+	s.Debaters[dCranmer] = DebUncommitted
+	s.Script = []int{1}
+	answer(t, s, kImpulse, England, "show", num(three))
+	if s.Debate == nil || s.Debate.Zone != LangEnglish || s.Debate.Initiator != Papacy || s.Reform != nil {
+		t.Fatalf("Papal debate in England: %+v", s.Debate)
+	}
+
+	// With every English-zone home space Catholic the impulse is normal.
+	s = maryState(t, two)
+	s.Spaces[sp(t, "lincoln")].Prot = false
+	if ch := s.impulseChoices(England); ch[len(ch)-1].Value == "show" || ch[0].Value != "pass" {
+		t.Fatalf("normal impulse: %+v", ch)
+	}
+}
+
+// Pregnancy result 3: England's next pass this turn advances Henry VIII's
+// marital status once more (§21.3).
+func TestFlirtatiousWife(t *testing.T) {
+	s := maryState(t)
+	for i, r := range Rulers {
+		if r.Name == "Henry VIII" {
+			s.Powers[England].Ruler = i
+		}
+	}
+	s.Marital = 2
+	s.Script = []int{3} // Jane Seymour: 3 + 1 = 4, Elizabeth
+	s.Flirt = true
+	answer(t, s, kImpulse, England, "pass")
+	if s.Marital != 3 || s.Flirt || s.Pregnancy&(1<<4) == 0 {
+		t.Fatalf("marital %d, flirt %v, pregnancy %b", s.Marital, s.Flirt, s.Pregnancy)
+	}
+	// A second pass does not advance it again.
+	s.push(kImpulse, England)
+	answer(t, s, kImpulse, England, "pass")
+	if s.Marital != 3 {
+		t.Fatalf("marital %d after a second pass", s.Marital)
+	}
+}
