@@ -389,6 +389,7 @@ func (s *State) henryMayMarry() bool {
 func (s *State) playEvent(p Power, c int, path []string) {
 	ci := &Cards[c]
 	s.Evented = append(s.Evented, uint8(c))
+	s.EventedBy = append(s.EventedBy, p)
 	s.playCard(p, c)
 	if ci.Remove == "yes" && ci.Type != HomeCard {
 		s.Discard = s.Discard[:len(s.Discard)-1]

@@ -416,6 +416,8 @@ func (s *State) VP(p Power) int {
 			}
 		}
 		vp += prot / 2
+	case France:
+		vp += s.Chateaux
 	case Papacy:
 		vp += row[1] + s.StPeterVP
 	case Protestant:

@@ -511,10 +511,15 @@ func (s *State) endWar(a, b Power) {
 // Catherine of Aragon marker.
 func (s *State) advanceMarital() {
 	s.Marital++
+	if s.Marital < 2 {
+		s.emit("marriage", "Henry VIII asks for a divorce")
+		return // Ask for Divorce: no wife, no roll
+	}
 	if s.Marital == 2 {
 		s.Catherine = true
 		s.AnneTurn = s.Turn
 	}
+	defer s.marriageBenefits()
 	r := s.Die()
 	if s.Marital == 3 {
 		r++

@@ -5,27 +5,39 @@ import (
 	"testing"
 )
 
-// maryState: Turn 7, Mary I rules England, Lincoln (an English home space
-// in the English zone) is Protestant, and it is England's impulse.
-func maryState(t *testing.T, hand ...int) *State {
+// impulseState: the 1517 setup on the given turn, in p's Action Phase
+// impulse, p holding exactly these cards.
+func impulseState(t *testing.T, turn int, p Power, hand ...int) *State {
 	t.Helper()
 	s := NewState1517(Ed500, 3)
 	s.Stack = nil
 	s.Reform = nil
-	s.Turn = 7
+	s.Turn = turn
+	s.Phase = PhaseAction
+	s.Impulse = p
+	s.Powers[p].Hand = nil
+	for _, c := range hand {
+		s.Powers[p].Hand = append(s.Powers[p].Hand, uint8(c))
+	}
+	s.push(kImpulse, p)
+	return s
+}
+
+func setRuler(s *State, p Power, name string) {
 	for i, r := range Rulers {
-		if r.Name == "Mary I" {
-			s.Powers[England].Ruler = i
+		if r.Name == name && r.Power == p {
+			s.Powers[p].Ruler = i
 		}
 	}
+}
+
+// maryState: Turn 7, Mary I rules England, Lincoln (an English home space
+// in the English zone) is Protestant, and it is England's impulse.
+func maryState(t *testing.T, hand ...int) *State {
+	t.Helper()
+	s := impulseState(t, 7, England, hand...)
+	setRuler(s, England, "Mary I")
 	s.Spaces[sp(t, "lincoln")].Prot = true
-	s.Phase = PhaseAction
-	s.Impulse = England
-	s.Powers[England].Hand = nil
-	for _, c := range hand {
-		s.Powers[England].Hand = append(s.Powers[England].Hand, uint8(c))
-	}
-	s.push(kImpulse, England)
 	return s
 }
 
@@ -96,11 +108,7 @@ func TestMaryImpulse(t *testing.T) {
 // marital status once more (§21.3).
 func TestFlirtatiousWife(t *testing.T) {
 	s := maryState(t)
-	for i, r := range Rulers {
-		if r.Name == "Henry VIII" {
-			s.Powers[England].Ruler = i
-		}
-	}
+	setRuler(s, England, "Henry VIII")
 	s.Marital = 2
 	s.Script = []int{3} // Jane Seymour: 3 + 1 = 4, Elizabeth
 	s.Flirt = true

@@ -95,6 +95,7 @@ func (s *State) setAlly(a, b Power, on bool) {
 func (s *State) startTurn() {
 	s.Turn++
 	s.Evented = s.Evented[:0]
+	s.EventedBy = s.EventedBy[:0]
 	s.Flirt = false
 	s.emit("turn", fmt.Sprintf("turn %d begins", s.Turn))
 	if s.Turn == 1 {
@@ -154,8 +155,13 @@ func reformerEntries() []struct {
 // reformers and debaters, entering reformers and debaters, new cards,
 // shuffle, deal.
 func (s *State) cardDraw() {
+	for _, r := range reformers { // excommunicated reformers come back (A3), the space unchanged
+		if s.Debaters[*r.debater] == DebAway {
+			s.Reformer[*r.space] = true
+		}
+	}
 	for i, d := range s.Debaters {
-		if d == DebAway { // excommunicated reformers come back (A3)
+		if d == DebAway {
 			s.Debaters[i] = DebUncommitted
 		}
 	}

@@ -220,6 +220,15 @@ type State struct {
 	// Flirt: pregnancy result 3 this turn; England's next pass advances the
 	// marital status once more (§21.3).
 	Flirt bool `json:"flirt,omitempty"`
+	// Home cards' events (homecards.go): the event waiting for decisions,
+	// the chateau VP track (§21.4), and who was excommunicated by Papal Bull
+	// (reformers by index in homecards.go's table; rulers by power, §21.5).
+	Home        *HomeEvents `json:"home,omitempty"`
+	Chateaux    int         `json:"chateaux,omitempty"`
+	ExReformers uint8       `json:"ex_reformers,omitempty"`
+	ExRulers    uint16      `json:"ex_rulers,omitempty"`
+	// EventedBy[i] is the power that played Evented[i] as an event.
+	EventedBy []Power `json:"evented_by,omitempty"`
 	// Breaks are the besieging stacks still to retreat from broken sieges.
 	Breaks []SiegeBreak `json:"breaks,omitempty"`
 
@@ -307,6 +316,10 @@ func (s *State) Clone() *State {
 	c.Stack = append([]Decision(nil), s.Stack...)
 	c.Evented = append([]uint8(nil), s.Evented...)
 	c.Breaks = append([]SiegeBreak(nil), s.Breaks...)
+	c.EventedBy = append([]Power(nil), s.EventedBy...)
+	if s.Home != nil {
+		c.Home = s.Home.clone()
+	}
 	if s.Act != nil {
 		c.Act = s.Act.clone()
 	}
