@@ -391,7 +391,9 @@ func (s *State) playEvent(p Power, c int, path []string) {
 	s.Evented = append(s.Evented, uint8(c))
 	s.EventedBy = append(s.EventedBy, p)
 	s.playCard(p, c)
-	if ci.Remove == "yes" && ci.Type != HomeCard {
+	// Removed after the event: cards marked for removal, and ruler cards
+	// (they lie on the power card for good, §0.1 item 10 of CARDS.md).
+	if (ci.Remove == "yes" || ci.Remove == "ruler") && ci.Type != HomeCard {
 		s.Discard = s.Discard[:len(s.Discard)-1]
 		s.Gone = append(s.Gone, uint8(c))
 	}

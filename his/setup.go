@@ -200,6 +200,7 @@ func (s *State) cardDraw() {
 			s.Deck = append(s.Deck, uint8(mustCard(n)))
 		}
 	}
+	s.addSuccessionCards()
 	if s.Turn >= 3 {
 		for i, c := range Cards {
 			if c.Diplo || c.When != "" || c.Enters != s.Turn || c.Type == HomeCard {
@@ -241,4 +242,62 @@ func (s *State) convert(sp SpaceID, prot bool) {
 		s.place(&s.Spaces[sp].Units[Protestant], Protestant, 'r', int(s.Display[sp]))
 		s.Display[sp] = 0
 	}
+}
+
+// addSuccessionCards adds the English ruler cards whose time has come
+// (§6.2, §21.3), driven by the highest pregnancy result: Edward VI from
+// Turn 6 once Edward is born; Mary I from Turn 6 if no Edward was born, or
+// the turn after a sickly Edward's accession; Elizabeth I the turn after
+// Mary's accession if Elizabeth was born. A healthy Edward rules to the end.
+func (s *State) addSuccessionCards() {
+	if s.Turn < 6 {
+		return
+	}
+	healthy, sickly := s.Pregnancy&(1<<6) != 0, s.Pregnancy&(1<<5) != 0
+	elizabeth := s.Pregnancy&(1<<4) != 0
+	ruler := Rulers[s.Powers[England].Ruler].Name
+	add := func(n int) {
+		c := mustCard(n)
+		if s.cardInPlay(c) {
+			return
+		}
+		s.Deck = append(s.Deck, uint8(c))
+		s.emit("cards", fmt.Sprintf("#%d %s joins the deck", n, Cards[c].Name))
+	}
+	switch {
+	case healthy || sickly:
+		if ruler == "Henry VIII" {
+			add(19)
+		}
+		if sickly && !healthy && ruler == "Edward VI" {
+			add(21)
+		}
+	case ruler == "Henry VIII":
+		add(21)
+	}
+	if elizabeth && !healthy && ruler == "Mary I" {
+		add(23)
+	}
+}
+
+// cardInPlay reports whether card c is anywhere: deck, discard pile, a
+// hand, or out of the game.
+func (s *State) cardInPlay(c int) bool {
+	in := func(l []uint8) bool {
+		for _, x := range l {
+			if int(x) == c {
+				return true
+			}
+		}
+		return false
+	}
+	if in(s.Deck) || in(s.Discard) || in(s.Gone) {
+		return true
+	}
+	for p := range s.Powers {
+		if in(s.Powers[p].Hand) {
+			return true
+		}
+	}
+	return false
 }
