@@ -29,6 +29,15 @@ type Act struct {
 	NoMove [NumSpaces]bool `json:"no_move"`
 	// Assaulted marks spaces already assaulted this impulse (§15.1).
 	Assaulted [NumSpaces]bool `json:"assaulted"`
+
+	// Religious actions (religion.go, reform.go). BonusUsed[p]: p has used
+	// its one debater bonus of the impulse for attempts or translation
+	// (§18.2.4). Reformed / CounterReformed mark the spaces targeted by a
+	// Reformation / Counter Reformation attempt this impulse (§18.3, §18.4:
+	// at most one of each per space and impulse).
+	BonusUsed       [NumMajors]bool `json:"bonus_used"`
+	Reformed        [NumSpaces]bool `json:"reformed"`
+	CounterReformed [NumSpaces]bool `json:"counter_reformed"`
 }
 
 func (a *Act) clone() *Act {
@@ -482,7 +491,8 @@ func init() {
 }
 
 // The religious actions built with the core (§18.1): Call Theological
-// Debate, Publish Treatise (Protestant), Burn Books (Papacy).
+// Debate and Leipzig Debate. Publish Treatise, Burn Books and the other
+// religious actions are in religion.go.
 func init() {
 	zones := func(s *State, p Power) []game.Choice {
 		var out []game.Choice
@@ -490,13 +500,6 @@ func init() {
 			if s.canCallDebate(p, z) {
 				out = append(out, game.Choice{Label: z.String(), Value: z.String()})
 			}
-		}
-		return out
-	}
-	allZones := func() []game.Choice {
-		var out []game.Choice
-		for z := LangEnglish; z < NumLangs; z++ {
-			out = append(out, game.Choice{Label: z.String(), Value: z.String()})
 		}
 		return out
 	}
@@ -512,34 +515,6 @@ func init() {
 		do: func(s *State, p Power, path []string) {
 			z, _ := ParseLang(path[0])
 			s.StartDebate(p, z, SrcAction)
-		},
-	})
-	registerAction(&actionDef{
-		id: "treatise", label: "publish a treatise (2 CP)", order: 910,
-		choices: func(s *State, p Power, cp int) []game.Choice {
-			if p != Protestant || cp < 2 {
-				return nil
-			}
-			return allZones()
-		},
-		cost: fixedCost(2),
-		do: func(s *State, p Power, path []string) {
-			z, _ := ParseLang(path[0])
-			s.StartReformation(Protestant, z, 2, 0, false, "Publish Treatise")
-		},
-	})
-	registerAction(&actionDef{
-		id: "burn", label: "burn books (2 CP)", order: 920,
-		choices: func(s *State, p Power, cp int) []game.Choice {
-			if p != Papacy || cp < 2 {
-				return nil
-			}
-			return allZones()
-		},
-		cost: fixedCost(2),
-		do: func(s *State, p Power, path []string) {
-			z, _ := ParseLang(path[0])
-			s.StartCounterReformation(z, 2, "Burn Books")
 		},
 	})
 	registerEvent(6, &eventDef{ // Leipzig Debate

@@ -40,8 +40,10 @@
 //     port a loan sails to).
 //   - The Action Phase is not built: an impulse may pass, or (Papacy,
 //     Protestant) spend one card on one religious action (debate, treatise,
-//     burn books) or play Leipzig Debate. Reformation and Counter
-//     Reformation attempts take no debater bonuses yet; an aligned stack
-//     counts once per space. The New World is not built; Spring Deployment
-//     lacks its two cards.
+//     burn books) or play Leipzig Debate. In Reformation and Counter
+//     Reformation attempts an aligned stack counts once per space; a
+//     debater's bonus die is offered at the first target it fits and then
+//     counts for the rest of the series; a translator's free box comes
+//     with a paid translation step. The New World is not built; Spring
+//     Deployment lacks its two cards.
 package his

@@ -20,6 +20,14 @@ type Reform struct {
 	Source  string    `json:"source"`            // what made the attempts
 	Done    []SpaceID `json:"targets"`           // spaces targeted this impulse
 	Log     []string  `json:"log"`
+	// Helper is the debater whose bonus the series uses (§18.2.4; "" for
+	// none): a bonus die counts in every later attempt it fits; Carlstadt
+	// puts unrest on failed German targets; Tetzel adds St. Peter's CP.
+	Helper string `json:"helper,omitempty"`
+	// Asking: the attempt on Target waits for the attempting power to
+	// commit a debater for his bonus die, or not (kind reformation.bonus).
+	Asking bool    `json:"asking,omitempty"`
+	Target SpaceID `json:"target,omitempty"`
 }
 
 func (r *Reform) clone() *Reform {
@@ -145,6 +153,9 @@ func (s *State) reformTargets() []SpaceID {
 		for _, d := range s.Reform.Done {
 			done = done || d == sp
 		}
+		if a := s.Act; a != nil && (s.Reform.Counter && a.CounterReformed[sp] || !s.Reform.Counter && a.Reformed[sp]) {
+			done = true
+		}
 		if !done {
 			out = append(out, sp)
 		}
@@ -173,13 +184,21 @@ func (s *State) stepReform() {
 func (s *State) reformChoices() []game.Choice {
 	var out []game.Choice
 	for _, sp := range s.reformTargets() {
-		a, d := s.religionDice(sp, true)+s.reformBonus(), s.religionDice(sp, false)
-		if s.Reform.Counter {
-			a, d = d, a-s.reformBonus()
-		}
+		a, d := s.attemptDice(sp)
 		out = append(out, game.Choice{Label: fmt.Sprintf("%s (%d vs %d dice)", Spaces[sp].Name, a, d), Value: Spaces[sp].ID})
 	}
 	return out
+}
+
+// attemptDice is the attacker's and the defender's dice against sp (§18.3
+// steps 2, 3 and 6; §18.4 steps 2, 3 and 6), with the series' bonus dice
+// and its debater's die where it fits.
+func (s *State) attemptDice(sp SpaceID) (attacker, defender int) {
+	r := s.Reform
+	if r.Counter {
+		return s.religionDice(sp, false) + r.Bonus + s.helperDice(sp), s.religionDice(sp, true)
+	}
+	return s.religionDice(sp, true) + s.reformBonus() + s.helperDice(sp), s.religionDice(sp, false)
 }
 
 func (s *State) reformBonus() int {
@@ -200,17 +219,38 @@ func highest(dice []int, plus int) int {
 	return h
 }
 
-// attempt resolves one Reformation attempt on sp (§18.3 steps 2–8).
+// attempt targets sp with the series' next attempt: the space is marked
+// targeted for the impulse, then the attempting power may commit a debater
+// for his bonus die (a reformation.bonus decision) before the roll.
 func (s *State) attempt(sp SpaceID) {
 	r := s.Reform
 	r.Left--
 	r.Done = append(r.Done, sp)
+	if a := s.Act; a != nil {
+		if r.Counter {
+			a.CounterReformed[sp] = true
+		} else {
+			a.Reformed[sp] = true
+		}
+	}
+	if len(s.bonusOffers(sp)) > 0 {
+		r.Asking, r.Target = true, sp
+		s.push(kReformBonus, r.By)
+		return
+	}
+	s.rollAttempt(sp)
+}
+
+// rollAttempt resolves one Reformation attempt on sp (§18.3 steps 2–8), or
+// a Counter Reformation attempt.
+func (s *State) rollAttempt(sp SpaceID) {
+	r := s.Reform
 	if r.Counter {
 		s.counterAttempt(sp)
 		return
 	}
 	inZone := r.Zone == LangNone || Spaces[sp].Lang == r.Zone
-	pn := s.religionDice(sp, true) + s.reformBonus()
+	pn, cn := s.attemptDice(sp)
 	_, pd := s.Hits(pn)
 	plus := 0
 	if r.PlusOne && inZone {
@@ -223,7 +263,6 @@ func (s *State) attempt(sp SpaceID) {
 		s.convert(sp, true)
 		return
 	}
-	cn := s.religionDice(sp, false)
 	_, cd := s.Hits(cn)
 	ch := highest(cd, 0)
 	line += fmt.Sprintf(", the Papacy %d dice %v: %d against %d", cn, cd, ph, ch)
@@ -233,6 +272,10 @@ func (s *State) attempt(sp SpaceID) {
 		s.convert(sp, true)
 	default:
 		s.rlog("%s: stays Catholic", line)
+		if r.Helper == "carlstadt" && Spaces[sp].Lang == LangGerman {
+			s.Spaces[sp].Unrest = true
+			s.rlog("Carlstadt: unrest in %s", Spaces[sp].Name)
+		}
 	}
 }
 
@@ -259,8 +302,14 @@ func (s *State) paul() bool {
 // counterAttempt resolves one Counter Reformation attempt (§18.4 steps 2–8).
 func (s *State) counterAttempt(sp SpaceID) {
 	r := s.Reform
+	if r.Helper == "tetzel" { // §18.4 step 9, ruling R5
+		defer func() {
+			s.rlog("Tetzel: +1 CP on the St. Peter's track")
+			s.addStPeterCP(1)
+		}()
+	}
 	inZone := r.Zone == LangNone || Spaces[sp].Lang == r.Zone
-	cn := s.religionDice(sp, false) + r.Bonus
+	cn, pn := s.attemptDice(sp)
 	_, cd := s.Hits(cn)
 	minus := 0
 	if s.Augsburg {
@@ -276,7 +325,6 @@ func (s *State) counterAttempt(sp SpaceID) {
 		s.convert(sp, false)
 		return
 	}
-	pn := s.religionDice(sp, true)
 	_, pd := s.Hits(pn)
 	ph := highest(pd, 0)
 	line += fmt.Sprintf(", the Protestant %d dice %v: %d against %d", pn, pd, ch, ph)

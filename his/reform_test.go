@@ -156,7 +156,7 @@ func TestCounterReformation(t *testing.T) {
 		s := counterState(t, c.pope)
 		s.Augsburg = c.augsburg
 		answer(t, s, kImpulse, Papacy, "cp", "75")
-		answer(t, s, kAction, Papacy, "burn", "german")
+		answer(t, s, kAction, Papacy, "burn", "german", "none")
 		pn, qn := s.religionDice(leipzig, false), s.religionDice(leipzig, true)
 		if !strings.Contains(optionLabel(t, s, "papacy", "leipzig"), fmt.Sprintf("(%d vs %d dice)", pn, qn)) {
 			t.Errorf("label %q", optionLabel(t, s, "papacy", "leipzig"))
@@ -172,7 +172,7 @@ func TestCounterReformation(t *testing.T) {
 	// Protestant does not roll.
 	s := counterState(t, "Paul III")
 	answer(t, s, kImpulse, Papacy, "cp", "75")
-	answer(t, s, kAction, Papacy, "burn", "german")
+	answer(t, s, kAction, Papacy, "burn", "german", "none")
 	s.Script = cat([]int{6}, ones(s.religionDice(leipzig, false)-1))
 	answer(t, s, kReform, Papacy, "leipzig")
 	if s.Spaces[leipzig].Prot || len(s.Script) != 0 || !strings.Contains(strings.Join(s.Reform.Log, ""), "automatic success") {
@@ -181,7 +181,7 @@ func TestCounterReformation(t *testing.T) {
 	// Outside the target zone no tie goes to the Papacy, even under Paul III.
 	s = counterState(t, "Paul III")
 	answer(t, s, kImpulse, Papacy, "cp", "75")
-	answer(t, s, kAction, Papacy, "burn", "french")
+	answer(t, s, kAction, Papacy, "burn", "french", "none")
 	pn, qn := s.religionDice(leipzig, false), s.religionDice(leipzig, true)
 	s.Script = cat([]int{6}, ones(pn-1), []int{6}, ones(qn-1))
 	answer(t, s, kReform, Papacy, "leipzig")

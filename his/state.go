@@ -203,6 +203,13 @@ type State struct {
 	StPeterVP    int             `json:"st_peter_vp,omitempty"`
 	Phony        [NumMajors]bool `json:"phony"` // Phony War -1 VP markers
 
+	// Religious actions (religion.go): the translation tracks of §18.1.4,
+	// indexed by transLangs (German, French, English): New Testament boxes
+	// 0–6, then Full Bible boxes 0–10 (the Full Bible moves only once the
+	// New Testament is complete).
+	NewTestament [3]uint8 `json:"new_testament"`
+	FullBible    [3]uint8 `json:"full_bible"`
+
 	// VPHistory holds every power's VP at the end of each turn (tie-breaks).
 	VPHistory [][NumMajors]int `json:"vp_history,omitempty"`
 	Winners   []Power          `json:"winners,omitempty"`
