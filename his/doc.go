@@ -15,9 +15,9 @@
 // slice copies and procedures change the state in place.
 //
 // Every decision a power owes is a Decision on the state's stack; the
-// procedures (StartDebate, the Diplomacy and Winter Phases) are state
-// machines kept in the state (Debate, Diplo, Winter) that run until they
-// need a decision and resume when Apply answers it. Handlers check an
+// procedures (StartDebate, the Diplomacy, Winter and New World Phases) are
+// state machines kept in the state (Debate, Diplo, Winter, NWPhase) that
+// run until they need a decision and resume when Apply answers it. Handlers check an
 // action completely before they change anything, so a refused action leaves
 // the state as it was. All randomness comes from the state's game.RNG (or
 // from scripted dice and picks, for tests and tools).
@@ -42,6 +42,11 @@
 //     Protestant) spend one card on one religious action (debate, treatise,
 //     burn books) or play Leipzig Debate. Reformation and Counter
 //     Reformation attempts take no debater bonuses yet; an aligned stack
-//     counts once per space. The New World is not built; Spring Deployment
-//     lacks its two cards.
+//     counts once per space. Spring Deployment lacks its two cards.
+//   - The New World (§20, newworld.go) is whole but for the card events
+//     that feed it (Galleons, Plantations, Potosi, Mercator's Map, Smallpox,
+//     Sebastian Cabot, Colonial Governor/Native Uprising, Huguenot
+//     Raiders): their markers and voyages are kept and applied. Colonial
+//     Governor and Native Uprising convert every No Effect of their power
+//     (colonies and conquests).
 package his
