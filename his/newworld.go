@@ -280,7 +280,15 @@ func (s *State) conquistadorPool() []int {
 // canExplore reports whether p may launch a voyage of exploration now
 // (§20.2): once per turn, with an explorer left in its pool.
 func (s *State) canExplore(p Power) bool {
-	return isNWPower(p) && s.NW.Used[p]&usedExplore == 0 && !s.NW.Explore[p].On && len(s.explorerPool(p)) > 0
+	if !isNWPower(p) || s.NW.Used[p]&usedExplore != 0 || s.NW.Explore[p].On {
+		return false
+	}
+	for i, e := range Explorers {
+		if e.Power == p && !e.Cabot && s.NW.Explorers[i] == VPool {
+			return true
+		}
+	}
+	return false
 }
 
 // canConquer reports whether p may launch a voyage of conquest now (§20.3):
@@ -291,7 +299,12 @@ func (s *State) canConquer(p Power) bool {
 		return false
 	}
 	if p == Hapsburg {
-		return len(s.conquistadorPool()) > 0
+		for _, st := range s.NW.Conquistadors {
+			if st == VPool {
+				return true
+			}
+		}
+		return false
 	}
 	return s.NW.MarkersLost[p] < 2
 }
