@@ -18,7 +18,7 @@ func nwState(t *testing.T) *State {
 	return s
 }
 
-func explorer(t *testing.T, id string) int {
+func nwExplorer(t *testing.T, id string) int {
 	t.Helper()
 	for i, e := range Explorers {
 		if e.ID == id {
@@ -29,7 +29,7 @@ func explorer(t *testing.T, id string) int {
 	return -1
 }
 
-func conquistador(t *testing.T, id string) int {
+func nwConquistador(t *testing.T, id string) int {
 	t.Helper()
 	for i, c := range Conquistadors {
 		if c.ID == id {
@@ -91,9 +91,9 @@ func newWorldPhase(t *testing.T, s *State, choices ...string) {
 	}
 }
 
-func claim(p Power, by int) Claim { return Claim{Claimed: true, Power: p, By: int8(by)} }
+func nwClaim(p Power, by int) Claim { return Claim{Claimed: true, Power: p, By: int8(by)} }
 
-func values(ch []game.Choice) []string {
+func nwValues(ch []game.Choice) []string {
 	var out []string
 	for _, c := range ch {
 		out = append(out, c.Value)
@@ -102,13 +102,13 @@ func values(ch []game.Choice) []string {
 }
 
 // actionMenu is what p may spend its CP on (after "done").
-func actionMenu(t *testing.T, s *State, p Power, cp int) []string {
+func nwMenu(t *testing.T, s *State, p Power, cp int) []string {
 	t.Helper()
 	s.Act = &Act{Power: p, CP: cp, Card: -1}
-	return values(s.availableActions(p))
+	return nwValues(s.availableActions(p))
 }
 
-func has(list []string, v string) bool {
+func nwHas(list []string, v string) bool {
 	for _, x := range list {
 		if x == v {
 			return true
@@ -120,11 +120,11 @@ func has(list []string, v string) bool {
 func TestNewWorldActionsWhoAndCost(t *testing.T) {
 	s := nwState(t)
 	for p := Power(0); p < NumMajors; p++ {
-		menu := actionMenu(t, s, p, 6)
+		menu := nwMenu(t, s, p, 6)
 		nw := isNWPower(p)
 		for _, a := range []string{"explore", "colonize", "conquer"} {
-			if has(menu, a) != nw {
-				t.Errorf("%s: %s offered %v, want %v", p, a, has(menu, a), nw)
+			if nwHas(menu, a) != nw {
+				t.Errorf("%s: %s offered %v, want %v", p, a, nwHas(menu, a), nw)
 			}
 		}
 	}
@@ -143,7 +143,7 @@ func TestNewWorldActionsWhoAndCost(t *testing.T) {
 	}
 	for _, c := range cases {
 		var got []string
-		for _, a := range actionMenu(t, s, c.p, c.cp) {
+		for _, a := range nwMenu(t, s, c.p, c.cp) {
 			if a == "explore" || a == "colonize" || a == "conquer" {
 				got = append(got, a)
 			}
@@ -173,9 +173,9 @@ func TestNewWorldActionsOncePerTurn(t *testing.T) {
 		t.Fatalf("crossing: colonies %d, conquest %+v", s.NW.Colonize[England], s.NW.Conquer[England])
 	}
 	// A later impulse of the same turn: none of the three again.
-	menu := actionMenu(t, s, England, 9)
+	menu := nwMenu(t, s, England, 9)
 	for _, a := range []string{"explore", "colonize", "conquer"} {
-		if has(menu, a) {
+		if nwHas(menu, a) {
 			t.Errorf("%s offered twice in a turn: %v", a, menu)
 		}
 	}
@@ -193,9 +193,9 @@ func TestNewWorldActionsOncePerTurn(t *testing.T) {
 	s.Stack, s.Act = nil, nil
 	s.Script = []int{1, 1, 1, 1} // the exploration and the conquest fail
 	newWorldPhase(t, s)
-	menu = actionMenu(t, s, England, 9)
+	menu = nwMenu(t, s, England, 9)
 	for _, a := range []string{"explore", "colonize", "conquer"} {
-		if !has(menu, a) {
+		if !nwHas(menu, a) {
 			t.Errorf("%s not offered on the next turn: %v", a, menu)
 		}
 	}
@@ -205,8 +205,8 @@ func TestNewWorld1517Setup(t *testing.T) {
 	s := NewState1517(Ed500, 1)
 	// The Hapsburgs' Turn 1 exploration and conquest are already under way
 	// (§24.1), so they count against the limit; colonizing is free.
-	menu := actionMenu(t, s, Hapsburg, 6)
-	if has(menu, "explore") || has(menu, "conquer") || !has(menu, "colonize") {
+	menu := nwMenu(t, s, Hapsburg, 6)
+	if nwHas(menu, "explore") || nwHas(menu, "conquer") || !nwHas(menu, "colonize") {
 		t.Errorf("Hapsburg Turn 1 menu %v", menu)
 	}
 	if !s.NW.Explore[Hapsburg].On || !s.NW.Conquer[Hapsburg].On || s.NW.Charted[Hapsburg] {
@@ -219,13 +219,13 @@ func TestNewWorldActionsNeedVoyagersAndRoom(t *testing.T) {
 	keepVoyagers(t, s) // no explorer, no conquistador left
 	s.NW.MarkersLost[France] = 2
 	s.NW.Colonies = [NumColonyBoxes]uint8{1, 1, 1, 0, 0, 0, 0}
-	if m := actionMenu(t, s, Hapsburg, 6); has(m, "explore") || has(m, "conquer") || has(m, "colonize") {
+	if m := nwMenu(t, s, Hapsburg, 6); nwHas(m, "explore") || nwHas(m, "conquer") || nwHas(m, "colonize") {
 		t.Errorf("Hapsburg with no voyager and full boxes: %v", m)
 	}
-	if m := actionMenu(t, s, France, 6); has(m, "explore") || has(m, "conquer") || !has(m, "colonize") {
+	if m := nwMenu(t, s, France, 6); nwHas(m, "explore") || nwHas(m, "conquer") || !nwHas(m, "colonize") {
 		t.Errorf("France with no explorer and no conquest marker: %v", m)
 	}
-	if m := actionMenu(t, s, England, 6); !has(m, "conquer") {
+	if m := nwMenu(t, s, England, 6); !nwHas(m, "conquer") {
 		t.Errorf("England keeps its two conquest markers: %v", m)
 	}
 	// Potosi takes a box and removes a colony marker (CARDS.md #54):
@@ -241,7 +241,7 @@ func TestNewWorldActionsNeedVoyagersAndRoom(t *testing.T) {
 		t.Error("a second Potosi")
 	}
 	s.launchColony(England)
-	if s.colonyRoom(England) != 0 || has(actionMenu(t, s, England, 6), "colonize") {
+	if s.colonyRoom(England) != 0 || nwHas(nwMenu(t, s, England, 6), "colonize") {
 		t.Error("England colonizes beyond its boxes")
 	}
 	// Potosi eliminated: the removed marker stays removed.
@@ -277,10 +277,10 @@ func TestExplorationTable(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			s := nwState(t)
 			keepVoyagers(t, s, "rut")
-			rut := explorer(t, "rut")
+			rut := nwExplorer(t, "rut")
 			s.NW.Charted[England] = c.charted
 			for _, d := range c.claimed {
-				s.NW.Discoveries[d] = claim(France, explorer(t, "cartier"))
+				s.NW.Discoveries[d] = nwClaim(France, nwExplorer(t, "cartier"))
 			}
 			s.launchExploration(England, false)
 			s.Script = c.dice
@@ -294,7 +294,7 @@ func TestExplorationTable(t *testing.T) {
 			}
 			gain := 0
 			if c.want != NumDiscoveries {
-				if got := s.NW.Discoveries[c.want]; got != claim(England, rut) {
+				if got := s.NW.Discoveries[c.want]; got != nwClaim(England, rut) {
 					t.Errorf("%s: %+v", discoveries[c.want].ID, got)
 				}
 				gain = 1
@@ -318,9 +318,9 @@ func TestExplorationOrderByValue(t *testing.T) {
 	s.Script = []int{3, 2, 3, 3, 4, 4} // Hapsburg 5+4, France 6+3, England 8+1
 	newWorldPhase(t, s)
 	want := [NumDiscoveries]Claim{
-		StLawrence:  claim(England, explorer(t, "rut")),
-		GreatLakes:  claim(France, explorer(t, "cartier")),
-		Mississippi: claim(Hapsburg, explorer(t, "magellan")),
+		StLawrence:  nwClaim(England, nwExplorer(t, "rut")),
+		GreatLakes:  nwClaim(France, nwExplorer(t, "cartier")),
+		Mississippi: nwClaim(Hapsburg, nwExplorer(t, "magellan")),
 	}
 	if s.NW.Discoveries != want {
 		t.Errorf("discoveries %+v, want %+v", s.NW.Discoveries, want)
@@ -342,7 +342,7 @@ func TestExplorationTenOrMore(t *testing.T) {
 	s := nwState(t)
 	keepVoyagers(t, s, "magellan")
 	s.NW.Charted[Hapsburg] = true
-	s.NW.Discoveries[GreatLakes] = claim(France, explorer(t, "cartier"))
+	s.NW.Discoveries[GreatLakes] = nwClaim(France, nwExplorer(t, "cartier"))
 	s.launchExploration(Hapsburg, false)
 	s.Script = []int{3, 3} // 6 + 4 = 10
 	s.Phase = PhaseNewWorld
@@ -350,13 +350,13 @@ func TestExplorationTenOrMore(t *testing.T) {
 	s.stepNewWorld()
 	opts := (Rules{}).Legal(s, "hapsburg")
 	want := []string{"amazon", "st_lawrence", "mississippi", "pacific_strait"}
-	if opts.Kind != kNWDiscovery || !reflect.DeepEqual(values(opts.Choices), want) {
+	if opts.Kind != kNWDiscovery || !reflect.DeepEqual(nwValues(opts.Choices), want) {
 		t.Fatalf("10+ choices %+v, want %v", opts, want)
 	}
 	s.pop()
 	s.resolve(Decision{Kind: kNWDiscovery, Power: Hapsburg}, []string{"amazon"})
 	s.stepNewWorld()
-	if s.NWPhase != nil || s.NW.Discoveries[Amazon] != claim(Hapsburg, explorer(t, "magellan")) || s.NewWorldVP(Hapsburg) != 2 {
+	if s.NWPhase != nil || s.NW.Discoveries[Amazon] != nwClaim(Hapsburg, nwExplorer(t, "magellan")) || s.NewWorldVP(Hapsburg) != 2 {
 		t.Fatalf("Amazon: %+v, VP %d", s.NW.Discoveries, s.NewWorldVP(Hapsburg))
 	}
 }
@@ -386,10 +386,10 @@ func TestCircumnavigation(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			s := nwState(t)
 			keepVoyagers(t, s, "orellana")
-			or := explorer(t, "orellana")
+			or := nwExplorer(t, "orellana")
 			s.NW.Charted[Hapsburg] = true
 			if c.strait {
-				s.NW.Discoveries[PacificStrait] = claim(France, explorer(t, "cartier"))
+				s.NW.Discoveries[PacificStrait] = nwClaim(France, nwExplorer(t, "cartier"))
 			}
 			s.launchExploration(Hapsburg, c.mercator)
 			s.Script = c.dice
@@ -402,10 +402,10 @@ func TestCircumnavigation(t *testing.T) {
 			if s.NW.Discoveries[Circumnavigation].Claimed != c.circ || s.NW.Explorers[or] != c.status {
 				t.Errorf("circumnavigation %+v, Orellana %d", s.NW.Discoveries[Circumnavigation], s.NW.Explorers[or])
 			}
-			if c.circ && s.NW.Discoveries[Circumnavigation] != claim(Hapsburg, or) {
+			if c.circ && s.NW.Discoveries[Circumnavigation] != nwClaim(Hapsburg, or) {
 				t.Errorf("circumnavigation claim %+v", s.NW.Discoveries[Circumnavigation])
 			}
-			if !c.strait && s.NW.Discoveries[PacificStrait] != claim(Hapsburg, or) {
+			if !c.strait && s.NW.Discoveries[PacificStrait] != nwClaim(Hapsburg, or) {
 				t.Errorf("strait claim %+v", s.NW.Discoveries[PacificStrait])
 			}
 			if len(s.Powers[Hapsburg].Hand) != hand+c.cards || len(s.Deck) != deck-c.cards {
@@ -420,24 +420,24 @@ func TestCircumnavigation(t *testing.T) {
 	s := nwState(t)
 	keepVoyagers(t, s, "cartier")
 	s.NW.Charted[France] = true
-	s.NW.Discoveries[Circumnavigation] = claim(Hapsburg, explorer(t, "magellan"))
+	s.NW.Discoveries[Circumnavigation] = nwClaim(Hapsburg, nwExplorer(t, "magellan"))
 	s.launchExploration(France, false)
 	s.Script = []int{4, 3} // 7 + 3 = 10
 	newWorldPhase(t, s, "pacific_strait")
-	if s.NW.Discoveries[PacificStrait] != claim(France, explorer(t, "cartier")) {
+	if s.NW.Discoveries[PacificStrait] != nwClaim(France, nwExplorer(t, "cartier")) {
 		t.Errorf("strait %+v", s.NW.Discoveries[PacificStrait])
 	}
 	// With every discovery claimed a 10+ finds nothing; no question asked.
 	s = nwState(t)
 	keepVoyagers(t, s, "cartier")
 	for d := range s.NW.Discoveries {
-		s.NW.Discoveries[d] = claim(Hapsburg, explorer(t, "magellan"))
+		s.NW.Discoveries[d] = nwClaim(Hapsburg, nwExplorer(t, "magellan"))
 	}
 	s.NW.Charted[France] = true
 	s.launchExploration(France, false)
 	s.Script = []int{6, 6}
 	newWorldPhase(t, s)
-	if s.NW.Explorers[explorer(t, "cartier")] != VPool {
+	if s.NW.Explorers[nwExplorer(t, "cartier")] != VPool {
 		t.Error("Cartier should return to the pool")
 	}
 }
@@ -452,7 +452,7 @@ func TestSebastianCabotVoyage(t *testing.T) {
 	s.Discard = append(s.Discard, uint8(mustCard(99)))
 	s.Script = []int{4, 2} // 6 + 1 = 7: St. Lawrence
 	newWorldPhase(t, s)
-	if s.NW.Discoveries[StLawrence] != claim(England, cab) || s.NW.Charted[England] || s.NW.Used[England] != 0 {
+	if s.NW.Discoveries[StLawrence] != nwClaim(England, cab) || s.NW.Charted[England] || s.NW.Used[England] != 0 {
 		t.Errorf("Cabot's discovery %+v, charted %v", s.NW.Discoveries[StLawrence], s.NW.Charted[England])
 	}
 	if len(s.Gone) != 0 {
@@ -499,9 +499,9 @@ func TestConquestTable(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			s := nwState(t)
 			keepVoyagers(t, s, "cortez")
-			cortez := conquistador(t, "cortez")
+			cortez := nwConquistador(t, "cortez")
 			for _, k := range c.claimed {
-				s.NW.Conquests[k] = claim(Hapsburg, conquistador(t, "pizarro"))
+				s.NW.Conquests[k] = nwClaim(Hapsburg, nwConquistador(t, "pizarro"))
 			}
 			s.launchConquest(c.p, c.smallpox)
 			s.Script = c.dice
@@ -511,7 +511,7 @@ func TestConquestTable(t *testing.T) {
 				by = cortez
 			}
 			if c.want != NumConquests {
-				if s.NW.Conquests[c.want] != claim(c.p, by) {
+				if s.NW.Conquests[c.want] != nwClaim(c.p, by) {
 					t.Errorf("%s: %+v", conquests[c.want].ID, s.NW.Conquests[c.want])
 				}
 				if s.NewWorldVP(c.p) != conquests[c.want].VP {
@@ -615,7 +615,7 @@ func TestRichesTable(t *testing.T) {
 			if c.box != 0 {
 				s.NW.Colonies[3] = c.box
 			} else {
-				s.NW.Conquests[c.conq] = claim(England, -1)
+				s.NW.Conquests[c.conq] = nwClaim(England, -1)
 			}
 			vp := s.VP(England)
 			s.Script = c.dice
@@ -764,7 +764,7 @@ func TestNewWorldPhaseInTheTurn(t *testing.T) {
 	if s.Turn != 2 || s.NWPhase != nil {
 		t.Fatalf("turn %d, phase %s: the next turn should have begun", s.Turn, s.Phase)
 	}
-	if s.NW.Discoveries[Amazon] != claim(Hapsburg, explorer(t, "magellan")) || s.NW.Conquests[Aztec] != claim(Hapsburg, conquistador(t, "cortez")) {
+	if s.NW.Discoveries[Amazon] != nwClaim(Hapsburg, nwExplorer(t, "magellan")) || s.NW.Conquests[Aztec] != nwClaim(Hapsburg, nwConquistador(t, "cortez")) {
 		t.Fatalf("New World %+v %+v", s.NW.Discoveries, s.NW.Conquests)
 	}
 	if s.VP(Hapsburg) != vp+4 {
