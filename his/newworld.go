@@ -1033,6 +1033,11 @@ func (s *State) newWorldView() *NewWorldView {
 			v.Used[p.String()] = used
 		}
 	}
+	if ph := s.NWPhase; ph != nil { // explorations of the phase not yet finished
+		for _, x := range ph.Voyages[ph.Next:] {
+			v.Crossing = append(v.Crossing, x.Power.String()+" exploration ("+Explorers[x.Explorer].Name+")")
+		}
+	}
 	for i, e := range Explorers {
 		v.Explorers[e.ID] = voyagerStatusNames[nw.Explorers[i]]
 	}

@@ -753,7 +753,7 @@ func TestNewWorldPhaseInTheTurn(t *testing.T) {
 		t.Fatalf("phase %s, want new world", s.Phase)
 	}
 	vw := (Rules{}).View(s, "hapsburg").(*view)
-	if vw.NewWorld == nil || vw.Phase != "new world" || !reflect.DeepEqual(vw.NewWorld.Crossing, []string{"hapsburg conquest"}) {
+	if vw.NewWorld == nil || vw.Phase != "new world" || !reflect.DeepEqual(vw.NewWorld.Crossing, []string{"hapsburg conquest", "hapsburg exploration (Magellan)"}) {
 		t.Errorf("view during the phase: %+v", vw.NewWorld)
 	}
 	if _, _, err := (Rules{}).Apply(s, "hapsburg", game.NewAction(kNWDiscovery, []string{"nowhere"})); err == nil {
