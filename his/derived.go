@@ -382,7 +382,8 @@ func (s *State) ProtestantSpaces() int {
 }
 
 // VP is p's victory points (§23.2): base (power card, or the Protestant's
-// electorates) + special + bonus. The piracy and chateaux tracks are not
+// electorates) + special + bonus (New World discoveries and conquests
+// included). The piracy and chateaux tracks are not
 // built yet and count 0.
 func (s *State) VP(p Power) int {
 	_, vp, _ := s.KeyCardsVP(p)
@@ -423,7 +424,7 @@ func (s *State) VP(p Power) int {
 	case Protestant:
 		vp += row[2]
 	}
-	vp += s.Powers[p].BonusVP + s.Powers[p].WarVP
+	vp += s.Powers[p].BonusVP + s.Powers[p].WarVP + s.NewWorldVP(p)
 	if s.Phony[p] {
 		vp--
 	}

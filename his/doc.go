@@ -15,9 +15,9 @@
 // slice copies and procedures change the state in place.
 //
 // Every decision a power owes is a Decision on the state's stack; the
-// procedures (StartDebate, the Diplomacy and Winter Phases) are state
-// machines kept in the state (Debate, Diplo, Winter) that run until they
-// need a decision and resume when Apply answers it. Handlers check an
+// procedures (StartDebate, the Diplomacy, Winter and New World Phases) are
+// state machines kept in the state (Debate, Diplo, Winter, NWPhase) that
+// run until they need a decision and resume when Apply answers it. Handlers check an
 // action completely before they change anything, so a refused action leaves
 // the state as it was. All randomness comes from the state's game.RNG (or
 // from scripted dice and picks, for tests and tools).
@@ -44,6 +44,11 @@
 //     Reformation attempts an aligned stack counts once per space; a
 //     debater's bonus die is offered at the first target it fits and then
 //     counts for the rest of the series; a translator's free box comes
-//     with a paid translation step. The New World is not built; Spring
-//     Deployment lacks its two cards.
+//     with a paid translation step. Spring Deployment lacks its two cards.
+//   - The New World (§20, newworld.go) is whole but for the card events
+//     that feed it (Galleons, Plantations, Potosi, Mercator's Map, Smallpox,
+//     Sebastian Cabot, Colonial Governor/Native Uprising, Huguenot
+//     Raiders): their markers and voyages are kept and applied. Colonial
+//     Governor and Native Uprising convert every No Effect of their power
+//     (colonies and conquests).
 package his

@@ -312,8 +312,8 @@ func TestBonusDie(t *testing.T) {
 func TestEnglishTreatise(t *testing.T) {
 	lincoln, norwich := sp(t, "lincoln"), sp(t, "norwich")
 	s := actState(t, England, 40) // 3 CP
-	if s.Act != nil {
-		t.Error("without Cranmer on the map England has no religious action: the impulse ends")
+	if _, ok := options(s, England, "treatise"); ok {
+		t.Error("without Cranmer on the map England has no treatise to publish")
 	}
 	s = actState(t, England, 40, func(s *State) {
 		s.Reformer[spLondon] = true
@@ -361,7 +361,7 @@ func TestEnglishTreatise(t *testing.T) {
 	}
 	// 2 CP are not enough for England.
 	s = actState(t, England, 44, func(s *State) { s.Reformer[spLondon] = true })
-	if s.Act != nil {
+	if _, ok := options(s, England, "treatise"); ok {
 		t.Error("England's treatise costs 3 CP")
 	}
 }

@@ -389,7 +389,13 @@ func (s *State) run() {
 			s.Impulse = (s.Impulse + 1) % NumMajors
 			s.push(kImpulse, s.Impulse)
 		case s.Phase == PhaseWinter:
-			// The New World Phase is not built; Victory Determination follows.
+			s.Phase = PhaseNewWorld
+			s.startNewWorld()
+		case s.Phase == PhaseNewWorld:
+			if s.NWPhase != nil {
+				s.stepNewWorld()
+				continue
+			}
 			if s.victoryDetermination() {
 				return
 			}
@@ -487,6 +493,7 @@ type view struct {
 	Winners  []Power           `json:"winners,omitempty"`
 	Debate   *Debate           `json:"debate,omitempty"`
 	Diet     *Diet             `json:"diet_of_worms,omitempty"` // once revealed
+	NewWorld *NewWorldView     `json:"new_world"`
 }
 
 func unitsJSON(us *[NumPowers]Units) map[string]Units {
@@ -506,7 +513,7 @@ func (s *State) view(seat game.Seat) *view {
 	v := &view{Seat: string(seat), Edition: s.Edition.String(), Turn: s.Turn, Phase: s.Phase.String(),
 		Pending: append([]Decision(nil), s.Stack...), Spaces: map[string]any{}, Seas: map[string]any{},
 		Leaders: map[string]string{}, Debaters: map[string]string{}, Powers: map[string]any{}, Minors: map[string]string{},
-		Deck: len(s.Deck), Debate: s.Debate, Diet: s.LastDiet, Result: s.Result, Winners: s.Winners}
+		Deck: len(s.Deck), Debate: s.Debate, Diet: s.LastDiet, Result: s.Result, Winners: s.Winners, NewWorld: s.newWorldView()}
 	for i := range s.Spaces {
 		sp := &s.Spaces[i]
 		e := map[string]any{"control": sp.Ctl.String()}
@@ -542,7 +549,7 @@ func (s *State) view(seat game.Seat) *view {
 	}
 	for p := Power(0); p < NumMajors; p++ {
 		ps := &s.Powers[p]
-		e := map[string]any{"vp": s.VP(p), "ruler": Rulers[ps.Ruler].Name, "hand_size": len(ps.Hand), "bonus_vp": ps.BonusVP, "war_winner_vp": ps.WarVP, "minus_one_card": ps.MinusOne}
+		e := map[string]any{"vp": s.VP(p), "new_world_vp": s.NewWorldVP(p), "ruler": Rulers[ps.Ruler].Name, "hand_size": len(ps.Hand), "bonus_vp": ps.BonusVP, "war_winner_vp": ps.WarVP, "minus_one_card": ps.MinusOne}
 		if string(seat) == p.String() {
 			var hand []int
 			for _, c := range ps.Hand {

@@ -10,7 +10,7 @@ import (
 // turn starts: control, religion, units, leaders, wars, rulers, debaters and
 // the Electorate Display. Rules.Setup then starts Turn 1.
 func NewState1517(ed Edition, seed uint64) *State {
-	s := &State{Edition: ed, RNG: game.NewRNG(seed), Mix: defaultMix()}
+	s := &State{Edition: ed, RNG: game.NewRNG(seed), Mix: defaultMix(), NW: newWorld1517()}
 	for i := range s.Spaces {
 		s.Spaces[i].Ctl = Spaces[i].ctl
 	}
@@ -153,7 +153,7 @@ func reformerEntries() []struct {
 
 // cardDraw runs the Card Draw Phase steps this engine knows (§8.2): returning
 // reformers and debaters, entering reformers and debaters, new cards,
-// shuffle, deal.
+// shuffle, New World riches, deal.
 func (s *State) cardDraw() {
 	for _, r := range reformers { // excommunicated reformers come back (A3), the space unchanged
 		if s.Debaters[*r.debater] == DebAway {
@@ -215,6 +215,8 @@ func (s *State) cardDraw() {
 	s.Deck = append(s.Deck, s.Discard...)
 	s.Discard = s.Discard[:0]
 	s.RNG.Shuffle(len(s.Deck), func(i, j int) { s.Deck[i], s.Deck[j] = s.Deck[j], s.Deck[i] })
+	// New World riches (§20.4): after the shuffle, before the deal (X6).
+	s.newWorldRiches()
 	for p := Power(0); p < NumMajors; p++ {
 		for i, c := range Cards {
 			if c.Type == HomeCard && c.Power == p && !s.holds(p, i) {

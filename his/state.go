@@ -41,12 +41,13 @@ const (
 	PhaseAction
 	PhaseWinter
 	PhaseOver
-	PhaseTheses // Luther's 95 Theses (Turn 1, before the Card Draw)
-	PhaseDiet   // the Diet of Worms (Turn 1, after Diplomacy)
-	PhaseSpring // Spring Deployment
+	PhaseTheses   // Luther's 95 Theses (Turn 1, before the Card Draw)
+	PhaseDiet     // the Diet of Worms (Turn 1, after Diplomacy)
+	PhaseSpring   // Spring Deployment
+	PhaseNewWorld // the New World Phase (after Winter, §20)
 )
 
-var phaseNames = []string{"diplomacy", "action", "winter", "over", "95 theses", "diet of worms", "spring deployment"}
+var phaseNames = []string{"diplomacy", "action", "winter", "over", "95 theses", "diet of worms", "spring deployment", "new world"}
 
 // String is the phase's id.
 func (p Phase) String() string { return phaseNames[p] }
@@ -254,6 +255,11 @@ type State struct {
 	// LastReform is the most recent finished series of Reformation attempts.
 	LastReform *Reform `json:"last_reform,omitempty"`
 
+	// The New World (§20, newworld.go): the display and the voyages under
+	// way, and the New World Phase in progress.
+	NW      NewWorld `json:"new_world"`
+	NWPhase *NWPhase `json:"new_world_phase,omitempty"`
+
 	// Script, when not empty, supplies the next die rolls in place of the
 	// generator (scripted dice for tests and `concordat his debate`).
 	Script []int    `json:"script,omitempty"`
@@ -359,6 +365,9 @@ func (s *State) Clone() *State {
 	}
 	if s.LastReform != nil {
 		c.LastReform = s.LastReform.clone()
+	}
+	if s.NWPhase != nil {
+		c.NWPhase = s.NWPhase.clone()
 	}
 	c.events = nil
 	return &c

@@ -21,6 +21,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 )
 
 func main() {
@@ -70,6 +71,13 @@ type refLeader struct {
 	Command int     `json:"command"`
 	Piracy  *int    `json:"piracy"`
 	Start   *string `json:"start_1517"`
+}
+
+// refVoyager is an explorer or a conquistador (leaders.json).
+type refVoyager struct {
+	Name  string `json:"name"`
+	Power string `json:"power"`
+	Value int    `json:"value"`
 }
 
 type refDebater struct {
@@ -158,6 +166,17 @@ type Leader struct {
 	Start   int    `json:"start"` // space index, -1 = not on the map in 1517
 }
 
+// Voyager is an explorer or a conquistador of the New World (§20). Cabot
+// marks the three Sebastian Cabot explorers, used only by that event
+// (CARDS.md #99), never drawn from the pool.
+type Voyager struct {
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Power string `json:"power"`
+	Value int    `json:"value"`
+	Cabot bool   `json:"cabot,omitempty"`
+}
+
 // Debater is one debater counter.
 type Debater struct {
 	ID     string `json:"id"`
@@ -229,7 +248,10 @@ type File struct {
 	Cards    []Card    `json:"cards"`
 	Rulers   []Ruler   `json:"rulers"`
 	Passes   []Pass    `json:"passes"`
-	Setup    Setup     `json:"setup1517"`
+	// Explorers and Conquistadors: the New World's voyagers.
+	Explorers     []Voyager `json:"explorers"`
+	Conquistadors []Voyager `json:"conquistadors"`
+	Setup         Setup     `json:"setup1517"`
 }
 
 // Pass is one pass connection and its mountain range.
@@ -263,8 +285,10 @@ func generate(dir string) ([]byte, error) {
 		Seas []refSea `json:"seas"`
 	}
 	var le struct {
-		Army  []refLeader `json:"army"`
-		Naval []refLeader `json:"naval"`
+		Army          []refLeader  `json:"army"`
+		Naval         []refLeader  `json:"naval"`
+		Explorers     []refVoyager `json:"explorers"`
+		Conquistadors []refVoyager `json:"conquistadors"`
 	}
 	var de struct {
 		Debaters []refDebater `json:"debaters"`
@@ -379,6 +403,16 @@ func generate(dir string) ([]byte, error) {
 		if err := addLeader(l, true); err != nil {
 			return nil, err
 		}
+	}
+	voyager := func(v refVoyager) Voyager {
+		id := strings.ToLower(strings.ReplaceAll(v.Name, " ", "_"))
+		return Voyager{ID: id, Name: v.Name, Power: v.Power, Value: v.Value, Cabot: strings.HasPrefix(v.Name, "Cabot ")}
+	}
+	for _, v := range le.Explorers {
+		f.Explorers = append(f.Explorers, voyager(v))
+	}
+	for _, v := range le.Conquistadors {
+		f.Conquistadors = append(f.Conquistadors, voyager(v))
 	}
 	dIdx := map[string]int{}
 	for _, d := range de.Debaters {
@@ -535,6 +569,8 @@ func encode(f File) ([]byte, error) {
 		{"cards", len(f.Cards), func(i int) any { return f.Cards[i] }},
 		{"rulers", len(f.Rulers), func(i int) any { return f.Rulers[i] }},
 		{"passes", len(f.Passes), func(i int) any { return f.Passes[i] }},
+		{"explorers", len(f.Explorers), func(i int) any { return f.Explorers[i] }},
+		{"conquistadors", len(f.Conquistadors), func(i int) any { return f.Conquistadors[i] }},
 	}
 	for _, l := range lists {
 		buf.WriteString(`"` + l.name + `":[` + "\n")
