@@ -182,3 +182,89 @@ func TestHereIStand(t *testing.T) {
 		t.Fatal("the Diplomacy Phase did not end after every power was done")
 	}
 }
+
+// TestHereIStandFirstTurn drives a Here I Stand game over the API through
+// its whole first turn — the 95 Theses, Diplomacy, the Diet of Worms,
+// Spring Deployment, the Action Phase (cards played for CP and the CP
+// spent) and Winter — each decision answered by the seat that owes it with
+// a legal path read from /legal, until Turn 2 begins.
+func TestHereIStandFirstTurn(t *testing.T) {
+	e := newEnv(t)
+	pl := map[string]*client{}
+	for _, s := range hisSeats {
+		pl[s] = e.register("ft" + s)
+	}
+	id := pl["england"].createGame(map[string]any{"name": "Here I Stand, Turn 1", "game": "his", "variant": "1517", "options": map[string]any{"phase": "48h"}})
+	for _, s := range hisSeats {
+		pl[s].mustDo("POST", fmt.Sprintf("/api/games/%d/join", id), map[string]string{"seat": s}, http.StatusOK, nil)
+	}
+	type choice struct {
+		Value string   `json:"value"`
+		Next  []choice `json:"next"`
+	}
+	var legal struct {
+		Seq     int64 `json:"seq"`
+		Options struct {
+			Kind    string   `json:"kind"`
+			Choices []choice `json:"choices"`
+		} `json:"options"`
+	}
+	spectator := e.anon()
+	seen := map[string]int{}
+	for i := 0; ; i++ {
+		if i > 2000 {
+			t.Fatalf("Turn 1 does not end; decisions seen: %v", seen)
+		}
+		var v struct {
+			Turn  int    `json:"turn"`
+			Phase string `json:"phase"`
+		}
+		if err := json.Unmarshal(spectator.getGame(id).View, &v); err != nil {
+			t.Fatal(err)
+		}
+		if v.Turn == 2 {
+			break
+		}
+		owner := ""
+		for _, s := range hisSeats {
+			pl[s].mustDo("GET", fmt.Sprintf("/api/games/%d/legal", id), nil, http.StatusOK, reset(&legal))
+			if legal.Options.Kind != "" {
+				owner = s
+				break
+			}
+		}
+		if owner == "" {
+			t.Fatalf("nobody owes a decision in phase %s", v.Phase)
+		}
+		kind := legal.Options.Kind
+		seen[kind]++
+		// The path: the first option at each level, except that an impulse
+		// plays a card for CP when it can, and the first CP are spent on the
+		// first action offered.
+		var path []string
+		ch := legal.Options.Choices
+		for len(ch) > 0 {
+			pick := ch[0]
+			for _, c := range ch {
+				if (kind == "impulse" && len(path) == 0 && c.Value == "cp") || (kind == "action" && len(path) == 0 && c.Value != "done" && seen["action"] <= 3) {
+					pick = c
+					break
+				}
+			}
+			path = append(path, pick.Value)
+			ch = pick.Next
+		}
+		var args any = path
+		if kind == "diplomacy.announce" {
+			args = []string{"done"}
+		}
+		if r := pl[owner].act(id, legal.Seq, kind, args); r.status != http.StatusOK {
+			t.Fatalf("%s answers %s with %v: %d %s", owner, kind, path, r.status, r.body)
+		}
+	}
+	for _, k := range []string{"reformation.target", "diplomacy.announce", "diet.card", "impulse", "action"} {
+		if seen[k] == 0 {
+			t.Errorf("no %s decision in Turn 1: %v", k, seen)
+		}
+	}
+}
