@@ -29,6 +29,10 @@ type Act struct {
 	NoMove [NumSpaces]bool `json:"no_move"`
 	// Assaulted marks spaces already assaulted this impulse (§15.1).
 	Assaulted [NumSpaces]bool `json:"assaulted"`
+	// NavalStuck has bit loc set (a space, or SeaLoc+sea) where the active
+	// power's naval units that lost a naval combat this impulse are: they
+	// may not move again this impulse (§16.1).
+	NavalStuck [4]uint64 `json:"naval_stuck"`
 }
 
 func (a *Act) clone() *Act {

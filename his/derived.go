@@ -382,8 +382,8 @@ func (s *State) ProtestantSpaces() int {
 }
 
 // VP is p's victory points (§23.2): base (power card, or the Protestant's
-// electorates) + special + bonus. The piracy and chateaux tracks are not
-// built yet and count 0.
+// electorates) + special + bonus. The chateaux track is not built yet and
+// counts 0.
 func (s *State) VP(p Power) int {
 	_, vp, _ := s.KeyCardsVP(p)
 	n := s.ProtestantSpaces()
@@ -394,6 +394,8 @@ func (s *State) VP(p Power) int {
 		}
 	}
 	switch p {
+	case Ottoman:
+		vp += s.PiracyVP
 	case Hapsburg:
 		if s.League {
 			for _, e := range electorates {

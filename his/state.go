@@ -229,6 +229,16 @@ type State struct {
 	// LastReform is the most recent finished series of Reformation attempts.
 	LastReform *Reform `json:"last_reform,omitempty"`
 
+	// Naval affairs (§16, naval.go): the Naval Move in progress, the
+	// piracy awards still owed, the Ottoman piracy VP track (0–10), and the
+	// naval units and naval leaders lost this turn (on the Turn Track: back
+	// in the force pool, leaders back in a friendly port, next turn).
+	Naval       *NavalMove       `json:"naval,omitempty"`
+	Piracy      *Piracy          `json:"piracy_proc,omitempty"`
+	PiracyVP    int              `json:"piracy_vp,omitempty"`
+	NavalLost   [NumPowers]Units `json:"naval_lost"`
+	NavalTrackL []int            `json:"naval_track_leaders,omitempty"`
+
 	// Script, when not empty, supplies the next die rolls in place of the
 	// generator (scripted dice for tests and `concordat his debate`).
 	Script []int    `json:"script,omitempty"`
@@ -303,6 +313,14 @@ func (s *State) Clone() *State {
 	c.VPHistory = append([][NumMajors]int(nil), s.VPHistory...)
 	c.Winners = append([]Power(nil), s.Winners...)
 	c.Script = append([]int(nil), s.Script...)
+	if s.Naval != nil {
+		c.Naval = s.Naval.clone()
+	}
+	if s.Piracy != nil {
+		p := *s.Piracy
+		c.Piracy = &p
+	}
+	c.NavalTrackL = append([]int(nil), s.NavalTrackL...)
 	if s.Debate != nil {
 		c.Debate = s.Debate.clone()
 	}
