@@ -473,35 +473,41 @@ func (s *State) navalOrderChoices(n *NavalMove) []game.Choice {
 			} else {
 				comps = navComps(sq, cor)
 			}
-			var withComp []game.Choice
-			for _, c := range comps {
-				a, b := parseNavComp(c.Value)
-				empties := int(a)+int(b) == total
-				var sets [][]int
-				if empties || !any {
-					if len(free) > 0 {
-						sets = [][]int{free}
-					} else {
-						sets = [][]int{nil}
-					}
-					if !any {
-						sets = leaderSets(free)[1:]
-					}
-				} else {
-					sets = leaderSets(free)
-				}
-				var byLeaders []game.Choice
+			// the leader and destination levels, built once per kind of
+			// group and shared (option trees are read-only)
+			byLeaders := func(sets [][]int) []game.Choice {
+				var out []game.Choice
 				for _, set := range sets {
 					var dests []game.Choice
 					for _, to := range s.navalDests(loc, p, q, set) {
 						dests = append(dests, game.Choice{Label: s.locText(to), Value: locID(to)})
 					}
 					if len(dests) > 0 {
-						byLeaders = append(byLeaders, game.Choice{Label: "leaders: " + leaderValue(set), Value: leaderValue(set), Next: dests})
+						out = append(out, game.Choice{Label: "leaders: " + leaderValue(set), Value: leaderValue(set), Next: dests})
 					}
 				}
-				if len(byLeaders) > 0 {
-					withComp = append(withComp, game.Choice{Label: c.Label, Value: c.Value, Next: byLeaders})
+				return out
+			}
+			var partial, emptying []game.Choice
+			switch {
+			case !any:
+				emptying = byLeaders(leaderSets(free)[1:])
+			case len(free) > 0:
+				emptying = byLeaders([][]int{free})
+				partial = byLeaders(leaderSets(free))
+			default:
+				emptying = byLeaders([][]int{nil})
+				partial = emptying
+			}
+			var withComp []game.Choice
+			for _, c := range comps {
+				a, b := parseNavComp(c.Value)
+				next := partial
+				if int(a)+int(b) == total {
+					next = emptying // a group emptying the location takes its leaders
+				}
+				if len(next) > 0 {
+					withComp = append(withComp, game.Choice{Label: c.Label, Value: c.Value, Next: next})
 				}
 			}
 			if len(withComp) > 0 {
@@ -685,19 +691,25 @@ func (s *State) interceptChoices(e Power) []game.Choice {
 	out := []game.Choice{{Label: "no interception", Value: "none"}}
 	for _, loc := range s.interceptSources(n.Zone, e) {
 		leaders := s.navalLeadersAt(loc, s.navalSide(e))
+		var sets []game.Choice
+		for _, set := range leaderSets(leaders) {
+			sets = append(sets, game.Choice{Label: "leaders: " + leaderValue(set), Value: leaderValue(set)})
+		}
+		// a stack taking every unit of the side there takes its leaders too
+		all := []game.Choice{sets[len(sets)-1]}
+		total := s.sideNaval(loc, s.navalSide(e)).Naval()
 		var owners []game.Choice
 		for _, q := range s.navalSide(e) {
 			u := s.unitsAt(loc)[q]
 			if u.Naval() == 0 || !s.AtWar(n.Power, q) {
 				continue
 			}
-			var sets []game.Choice
-			for _, set := range leaderSets(leaders) {
-				sets = append(sets, game.Choice{Label: "leaders: " + leaderValue(set), Value: leaderValue(set)})
-			}
 			comps := navComps(int(u.Sq), int(u.Cor))
 			for i := range comps {
 				comps[i].Next = sets
+				if a, b := parseNavComp(comps[i].Value); int(a)+int(b) == total {
+					comps[i].Next = all
+				}
 			}
 			owners = append(owners, game.Choice{Label: q.String(), Value: q.String(), Next: comps})
 		}
