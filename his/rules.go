@@ -537,6 +537,9 @@ func (s *State) view(seat game.Seat) *view {
 	for i, l := range s.Leaders {
 		v.Leaders[Leaders[i].ID] = s.locName(l)
 	}
+	for _, l := range s.NavalTrackL {
+		v.Leaders[Leaders[l].ID] = "turn track"
+	}
 	for i, d := range s.Debaters {
 		v.Debaters[Debaters[i].ID] = debStatusNames[d]
 	}
@@ -552,6 +555,12 @@ func (s *State) view(seat game.Seat) *view {
 		}
 		k, u := s.Keys(p)
 		e["keys"], e["keys_in_unrest"] = k, u
+		if p == Ottoman {
+			e["piracy_vp"] = s.PiracyVP
+		}
+		if s.NavalLost[p].Any() {
+			e["naval_lost"] = s.NavalLost[p]
+		}
 		v.Powers[p.String()] = e
 	}
 	for p := Power(0); p < NumPowers; p++ {
