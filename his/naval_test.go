@@ -593,3 +593,114 @@ func TestNavalTransport(t *testing.T) {
 		t.Error("transport needs 2 CP")
 	}
 }
+
+// Avoid battle (§16.1 step 5) and the order of combats against several
+// enemies (step 7).
+func TestNavalAvoidAndSeveralEnemies(t *testing.T) {
+	s := navalState(t, Hapsburg, 1)
+	s.setWar(Ottoman, Hapsburg, true)
+	nap := sp(t, "naples")
+	tyr, gulf := loc(t, "tyrrhenian_sea"), loc(t, "gulf_of_lyon")
+	s.Spaces[nap].Units[Hapsburg].Sq = 3
+	s.Seas[tyr-SeaLoc].Units[Ottoman].Sq = 1
+	s.Seas[tyr-SeaLoc].Units[France].Sq = 1
+	answer(t, s, kAction, Hapsburg, "naval")
+	answer(t, s, kNavMove, Hapsburg, "naples", "hapsburg", "3:0", "none", "tyrrhenian_sea")
+	answer(t, s, kNavMove, Hapsburg, "done")
+	// the Ottoman, first in Impulse Order, fails (4+4 = 8) and stays; France
+	// avoids into the Gulf of Lyon (5+4 = 9)
+	d := top(t, s)
+	if d.Kind != kNavAvoid || d.Power != Ottoman {
+		t.Fatalf("the Ottoman is asked first: %+v", d)
+	}
+	s.Script = []int{4, 4}
+	answer(t, s, kNavAvoid, Ottoman, "barbary_coast")
+	d = top(t, s)
+	if d.Kind != kNavAvoid || d.Power != France {
+		t.Fatalf("then France: %+v", d)
+	}
+	// no port on the Tyrrhenian is French; both connected seas are free of
+	// France's enemies
+	if got := values(s.choices(d)); !slices.Equal(got, []string{"stay", "gulf_of_lyon", "barbary_coast"}) {
+		t.Errorf("French avoid options %v", got)
+	}
+	// then one combat is left (against the Ottoman, who stayed): fought at
+	// once, no naval.fight; the Hapsburgs 6 dice, 2 hits; the Ottoman 2, none
+	s.Script = []int{5, 4, 5, 5, 1, 1, 1, 1, 1, 1}
+	answer(t, s, kNavAvoid, France, "gulf_of_lyon")
+	if s.Seas[gulf-SeaLoc].Units[France].Sq != 1 || s.Seas[tyr-SeaLoc].Units[France].Any() {
+		t.Fatal("the French squadron avoided battle")
+	}
+	if len(s.Script) != 0 || s.Seas[tyr-SeaLoc].Units[Ottoman].Any() || s.NavalLost[Ottoman].Sq != 1 || s.NavalLost[France].Any() {
+		t.Errorf("the Ottoman squadron stayed and sank (dice left %v)", s.Script)
+	}
+
+	// two enemies stay: the active power chooses whom to fight first
+	s = navalState(t, Hapsburg, 1)
+	s.setWar(Ottoman, Hapsburg, true)
+	s.Spaces[nap].Units[Hapsburg].Sq = 3
+	s.Seas[tyr-SeaLoc].Units[Ottoman].Sq = 1
+	s.Seas[tyr-SeaLoc].Units[France].Sq = 1
+	answer(t, s, kAction, Hapsburg, "naval")
+	answer(t, s, kNavMove, Hapsburg, "naples", "hapsburg", "3:0", "none", "tyrrhenian_sea")
+	answer(t, s, kNavMove, Hapsburg, "done")
+	answer(t, s, kNavAvoid, Ottoman, "stay")
+	answer(t, s, kNavAvoid, France, "stay")
+	d = top(t, s)
+	if d.Kind != kNavFight || d.Power != Hapsburg {
+		t.Fatalf("the Hapsburgs choose the order of combats: %+v", d)
+	}
+	if got := values(s.choices(d), "tyrrhenian_sea"); !slices.Equal(got, []string{"ottoman", "france"}) {
+		t.Errorf("enemies to fight %v", got)
+	}
+	// against France: the Hapsburgs 6 dice, 2 hits; France 2 dice, none;
+	// then against the Ottoman at once: 6 dice, none; 2 dice, 2 hits: the
+	// Ottoman wins and the Hapsburgs lose one squadron and retreat
+	s.Script = []int{5, 5, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 5, 5}
+	answer(t, s, kNavFight, Hapsburg, "tyrrhenian_sea", "france")
+	if len(s.Script) != 0 || s.NavalLost[France].Sq != 1 || s.NavalLost[Hapsburg].Sq != 1 {
+		t.Fatalf("France then the Ottoman fought: lost %+v, dice left %v", s.NavalLost, s.Script)
+	}
+	if d := top(t, s); d.Kind != kNavRetreat || d.Power != Hapsburg {
+		t.Fatalf("the beaten Hapsburgs retreat: %+v", d)
+	}
+}
+
+// Two-zone ports (§2.5, ruling N2): a friendly one is a passage over two
+// Naval Moves; an interception cannot come from a location holding the
+// active side's ships.
+func TestNavalTransitAndInterceptionSources(t *testing.T) {
+	s := navalState(t, Hapsburg, 2)
+	tyr := loc(t, "tyrrhenian_sea")
+	s.Seas[tyr-SeaLoc].Units[Hapsburg].Sq = 1
+	answer(t, s, kAction, Hapsburg, "naval")
+	if hasPath(s.choices(top(t, s)), "tyrrhenian_sea", "hapsburg", "1:0", "none", "ionian_sea") {
+		t.Error("the Tyrrhenian and Ionian Seas are not connected")
+	}
+	answer(t, s, kNavMove, Hapsburg, "tyrrhenian_sea", "hapsburg", "1:0", "none", "messina")
+	answer(t, s, kNavMove, Hapsburg, "done")
+	answer(t, s, kAction, Hapsburg, "naval")
+	if got := values(s.choices(top(t, s)), "messina", "hapsburg", "1:0", "none"); !slices.Equal(got, []string{"tyrrhenian_sea", "ionian_sea"}) {
+		t.Errorf("from Messina: %v", got)
+	}
+
+	s = navalState(t, Hapsburg, 1)
+	s.setWar(Ottoman, Hapsburg, true)
+	barb := loc(t, "barbary_coast")
+	s.Spaces[sp(t, "naples")].Units[Hapsburg].Sq = 1
+	s.Seas[barb-SeaLoc].Units[Hapsburg].Sq = 1
+	s.Seas[barb-SeaLoc].Units[Ottoman].Sq = 1
+	answer(t, s, kAction, Hapsburg, "naval")
+	answer(t, s, kNavMove, Hapsburg, "naples", "hapsburg", "1:0", "none", "tyrrhenian_sea")
+	s.Script = []int{1, 1, 1, 1}
+	answer(t, s, kNavMove, Hapsburg, "done")
+	// the Ottoman squadron shares the Barbary Coast with a Hapsburg one: it
+	// may not intercept; the combat there follows (2 dice each, no hits:
+	// the Ottoman defender wins, the Hapsburg squadron retreats)
+	if d := top(t, s); d.Kind == kNavIntercept {
+		t.Fatal("no interception from a location holding the active side's ships")
+	}
+	if len(s.Script) != 0 {
+		t.Errorf("the Barbary Coast combat was fought: dice left %v", s.Script)
+	}
+}
