@@ -29,8 +29,6 @@ const (
 	awardSquadron
 )
 
-var awardNames = [3]string{"vp", "card", "squadron"}
-
 // maxPiracyVP is the top of the Ottoman piracy track.
 const maxPiracyVP = 10
 

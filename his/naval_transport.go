@@ -170,7 +170,7 @@ func (s *State) transportChoices(p Power, cp int) []game.Choice {
 				}
 				dch := make([]game.Choice, len(dests))
 				for k, d := range dests {
-					dch[k] = game.Choice{Label: Spaces[d].Name, Value: Spaces[d].ID, Next: comps}
+					dch[k] = game.Choice{Label: fmt.Sprintf("%s (%d CP)", Spaces[d].Name, reach[d]), Value: Spaces[d].ID, Next: comps}
 				}
 				byLimit[lim] = dch
 			}
