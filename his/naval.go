@@ -1019,6 +1019,10 @@ func (s *State) settleRetreat() {
 	case 1:
 		s.navalRetreatTo(dests[0])
 	default:
+		if s.decider(n.RetOwners[0]) == NoPower {
+			s.navalRetreatTo(dests[0]) // an inactive minor: nobody to ask
+			return
+		}
 		s.push(kNavRetreat, s.decider(n.RetOwners[0]))
 	}
 }

@@ -704,3 +704,41 @@ func TestNavalTransitAndInterceptionSources(t *testing.T) {
 		t.Errorf("the Barbary Coast combat was fought: dice left %v", s.Script)
 	}
 }
+
+// Loaned squadrons move as the borrower's, and the loan follows them (for
+// its return in Winter, §19.1); an inactive minor's retreat needs no one.
+func TestNavalLoanFollows(t *testing.T) {
+	s := navalState(t, France, 1)
+	mar := sp(t, "marseille")
+	gulf := loc(t, "gulf_of_lyon")
+	s.Spaces[mar].Units[France].Sq = 1
+	s.Loans = []Loan{{Owner: Papacy, Borrower: France, Loc: int(mar), N: 1, Leader: -1}}
+	answer(t, s, kAction, France, "naval")
+	answer(t, s, kNavMove, France, "marseille", "france", "1:0", "none", "gulf_of_lyon")
+	answer(t, s, kNavMove, France, "done")
+	if s.Loans[0].Loc != gulf || s.Seas[gulf-SeaLoc].Units[France].Sq != 1 {
+		t.Errorf("the loan follows the squadron: %+v", s.Loans[0])
+	}
+}
+
+func TestNavalInactiveMinorRetreats(t *testing.T) {
+	s := navalState(t, Hapsburg, 1)
+	s.setWar(Hapsburg, Venice, true)
+	adr := loc(t, "adriatic_sea")
+	s.Spaces[sp(t, "trieste")].Units[Hapsburg].Sq = 3
+	s.Seas[adr-SeaLoc].Units[Venice].Sq = 2
+	answer(t, s, kAction, Hapsburg, "naval")
+	answer(t, s, kNavMove, Hapsburg, "trieste", "hapsburg", "3:0", "none", "adriatic_sea")
+	// no avoid battle (nobody decides for inactive Venice); the Hapsburgs
+	// 6 dice, 1 hit; Venice 4 dice, none: Venice loses a squadron (the odd
+	// hit counts against the loser) and retreats by itself to its first
+	// legal place, the port of Venice
+	s.Script = []int{5, 1, 1, 1, 1, 1, 1, 1, 1, 1}
+	answer(t, s, kNavMove, Hapsburg, "done")
+	if len(s.Script) != 0 || s.Naval != nil {
+		t.Fatalf("the combat and retreat are over (dice left %v, stack %v)", s.Script, s.Stack)
+	}
+	if s.Spaces[sp(t, "venice")].Units[Venice].Sq != 1 || s.Seas[adr-SeaLoc].Units[Venice].Any() || s.NavalLost[Venice].Sq != 1 {
+		t.Error("the surviving Venetian squadron retreated to Venice")
+	}
+}
