@@ -567,7 +567,7 @@ func (s *State) executeNavalOrders() {
 			text += " with " + strings.Join(names, ", ")
 		}
 		n.log(s, text)
-		if o.To >= SeaLoc {
+		if o.To >= SeaLoc && o.Sq+o.Cor > 0 {
 			z := o.To - SeaLoc
 			n.Entered |= 1 << z
 			if stays&(1<<z) == 0 {

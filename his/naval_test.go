@@ -742,3 +742,20 @@ func TestNavalInactiveMinorRetreats(t *testing.T) {
 		t.Error("the surviving Venetian squadron retreated to Venice")
 	}
 }
+
+// A naval leader with no ship of his side where he is may sail alone.
+func TestNavalLeaderAlone(t *testing.T) {
+	s := navalState(t, Ottoman, 1)
+	ath := sp(t, "athens")
+	barb := leader(t, "barbarossa")
+	s.Leaders[barb].Loc = int(ath)
+	answer(t, s, kAction, Ottoman, "naval")
+	if got := values(s.choices(top(t, s)), "athens", "ottoman"); !slices.Equal(got, []string{"0:0"}) {
+		t.Fatalf("a leader alone: %v", got)
+	}
+	answer(t, s, kNavMove, Ottoman, "athens", "ottoman", "0:0", "barbarossa", "aegean_sea")
+	answer(t, s, kNavMove, Ottoman, "done")
+	if s.Leaders[barb].Loc != loc(t, "aegean_sea") {
+		t.Error("Barbarossa sailed into the Aegean")
+	}
+}
