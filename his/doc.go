@@ -42,8 +42,7 @@
 //     affairs"): a Naval Move is a series of group orders executed at once;
 //     a location where the active side lost a naval combat is barred as a
 //     whole; the active side's losses fall on the major's own ships first;
-//     naval leaders return from the Turn Track to the first port their power
-//     controls; naval transport carries only the mover's own land units and
+//     naval transport carries only the mover's own land units and
 //     lands only where no land combat can arise; the Knights of St. John are
 //     Rhodes while it is independent.
 //   - The Action Phase is not built: an impulse may pass, or (Papacy,

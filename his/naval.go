@@ -39,6 +39,7 @@ const (
 	kNavFight     = "naval.fight"
 	kNavRetreat   = "naval.retreat"
 	kNavPiracy    = "naval.piracy"
+	kNavReturn    = "naval.return"
 )
 
 // NavalOrder is one group order of a Naval Move.
@@ -1039,34 +1040,69 @@ func (s *State) navalRetreatTo(to int) {
 
 // navalTrackReturns runs the Turn Track part of the Card Draw Phase (§8.2
 // step 1): naval units lost last turn return to the force pool, and naval
-// leaders lost last turn return to a port their power controls — the first
-// home port in map order, else the first such port (the owner does not
-// choose: a simplification); with none, a leader stays on the track (A2).
+// leaders lost last turn become due to return (stepNavalReturn places them).
 func (s *State) navalTrackReturns() {
 	s.NavalLost = [NumPowers]Units{}
-	var stay []int
-	for _, l := range s.NavalTrackL {
-		p := Leaders[l].Power
-		port := -1
-		for i := range Spaces {
-			sp := SpaceID(i)
-			if len(Spaces[i].Ports) == 0 || !s.navalPortOK(sp, p) {
-				continue
-			}
-			if Spaces[i].Home == p {
-				port = i
-				break
-			}
-			if port < 0 {
-				port = i
-			}
+	s.NavalDue = append(s.NavalDue, s.NavalTrackL...)
+	s.NavalTrackL = nil
+}
+
+// navalReturnPorts lists the friendly-controlled ports a returning naval
+// leader may be placed in.
+func (s *State) navalReturnPorts(l int) []SpaceID {
+	var out []SpaceID
+	for i := range Spaces {
+		if len(Spaces[i].Ports) > 0 && s.FriendlySpace(SpaceID(i), Leaders[l].Power) {
+			out = append(out, SpaceID(i))
 		}
-		if port < 0 {
-			stay = append(stay, l)
-			continue
-		}
-		s.Leaders[l].Loc = port
-		s.emit("leader", fmt.Sprintf("%s returns from the Turn Track to %s", Leaders[l].Name, Spaces[port].Name))
 	}
-	s.NavalTrackL = stay
+	return out
+}
+
+// stepNavalReturn places the first due leader: with no friendly port he
+// stays on the Turn Track another turn (ruling A2); with one, or with no
+// major to decide (an inactive minor's leader), he goes to the first; else
+// his owner chooses (naval.return).
+func (s *State) stepNavalReturn() bool {
+	if len(s.NavalDue) == 0 {
+		return false
+	}
+	l := s.NavalDue[0]
+	ports := s.navalReturnPorts(l)
+	who := s.decider(Leaders[l].Power)
+	switch {
+	case len(ports) == 0:
+		s.NavalDue = s.NavalDue[1:]
+		s.NavalTrackL = append(s.NavalTrackL, l)
+		s.emit("leader", Leaders[l].Name+" has no friendly port: he stays on the Turn Track")
+	case len(ports) == 1 || who == NoPower:
+		s.navalReturn(ports[0])
+	default:
+		s.push(kNavReturn, who)
+	}
+	return true
+}
+
+func (s *State) navalReturn(port SpaceID) {
+	l := s.NavalDue[0]
+	s.NavalDue = s.NavalDue[1:]
+	s.Leaders[l].Loc = int(port)
+	s.emit("leader", fmt.Sprintf("%s returns from the Turn Track to %s", Leaders[l].Name, Spaces[port].Name))
+}
+
+func init() {
+	registerProc(50, (*State).stepNavalReturn)
+	registerDecision(kNavReturn, &decisionDef{
+		text: func(s *State, d Decision) string {
+			return Leaders[s.NavalDue[0]].Name + " returns from the Turn Track: choose a friendly port"
+		},
+		choices: func(s *State, d Decision) []game.Choice {
+			var out []game.Choice
+			for _, port := range s.navalReturnPorts(s.NavalDue[0]) {
+				out = append(out, game.Choice{Label: Spaces[port].Name, Value: Spaces[port].ID})
+			}
+			return out
+		},
+		resolve: func(s *State, d Decision, path []string) { s.navalReturn(mustSpace(path[0])) },
+	})
 }

@@ -759,3 +759,41 @@ func TestNavalLeaderAlone(t *testing.T) {
 		t.Error("Barbarossa sailed into the Aegean")
 	}
 }
+
+// Naval leaders come back from the Turn Track in the next Card Draw Phase
+// (§8.2 step 1): the owner chooses a friendly port; an inactive minor's
+// leader takes the first; with no friendly port he waits (A2).
+func TestNavalLeadersReturn(t *testing.T) {
+	s := NewState1517(Ed500, 1)
+	s.Turn = 2
+	drag, doria := leader(t, "dragut"), leader(t, "andrea_doria")
+	s.Leaders[drag].Loc, s.Leaders[doria].Loc = OffMap, OffMap
+	s.NavalTrackL = []int{drag, doria}
+	s.NavalLost[Ottoman].Cor = 2
+	s.navalTrackReturns()
+	if s.NavalLost[Ottoman].Any() || len(s.NavalTrackL) != 0 {
+		t.Fatal("the Turn Track empties into the pool")
+	}
+	s.run()
+	d := top(t, s)
+	if d.Kind != kNavReturn || d.Power != Ottoman {
+		t.Fatalf("the Ottoman places Dragut: %+v", d)
+	}
+	ports := values(s.choices(d))
+	if !slices.Contains(ports, "athens") || !slices.Contains(ports, "istanbul") || slices.Contains(ports, "naples") {
+		t.Errorf("Dragut's ports %v", ports)
+	}
+	answer(t, s, kNavReturn, Ottoman, "athens")
+	if s.Leaders[drag].Loc != int(sp(t, "athens")) || s.Leaders[doria].Loc != int(sp(t, "genoa")) || len(s.NavalDue) != 0 {
+		t.Errorf("Dragut in Athens, Doria (inactive Genoa) in Genoa: %+v %+v", s.Leaders[drag], s.Leaders[doria])
+	}
+	s = NewState1517(Ed500, 1)
+	s.Spaces[sp(t, "genoa")].Ctl, s.Spaces[sp(t, "bastia")].Ctl = France, France
+	s.Leaders[doria].Loc = OffMap
+	s.NavalTrackL = []int{doria}
+	s.navalTrackReturns()
+	s.run()
+	if s.Leaders[doria].Loc != OffMap || !slices.Equal(s.NavalTrackL, []int{doria}) {
+		t.Error("with no friendly port Doria stays on the Turn Track")
+	}
+}

@@ -540,6 +540,9 @@ func (s *State) view(seat game.Seat) *view {
 	for _, l := range s.NavalTrackL {
 		v.Leaders[Leaders[l].ID] = "turn track"
 	}
+	for _, l := range s.NavalDue {
+		v.Leaders[Leaders[l].ID] = "turn track"
+	}
 	for i, d := range s.Debaters {
 		v.Debaters[Debaters[i].ID] = debStatusNames[d]
 	}
