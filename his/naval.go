@@ -75,7 +75,8 @@ type NavalMove struct {
 	// asked; Winner[z] the power whose interception into z succeeded.
 	Zone   int             `json:"zone"`
 	Winner [NumSeas]Power  `json:"winner"`
-	Done   [NumSeas]uint16 `json:"done"`  // bit e: major e declined to intercept into / avoid in z
+	Done   [NumSeas]uint16 `json:"done"`  // bit e: major e is done intercepting into z
+	Asked  [NumSeas]uint16 `json:"asked"` // bit e: major e was asked to avoid battle in z
 	Tried  []int           `json:"tried"` // zone*256+loc: source locations already used
 	// Retreat: the location and owner powers that must retreat (Loc -1: none).
 	RetLoc    int      `json:"ret_loc"`
@@ -789,7 +790,7 @@ func (s *State) nextAvoid() bool {
 			continue
 		}
 		for e := Power(0); e < NumMajors; e++ {
-			if n.Done[z]&bit(e) != 0 || len(s.avoiders(z, e)) == 0 || len(s.avoidDests(z, e)) == 0 {
+			if n.Asked[z]&bit(e) != 0 || len(s.avoiders(z, e)) == 0 || len(s.avoidDests(z, e)) == 0 {
 				continue
 			}
 			n.Zone = z
@@ -811,7 +812,7 @@ func (s *State) avoidChoices(e Power) []game.Choice {
 func (s *State) resolveAvoid(e Power, path []string) {
 	n := s.Naval
 	z := n.Zone
-	n.Done[z] |= bit(e)
+	n.Asked[z] |= bit(e)
 	if path[0] == "stay" {
 		return
 	}

@@ -797,3 +797,26 @@ func TestNavalLeadersReturn(t *testing.T) {
 		t.Error("with no friendly port Doria stays on the Turn Track")
 	}
 }
+
+// Declining to intercept into a zone does not forfeit avoiding battle there.
+func TestNavalDeclineInterceptThenAvoid(t *testing.T) {
+	s := navalState(t, Hapsburg, 1)
+	s.setWar(Ottoman, Hapsburg, true)
+	tyr, barb := loc(t, "tyrrhenian_sea"), loc(t, "barbary_coast")
+	s.Spaces[sp(t, "naples")].Units[Hapsburg].Sq = 1
+	s.Seas[tyr-SeaLoc].Units[Ottoman].Sq = 1
+	s.Seas[barb-SeaLoc].Units[Ottoman].Sq = 1
+	answer(t, s, kAction, Hapsburg, "naval")
+	answer(t, s, kNavMove, Hapsburg, "naples", "hapsburg", "1:0", "none", "tyrrhenian_sea")
+	answer(t, s, kNavMove, Hapsburg, "done")
+	answer(t, s, kNavIntercept, Ottoman, "none")
+	if d := top(t, s); d.Kind != kNavAvoid || d.Power != Ottoman {
+		t.Fatalf("the Ottoman may still avoid battle: %+v", d)
+	}
+	// the Barbary Coast holds only Ottoman ships: a legal place to avoid to
+	s.Script = []int{6, 3}
+	answer(t, s, kNavAvoid, Ottoman, "barbary_coast")
+	if s.Seas[barb-SeaLoc].Units[Ottoman].Sq != 2 || s.Seas[tyr-SeaLoc].Units[Ottoman].Any() || s.Naval != nil {
+		t.Error("the Ottoman squadron avoided battle into the Barbary Coast; no combat")
+	}
+}
