@@ -38,6 +38,10 @@ type Act struct {
 	BonusUsed       [NumMajors]bool `json:"bonus_used"`
 	Reformed        [NumSpaces]bool `json:"reformed"`
 	CounterReformed [NumSpaces]bool `json:"counter_reformed"`
+	// NavalStuck has bit loc set (a space, or SeaLoc+sea) where the active
+	// power's naval units that lost a naval combat this impulse are: they
+	// may not move again this impulse (§16.1).
+	NavalStuck [4]uint64 `json:"naval_stuck"`
 }
 
 func (a *Act) clone() *Act {

@@ -383,8 +383,7 @@ func (s *State) ProtestantSpaces() int {
 
 // VP is p's victory points (§23.2): base (power card, or the Protestant's
 // electorates) + special + bonus (New World discoveries and conquests
-// included). The piracy and chateaux tracks are not
-// built yet and count 0.
+// included) + the piracy and chateaux tracks.
 func (s *State) VP(p Power) int {
 	_, vp, _ := s.KeyCardsVP(p)
 	n := s.ProtestantSpaces()
@@ -395,6 +394,8 @@ func (s *State) VP(p Power) int {
 		}
 	}
 	switch p {
+	case Ottoman:
+		vp += s.PiracyVP
 	case Hapsburg:
 		if s.League {
 			for _, e := range electorates {

@@ -38,6 +38,13 @@
 //   - Deals carry their owners' choices inside the deal (which mercenaries,
 //     the receiving electorate, the return space of a freed leader, the
 //     port a loan sails to).
+//   - Naval affairs (naval*.go, docs/his.md "Action Phase: naval
+//     affairs"): a Naval Move is a series of group orders executed at once;
+//     a location where the active side lost a naval combat is barred as a
+//     whole; the active side's losses fall on the major's own ships first;
+//     naval transport carries only the mover's own land units and
+//     lands only where no land combat can arise; the Knights of St. John are
+//     Rhodes while it is independent.
 //   - The Action Phase is not built: an impulse may pass, or (Papacy,
 //     Protestant) spend one card on one religious action (debate, treatise,
 //     burn books) or play Leipzig Debate. In Reformation and Counter

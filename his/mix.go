@@ -54,9 +54,13 @@ func (s *State) OnMap(p Power) Units {
 }
 
 // Room is how many more units of each type p may place: its counter mix
-// less what is on the map (Unlimited where the mix is unknown).
+// less what is on the map and the naval units lost this turn (Unlimited
+// where the mix is unknown).
 func (s *State) Room(p Power) Units {
 	on, mix := s.OnMap(p), s.Mix[p]
+	// naval units lost this turn wait on the Turn Track (§17)
+	on.Sq += s.NavalLost[p].Sq
+	on.Cor += s.NavalLost[p].Cor
 	r := func(lim, n uint8) uint8 {
 		switch {
 		case lim == Unlimited:

@@ -544,6 +544,12 @@ func (s *State) view(seat game.Seat) *view {
 	for i, l := range s.Leaders {
 		v.Leaders[Leaders[i].ID] = s.locName(l)
 	}
+	for _, l := range s.NavalTrackL {
+		v.Leaders[Leaders[l].ID] = "turn track"
+	}
+	for _, l := range s.NavalDue {
+		v.Leaders[Leaders[l].ID] = "turn track"
+	}
 	for i, d := range s.Debaters {
 		v.Debaters[Debaters[i].ID] = debStatusNames[d]
 	}
@@ -559,6 +565,12 @@ func (s *State) view(seat game.Seat) *view {
 		}
 		k, u := s.Keys(p)
 		e["keys"], e["keys_in_unrest"] = k, u
+		if p == Ottoman {
+			e["piracy_vp"] = s.PiracyVP
+		}
+		if s.NavalLost[p].Any() {
+			e["naval_lost"] = s.NavalLost[p]
+		}
 		v.Powers[p.String()] = e
 	}
 	for p := Power(0); p < NumPowers; p++ {

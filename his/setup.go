@@ -160,6 +160,7 @@ func (s *State) cardDraw() {
 			s.Reformer[*r.space] = true
 		}
 	}
+	s.navalTrackReturns()
 	for i, d := range s.Debaters {
 		if d == DebAway {
 			s.Debaters[i] = DebUncommitted

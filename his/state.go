@@ -259,6 +259,17 @@ type State struct {
 	// way, and the New World Phase in progress.
 	NW      NewWorld `json:"new_world"`
 	NWPhase *NWPhase `json:"new_world_phase,omitempty"`
+	// Naval affairs (§16, naval.go): the Naval Move in progress, the
+	// piracy awards still owed, the Ottoman piracy VP track (0–10), the
+	// naval units and naval leaders lost this turn (on the Turn Track: back
+	// in the force pool, leaders back in a friendly port, next turn), and
+	// the leaders returning whose owner has yet to choose their port.
+	Naval       *NavalMove       `json:"naval,omitempty"`
+	Piracy      *Piracy          `json:"piracy_proc,omitempty"`
+	PiracyVP    int              `json:"piracy_vp,omitempty"`
+	NavalLost   [NumPowers]Units `json:"naval_lost"`
+	NavalTrackL []int            `json:"naval_track_leaders,omitempty"`
+	NavalDue    []int            `json:"naval_due,omitempty"` // leaders back from the track, port not yet chosen
 
 	// Script, when not empty, supplies the next die rolls in place of the
 	// generator (scripted dice for tests and `concordat his debate`).
@@ -339,6 +350,15 @@ func (s *State) Clone() *State {
 	c.VPHistory = append([][NumMajors]int(nil), s.VPHistory...)
 	c.Winners = append([]Power(nil), s.Winners...)
 	c.Script = append([]int(nil), s.Script...)
+	if s.Naval != nil {
+		c.Naval = s.Naval.clone()
+	}
+	if s.Piracy != nil {
+		p := *s.Piracy
+		c.Piracy = &p
+	}
+	c.NavalTrackL = append([]int(nil), s.NavalTrackL...)
+	c.NavalDue = append([]int(nil), s.NavalDue...)
 	if s.Debate != nil {
 		c.Debate = s.Debate.clone()
 	}

@@ -1,0 +1,1109 @@
+package his
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"concordat/game"
+)
+
+// Naval affairs (§16): the Naval Move action with its interceptions, avoid
+// battle and naval combats; naval transport and piracy live in
+// naval_transport.go and naval_piracy.go.
+//
+// A Naval Move (action "naval", 1 CP) runs as the procedure State.Naval:
+//
+//  1. naval.move (active power), repeated: "done", or one group order
+//     <from> <owner> <squadrons:corsairs> <leaders> <to> — a group of one
+//     owner's naval units (the active power, an active minor ally) and any
+//     of the active side's naval leaders at <from> moving to the adjacent
+//     location <to>. Units and leaders already ordered are not offered
+//     again; "done" executes every order at once (§16.1 step 2).
+//  2. naval.intercept (each enemy major, Impulse Order, per sea zone the
+//     active side entered where it had no units): "none", or
+//     <from> <owner> <squadrons:corsairs> <leaders>; 2d6 + the best naval
+//     leader's battle rating, 9+ enters the zone.
+//  3. naval.avoid (each enemy major with units in an entered zone that
+//     nobody intercepted into): "stay" or a destination; 2d6 + leader, 9+.
+//  4. naval.fight (active power) when several combats are pending:
+//     <location> <enemy power>; then each naval combat (§16.2), and
+//     naval.retreat (the retreating side) when it has more than one place
+//     to go.
+
+// Decision kinds of the naval family.
+const (
+	kNavMove      = "naval.move"
+	kNavIntercept = "naval.intercept"
+	kNavAvoid     = "naval.avoid"
+	kNavFight     = "naval.fight"
+	kNavRetreat   = "naval.retreat"
+	kNavPiracy    = "naval.piracy"
+	kNavReturn    = "naval.return"
+)
+
+// NavalOrder is one group order of a Naval Move.
+type NavalOrder struct {
+	From    int   `json:"from"`
+	Owner   Power `json:"owner"`
+	Sq      uint8 `json:"sq"`
+	Cor     uint8 `json:"cor"`
+	Leaders []int `json:"leaders,omitempty"`
+	To      int   `json:"to"`
+}
+
+// Steps of a Naval Move.
+const (
+	navOrders = iota
+	navIntercept
+	navAvoid
+	navCombat
+)
+
+// NavalMove is a Naval Move action in progress (§16.1).
+type NavalMove struct {
+	Power  Power        `json:"power"`
+	Step   uint8        `json:"step"`
+	Orders []NavalOrder `json:"orders,omitempty"`
+	// Vertical: bit z — the active side arrived in sea zone z where it had
+	// no units (exposed to interception); Entered: it arrived there at all;
+	// Intercepted: an interception into z succeeded.
+	Vertical    uint16 `json:"vertical,omitempty"`
+	Entered     uint16 `json:"entered,omitempty"`
+	Intercepted uint16 `json:"intercepted,omitempty"`
+	// Zone is the sea zone whose interception or avoid battle is being
+	// asked; Winner[z] the power whose interception into z succeeded.
+	Zone   int             `json:"zone"`
+	Winner [NumSeas]Power  `json:"winner"`
+	Done   [NumSeas]uint16 `json:"done"`  // bit e: major e is done intercepting into z
+	Asked  [NumSeas]uint16 `json:"asked"` // bit e: major e was asked to avoid battle in z
+	Tried  []int           `json:"tried"` // zone*256+loc: source locations already used
+	// Retreat: the location and owner powers that must retreat (Loc -1: none).
+	RetLoc    int      `json:"ret_loc"`
+	RetOwners []Power  `json:"ret_owners,omitempty"`
+	RetPort   bool     `json:"ret_port,omitempty"` // retreat after a combat in port: to a sea zone
+	RetLost   bool     `json:"ret_lost,omitempty"` // the retreating side lost the combat
+	Log       []string `json:"log,omitempty"`
+}
+
+func (n *NavalMove) clone() *NavalMove {
+	c := *n
+	c.Orders = append([]NavalOrder(nil), n.Orders...)
+	for i := range c.Orders {
+		c.Orders[i].Leaders = append([]int(nil), n.Orders[i].Leaders...)
+	}
+	c.Tried = append([]int(nil), n.Tried...)
+	c.RetOwners = append([]Power(nil), n.RetOwners...)
+	c.Log = append([]string(nil), n.Log...)
+	return &c
+}
+
+func (n *NavalMove) log(s *State, text string) {
+	n.Log = append(n.Log, text)
+	s.emit("naval", text)
+}
+
+// --- locations ---
+
+func locID(loc int) string {
+	if loc >= SeaLoc {
+		return Seas[loc-SeaLoc].ID
+	}
+	return Spaces[loc].ID
+}
+
+func parseLoc(v string) int {
+	if z, err := SeaByID(v); err == nil {
+		return SeaLoc + int(z)
+	}
+	return int(mustSpace(v))
+}
+
+// navAdjacent lists the locations a naval unit at loc may reach in one
+// move: a port's sea zones; a sea zone's ports and connected sea zones.
+func navAdjacent(loc int) []int {
+	var out []int
+	if loc >= SeaLoc {
+		z := loc - SeaLoc
+		for _, port := range Seas[z].Ports {
+			out = append(out, int(port))
+		}
+		for _, a := range Seas[z].Adj {
+			out = append(out, SeaLoc+int(a))
+		}
+		return out
+	}
+	for _, z := range Spaces[loc].Ports {
+		out = append(out, SeaLoc+int(z))
+	}
+	return out
+}
+
+func stuckBit(loc int) (int, uint64) { return loc / 64, 1 << (loc % 64) }
+
+func (a *Act) navalStuck(loc int) bool {
+	i, b := stuckBit(loc)
+	return a.NavalStuck[i]&b != 0
+}
+
+// --- sides, leaders ---
+
+// navalSide lists the powers whose naval units p moves and fights with: p
+// and the minor powers actively allied to it (loaned squadrons are already
+// counted as p's).
+func (s *State) navalSide(p Power) []Power {
+	out := []Power{p}
+	for i, a := range s.MinorAlly {
+		if a == p {
+			out = append(out, firstMinor+Power(i))
+		}
+	}
+	return out
+}
+
+// leaderOwner is the power a naval leader serves: the borrower while he is
+// on loan, else his own power.
+func (s *State) leaderOwner(l int) Power {
+	for _, ln := range s.Loans {
+		if ln.Leader == l {
+			return ln.Borrower
+		}
+	}
+	return Leaders[l].Power
+}
+
+// navalLeadersAt lists the naval leaders at loc serving one of the powers.
+// loc -3 lists every such leader on the map.
+func (s *State) navalLeadersAt(loc int, powers []Power) []int {
+	var out []int
+	for i, l := range s.Leaders {
+		if !Leaders[i].Naval || l.Captor != NoPower || (loc == -3 && l.Loc < 0) || (loc != -3 && l.Loc != loc) {
+			continue
+		}
+		o := s.leaderOwner(i)
+		for _, q := range powers {
+			if o == q {
+				out = append(out, i)
+				break
+			}
+		}
+	}
+	return out
+}
+
+func bestBattle(ls []int) int {
+	b := 0
+	for _, l := range ls {
+		if Leaders[l].Battle > b {
+			b = Leaders[l].Battle
+		}
+	}
+	return b
+}
+
+// sideNaval sums the naval units of several powers at a location.
+func (s *State) sideNaval(loc int, powers []Power) Units {
+	us := s.unitsAt(loc)
+	var t Units
+	for _, q := range powers {
+		t.Sq += us[q].Sq
+		t.Cor += us[q].Cor
+	}
+	return t
+}
+
+// enemyNavalAt reports whether loc holds naval units of a power at war with p.
+func (s *State) enemyNavalAt(loc int, p Power) bool {
+	us := s.unitsAt(loc)
+	for q := Power(0); q < NumPowers; q++ {
+		if us[q].Naval() > 0 && s.AtWar(p, q) {
+			return true
+		}
+	}
+	return false
+}
+
+func navCompValue(sq, cor int) string { return strconv.Itoa(sq) + ":" + strconv.Itoa(cor) }
+
+func parseNavComp(v string) (sq, cor uint8) {
+	f := strings.Split(v, ":")
+	a, _ := strconv.Atoi(f[0])
+	b, _ := strconv.Atoi(f[1])
+	return uint8(a), uint8(b)
+}
+
+// navComps lists the squadrons:corsairs groups drawn from sq and cor (at
+// least one unit).
+func navComps(sq, cor int) []game.Choice {
+	var out []game.Choice
+	for a := 0; a <= sq; a++ {
+		for b := 0; b <= cor; b++ {
+			if a+b == 0 {
+				continue
+			}
+			v := navCompValue(a, b)
+			out = append(out, game.Choice{Label: v + " (squadrons:corsairs)", Value: v})
+		}
+	}
+	return out
+}
+
+func parseLeaders(v string) []int {
+	if v == "none" {
+		return nil
+	}
+	var out []int
+	for _, id := range strings.Split(v, "+") {
+		l, _ := LeaderByID(id)
+		out = append(out, l)
+	}
+	return out
+}
+
+// --- the action ---
+
+func init() {
+	registerAction(&actionDef{
+		id: "naval", label: "naval move (1 CP)", order: 300,
+		choices: func(s *State, p Power, cp int) []game.Choice {
+			if p == Protestant || cp < 1 || s.Naval != nil {
+				return nil
+			}
+			if !s.navalCanMove(p) {
+				return nil
+			}
+			return leafChoice
+		},
+		cost: fixedCost(1),
+		do: func(s *State, p Power, _ []string) {
+			s.Naval = &NavalMove{Power: p, RetLoc: -1, Zone: -1}
+			for i := range s.Naval.Winner {
+				s.Naval.Winner[i] = NoPower
+			}
+			s.emit("naval", p.String()+" makes a Naval Move")
+		},
+	})
+	registerProc(300, (*State).stepNaval)
+	registerDecision(kNavMove, &decisionDef{
+		text: func(s *State, d Decision) string {
+			return "Naval Move: order a group of naval units to an adjacent location, or done (all orders then move at once)"
+		},
+		choices: func(s *State, d Decision) []game.Choice { return s.navalOrderChoices(s.Naval) },
+		resolve: func(s *State, d Decision, path []string) { s.resolveNavalOrder(path) },
+	})
+	registerDecision(kNavIntercept, &decisionDef{
+		text: func(s *State, d Decision) string {
+			return fmt.Sprintf("naval interception into %s: choose a stack (9+ on 2d6 + naval leader), or none", Seas[s.Naval.Zone].Name)
+		},
+		choices: func(s *State, d Decision) []game.Choice { return s.interceptChoices(d.Power) },
+		resolve: func(s *State, d Decision, path []string) { s.resolveIntercept(d.Power, path) },
+	})
+	registerDecision(kNavAvoid, &decisionDef{
+		text: func(s *State, d Decision) string {
+			return fmt.Sprintf("avoid naval battle in %s (9+ on 2d6 + naval leader), or stay", Seas[s.Naval.Zone].Name)
+		},
+		choices: func(s *State, d Decision) []game.Choice { return s.avoidChoices(d.Power) },
+		resolve: func(s *State, d Decision, path []string) { s.resolveAvoid(d.Power, path) },
+	})
+	registerDecision(kNavFight, &decisionDef{
+		text: func(s *State, d Decision) string { return "choose the next naval combat" },
+		choices: func(s *State, d Decision) []game.Choice {
+			var out []game.Choice
+			for _, c := range s.pendingCombats() {
+				out = append(out, game.Choice{Label: fmt.Sprintf("%s against %s", s.locText(c[0]), Power(c[1])),
+					Value: locID(c[0]), Next: []game.Choice{{Label: Power(c[1]).String(), Value: Power(c[1]).String()}}})
+			}
+			return mergeChoices(out)
+		},
+		resolve: func(s *State, d Decision, path []string) {
+			q, _ := ParsePower(path[1])
+			s.navalCombat(parseLoc(path[0]), q)
+		},
+	})
+	registerDecision(kNavRetreat, &decisionDef{
+		text: func(s *State, d Decision) string {
+			return fmt.Sprintf("naval retreat from %s: choose where", s.locText(s.Naval.RetLoc))
+		},
+		choices: func(s *State, d Decision) []game.Choice {
+			var out []game.Choice
+			for _, to := range s.navalRetreatDests(s.Naval.RetLoc, s.Naval.RetOwners, s.Naval.RetPort) {
+				out = append(out, game.Choice{Label: s.locText(to), Value: locID(to)})
+			}
+			return out
+		},
+		resolve: func(s *State, d Decision, path []string) { s.navalRetreatTo(parseLoc(path[0])) },
+	})
+}
+
+// navalCanMove reports whether p has a naval unit or naval leader that a
+// Naval Move could move.
+func (s *State) navalCanMove(p Power) bool {
+	side := s.navalSide(p)
+	for loc := 0; loc < SeaLoc+NumSeas; loc++ {
+		if loc == NumSpaces {
+			loc = SeaLoc
+		}
+		if s.Act != nil && s.Act.navalStuck(loc) {
+			continue
+		}
+		us := s.unitsAt(loc)
+		for _, q := range side {
+			if us[q].Naval() > 0 && len(s.navalDests(loc, p, q, nil)) > 0 {
+				return true
+			}
+		}
+	}
+	for _, l := range s.navalLeadersAt(-3, side) {
+		loc := s.Leaders[l].Loc
+		if s.sideNaval(loc, side).Naval() == 0 && !(s.Act != nil && s.Act.navalStuck(loc)) && len(s.navalDests(loc, p, p, []int{l})) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// mergeChoices joins choices with the same value (their Next lists).
+func mergeChoices(in []game.Choice) []game.Choice {
+	var out []game.Choice
+	for _, c := range in {
+		found := false
+		for i := range out {
+			if out[i].Value == c.Value {
+				out[i].Next = append(out[i].Next, c.Next...)
+				found = true
+				break
+			}
+		}
+		if !found {
+			out = append(out, game.Choice{Label: c.Label, Value: c.Value, Next: append([]game.Choice(nil), c.Next...)})
+		}
+	}
+	return out
+}
+
+// --- step 1: orders ---
+
+// orderedFrom sums the units and lists the leaders already ordered out of loc.
+func (n *NavalMove) orderedFrom(loc int, owner Power) (sq, cor int) {
+	for _, o := range n.Orders {
+		if o.From == loc && o.Owner == owner {
+			sq += int(o.Sq)
+			cor += int(o.Cor)
+		}
+	}
+	return
+}
+
+func (n *NavalMove) leaderOrdered(l int) bool {
+	for _, o := range n.Orders {
+		for _, x := range o.Leaders {
+			if x == l {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// navalDests lists where a group of owner's units (with these leaders) may
+// move from loc for the active power p (§16.1 restrictions).
+func (s *State) navalDests(loc int, p, owner Power, leaders []int) []int {
+	noAtlantic := owner == Genoa || owner == Venice
+	for _, l := range leaders {
+		if Leaders[l].ID == "andrea_doria" {
+			noAtlantic = true
+		}
+	}
+	var out []int
+	for _, to := range navAdjacent(loc) {
+		if to >= SeaLoc {
+			if noAtlantic && Seas[to-SeaLoc].ID == "atlantic_ocean" {
+				continue
+			}
+			out = append(out, to)
+			continue
+		}
+		sp := SpaceID(to)
+		if s.ControlledBy(sp, p) || s.Spaces[sp].Ctl == owner || s.enemyNavalAt(to, p) {
+			out = append(out, to)
+		}
+	}
+	return out
+}
+
+// navalOrderChoices is the naval.move tree: done, or one more group order.
+func (s *State) navalOrderChoices(n *NavalMove) []game.Choice {
+	p := n.Power
+	side := s.navalSide(p)
+	out := []game.Choice{{Label: "done: move the ordered groups", Value: "done"}}
+	sideLeaders := s.navalLeadersAt(-3, side) // every naval leader on the map serving the side
+	for loc := 0; loc < SeaLoc+NumSeas; loc++ {
+		if loc == NumSpaces {
+			loc = SeaLoc
+		}
+		if s.Act != nil && s.Act.navalStuck(loc) {
+			continue
+		}
+		us := s.unitsAt(loc)
+		total := 0 // the side's units at loc not yet ordered
+		any := false
+		for _, q := range side {
+			a, b := n.orderedFrom(loc, q)
+			total += us[q].Naval() - a - b
+			any = any || us[q].Naval() > 0
+		}
+		var free []int
+		for _, l := range sideLeaders {
+			if s.Leaders[l].Loc == loc && !n.leaderOrdered(l) {
+				free = append(free, l)
+			}
+		}
+		if total == 0 && (any || len(free) == 0) {
+			continue
+		}
+		var owners []game.Choice
+		for _, q := range side {
+			a, b := n.orderedFrom(loc, q)
+			sq, cor := int(us[q].Sq)-a, int(us[q].Cor)-b
+			var comps []game.Choice
+			if !any {
+				if q != p {
+					continue
+				}
+				// naval leaders alone: they may sail without units
+				comps = []game.Choice{{Label: "leaders only", Value: "0:0"}}
+			} else {
+				comps = navComps(sq, cor)
+			}
+			// the leader and destination levels, built once per kind of
+			// group and shared (option trees are read-only)
+			byLeaders := func(sets [][]int) []game.Choice {
+				var out []game.Choice
+				for _, set := range sets {
+					var dests []game.Choice
+					for _, to := range s.navalDests(loc, p, q, set) {
+						dests = append(dests, game.Choice{Label: s.locText(to), Value: locID(to)})
+					}
+					if len(dests) > 0 {
+						out = append(out, game.Choice{Label: "leaders: " + leaderValue(set), Value: leaderValue(set), Next: dests})
+					}
+				}
+				return out
+			}
+			var partial, emptying []game.Choice
+			switch {
+			case !any:
+				emptying = byLeaders(leaderSets(free)[1:])
+			case len(free) > 0:
+				emptying = byLeaders([][]int{free})
+				partial = byLeaders(leaderSets(free))
+			default:
+				emptying = byLeaders([][]int{nil})
+				partial = emptying
+			}
+			var withComp []game.Choice
+			for _, c := range comps {
+				a, b := parseNavComp(c.Value)
+				next := partial
+				if int(a)+int(b) == total {
+					next = emptying // a group emptying the location takes its leaders
+				}
+				if len(next) > 0 {
+					withComp = append(withComp, game.Choice{Label: c.Label, Value: c.Value, Next: next})
+				}
+			}
+			if len(withComp) > 0 {
+				owners = append(owners, game.Choice{Label: q.String(), Value: q.String(), Next: withComp})
+			}
+		}
+		if len(owners) > 0 {
+			out = append(out, game.Choice{Label: "from " + s.locText(loc), Value: locID(loc), Next: owners})
+		}
+	}
+	return out
+}
+
+func (s *State) resolveNavalOrder(path []string) {
+	n := s.Naval
+	if path[0] == "done" {
+		s.executeNavalOrders()
+		return
+	}
+	owner, _ := ParsePower(path[1])
+	sq, cor := parseNavComp(path[2])
+	n.Orders = append(n.Orders, NavalOrder{From: parseLoc(path[0]), Owner: owner, Sq: sq, Cor: cor,
+		Leaders: parseLeaders(path[3]), To: parseLoc(path[4])})
+}
+
+// executeNavalOrders moves every ordered group at once and marks the sea
+// zones the active side entered where it had no units (vertical).
+func (s *State) executeNavalOrders() {
+	n := s.Naval
+	side := s.navalSide(n.Power)
+	var stays uint16 // bit z: some of the side's units stay in zone z
+	for z := range s.Seas {
+		loc := SeaLoc + z
+		left := 0
+		for _, q := range side {
+			a, b := n.orderedFrom(loc, q)
+			left += s.Seas[z].Units[q].Naval() - a - b
+		}
+		if left > 0 {
+			stays |= 1 << z
+		}
+	}
+	for _, o := range n.Orders {
+		from, to := s.unitsAt(o.From), s.unitsAt(o.To)
+		from[o.Owner].Sq -= o.Sq
+		from[o.Owner].Cor -= o.Cor
+		to[o.Owner].Sq += o.Sq
+		to[o.Owner].Cor += o.Cor
+		s.navalLoanFollows(o.From, o.Owner, o.To)
+		var names []string
+		for _, l := range o.Leaders {
+			s.Leaders[l].Loc = o.To
+			names = append(names, Leaders[l].Name)
+		}
+		text := fmt.Sprintf("%s: %d squadron(s), %d corsair(s) move from %s to %s", o.Owner, o.Sq, o.Cor, s.locText(o.From), s.locText(o.To))
+		if len(names) > 0 {
+			text += " with " + strings.Join(names, ", ")
+		}
+		n.log(s, text)
+		if o.To >= SeaLoc && o.Sq+o.Cor > 0 {
+			z := o.To - SeaLoc
+			n.Entered |= 1 << z
+			if stays&(1<<z) == 0 {
+				n.Vertical |= 1 << z
+			}
+		}
+	}
+	n.Orders = nil
+	n.Step = navIntercept
+}
+
+// navalLoanFollows keeps a loan's location with the borrower's squadrons:
+// when fewer of them than the loan remain where it lay, the loan moves along
+// (a simplification: loaned and own squadrons are not told apart).
+func (s *State) navalLoanFollows(from int, p Power, to int) {
+	for i := range s.Loans {
+		l := &s.Loans[i]
+		if l.Borrower == p && l.Loc == from && s.unitsAt(from)[p].Sq < l.N {
+			l.Loc = to
+		}
+	}
+}
+
+// --- the procedure ---
+
+func (s *State) stepNaval() bool {
+	n := s.Naval
+	if n == nil {
+		return false
+	}
+	switch n.Step {
+	case navOrders:
+		s.push(kNavMove, n.Power)
+		return true
+	case navIntercept:
+		if s.nextInterception() {
+			return true
+		}
+		n.Step = navAvoid
+		fallthrough
+	case navAvoid:
+		if s.nextAvoid() {
+			return true
+		}
+		n.Step = navCombat
+		fallthrough
+	default:
+		if n.RetLoc >= 0 {
+			s.settleRetreat()
+			if n.RetLoc >= 0 {
+				return true
+			}
+		}
+		cs := s.pendingCombats()
+		switch {
+		case len(cs) == 0:
+			s.Naval = nil
+			return true
+		case len(cs) == 1:
+			s.navalCombat(cs[0][0], Power(cs[0][1]))
+		default:
+			s.push(kNavFight, n.Power)
+		}
+		return true
+	}
+}
+
+// --- step 2: interception ---
+
+// interceptSources lists, for enemy major e, the locations adjacent to
+// zone z from which e's side may still intercept.
+func (s *State) interceptSources(z int, e Power) []int {
+	n := s.Naval
+	active := s.navalSide(n.Power)
+	var out []int
+	for _, loc := range navAdjacent(SeaLoc + z) {
+		if s.sideNaval(loc, active).Naval() > 0 || n.tried(z, loc) {
+			continue
+		}
+		for _, q := range s.navalSide(e) {
+			if s.unitsAt(loc)[q].Naval() > 0 && s.AtWar(n.Power, q) {
+				out = append(out, loc)
+				break
+			}
+		}
+	}
+	return out
+}
+
+func (n *NavalMove) tried(z, loc int) bool {
+	for _, t := range n.Tried {
+		if t == z*256+loc {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *State) nextInterception() bool {
+	n := s.Naval
+	for z := 0; z < NumSeas; z++ {
+		if n.Vertical&(1<<z) == 0 {
+			continue
+		}
+		for e := Power(0); e < NumMajors; e++ {
+			if n.Done[z]&bit(e) != 0 || (n.Winner[z] != NoPower && n.Winner[z] != e) {
+				continue
+			}
+			if len(s.interceptSources(z, e)) > 0 {
+				n.Zone = z
+				s.push(kNavIntercept, e)
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (s *State) interceptChoices(e Power) []game.Choice {
+	n := s.Naval
+	out := []game.Choice{{Label: "no interception", Value: "none"}}
+	for _, loc := range s.interceptSources(n.Zone, e) {
+		leaders := s.navalLeadersAt(loc, s.navalSide(e))
+		var sets []game.Choice
+		for _, set := range leaderSets(leaders) {
+			sets = append(sets, game.Choice{Label: "leaders: " + leaderValue(set), Value: leaderValue(set)})
+		}
+		// a stack taking every unit of the side there takes its leaders too
+		all := []game.Choice{sets[len(sets)-1]}
+		total := s.sideNaval(loc, s.navalSide(e)).Naval()
+		var owners []game.Choice
+		for _, q := range s.navalSide(e) {
+			u := s.unitsAt(loc)[q]
+			if u.Naval() == 0 || !s.AtWar(n.Power, q) {
+				continue
+			}
+			comps := navComps(int(u.Sq), int(u.Cor))
+			for i := range comps {
+				comps[i].Next = sets
+				if a, b := parseNavComp(comps[i].Value); int(a)+int(b) == total {
+					comps[i].Next = all
+				}
+			}
+			owners = append(owners, game.Choice{Label: q.String(), Value: q.String(), Next: comps})
+		}
+		out = append(out, game.Choice{Label: "from " + s.locText(loc), Value: locID(loc), Next: owners})
+	}
+	return out
+}
+
+func (s *State) resolveIntercept(e Power, path []string) {
+	n := s.Naval
+	z := n.Zone
+	if path[0] == "none" {
+		n.Done[z] |= bit(e)
+		return
+	}
+	from := parseLoc(path[0])
+	owner, _ := ParsePower(path[1])
+	sq, cor := parseNavComp(path[2])
+	leaders := parseLeaders(path[3])
+	n.Tried = append(n.Tried, z*256+from)
+	d1, d2 := s.Die(), s.Die()
+	total := d1 + d2 + bestBattle(leaders)
+	if total < 9 {
+		n.log(s, fmt.Sprintf("%s fails to intercept into %s from %s (%d+%d%+d = %d)", owner, Seas[z].Name, s.locText(from), d1, d2, bestBattle(leaders), total))
+		return
+	}
+	n.log(s, fmt.Sprintf("%s intercepts into %s from %s with %d squadron(s), %d corsair(s) (%d+%d%+d = %d)", owner, Seas[z].Name, s.locText(from), sq, cor, d1, d2, bestBattle(leaders), total))
+	fu, tu := s.unitsAt(from), &s.Seas[z].Units
+	fu[owner].Sq -= sq
+	fu[owner].Cor -= cor
+	tu[owner].Sq += sq
+	tu[owner].Cor += cor
+	s.navalLoanFollows(from, owner, SeaLoc+z)
+	for _, l := range leaders {
+		s.Leaders[l].Loc = SeaLoc + z
+	}
+	n.Intercepted |= 1 << z
+	n.Winner[z] = e
+}
+
+// --- step 3: avoid battle ---
+
+// avoidDests lists where enemy major e's units may avoid battle from zone
+// z: an adjacent port it controls, or an adjacent sea zone holding no units
+// of a power at war with it (neither holding naval units at war with it).
+func (s *State) avoidDests(z int, e Power) []int {
+	var out []int
+	for _, to := range navAdjacent(SeaLoc + z) {
+		if s.hasEnemyUnits(to, e) {
+			continue
+		}
+		if to < SeaLoc && !s.ControlledBy(SpaceID(to), e) {
+			continue
+		}
+		out = append(out, to)
+	}
+	return out
+}
+
+// avoiders lists the powers of e's side at war with the active power that
+// have naval units in zone z.
+func (s *State) avoiders(z int, e Power) []Power {
+	var out []Power
+	for _, q := range s.navalSide(e) {
+		if s.Seas[z].Units[q].Naval() > 0 && s.AtWar(s.Naval.Power, q) {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+func (s *State) nextAvoid() bool {
+	n := s.Naval
+	for z := 0; z < NumSeas; z++ {
+		if n.Vertical&(1<<z) == 0 || n.Intercepted&(1<<z) != 0 || s.sideNaval(SeaLoc+z, s.navalSide(n.Power)).Naval() == 0 {
+			continue
+		}
+		for e := Power(0); e < NumMajors; e++ {
+			if n.Asked[z]&bit(e) != 0 || len(s.avoiders(z, e)) == 0 || len(s.avoidDests(z, e)) == 0 {
+				continue
+			}
+			n.Zone = z
+			s.push(kNavAvoid, e)
+			return true
+		}
+	}
+	return false
+}
+
+func (s *State) avoidChoices(e Power) []game.Choice {
+	out := []game.Choice{{Label: "stay and fight", Value: "stay"}}
+	for _, to := range s.avoidDests(s.Naval.Zone, e) {
+		out = append(out, game.Choice{Label: s.locText(to), Value: locID(to)})
+	}
+	return out
+}
+
+func (s *State) resolveAvoid(e Power, path []string) {
+	n := s.Naval
+	z := n.Zone
+	n.Asked[z] |= bit(e)
+	if path[0] == "stay" {
+		return
+	}
+	owners := s.avoiders(z, e)
+	leaders := s.navalLeadersAt(SeaLoc+z, s.navalSide(e))
+	d1, d2 := s.Die(), s.Die()
+	total := d1 + d2 + bestBattle(leaders)
+	if total < 9 {
+		n.log(s, fmt.Sprintf("%s fails to avoid battle in %s (%d+%d%+d = %d)", e, Seas[z].Name, d1, d2, bestBattle(leaders), total))
+		return
+	}
+	n.log(s, fmt.Sprintf("%s avoids battle in %s (%d+%d%+d = %d)", e, Seas[z].Name, d1, d2, bestBattle(leaders), total))
+	s.navalShift(SeaLoc+z, owners, parseLoc(path[0]), "avoid battle")
+}
+
+// navalShift moves every naval unit of these powers, and the naval leaders
+// serving them, from one location to another.
+func (s *State) navalShift(from int, owners []Power, to int, why string) {
+	fu, tu := s.unitsAt(from), s.unitsAt(to)
+	for _, q := range owners {
+		if fu[q].Naval() == 0 {
+			continue
+		}
+		tu[q].Sq += fu[q].Sq
+		tu[q].Cor += fu[q].Cor
+		fu[q].Sq, fu[q].Cor = 0, 0
+		s.navalLoanFollows(from, q, to)
+		if s.Naval != nil {
+			s.Naval.log(s, fmt.Sprintf("%s naval units %s from %s to %s", q, why, s.locText(from), s.locText(to)))
+		}
+	}
+	for _, l := range s.navalLeadersAt(from, owners) {
+		s.Leaders[l].Loc = to
+	}
+}
+
+// --- step 7: combats ---
+
+// pendingCombats lists (location, enemy power) pairs where the active side
+// shares a location with naval units of a power at war with it.
+func (s *State) pendingCombats() [][2]int {
+	n := s.Naval
+	active := s.navalSide(n.Power)
+	var out [][2]int
+	check := func(loc int) {
+		if s.sideNaval(loc, active).Naval() == 0 {
+			return
+		}
+		us := s.unitsAt(loc)
+		for q := Power(0); q < NumPowers; q++ {
+			if us[q].Naval() > 0 && s.AtWar(n.Power, q) {
+				out = append(out, [2]int{loc, int(q)})
+			}
+		}
+	}
+	for i := range s.Spaces {
+		check(i)
+	}
+	for z := range s.Seas {
+		check(SeaLoc + z)
+	}
+	return out
+}
+
+// NavalLosses applies hits to one side's naval units (§16.2 step 8): a
+// squadron per 2 hits while squadrons remain, then a corsair per remaining
+// hit, then a single leftover hit sinks one more squadron only on the side
+// that lost the combat. It returns the units destroyed.
+func NavalLosses(u Units, hits int, lost bool) (sq, cor int) {
+	sq = hits / 2
+	if sq > int(u.Sq) {
+		sq = int(u.Sq)
+	}
+	rem := hits - 2*sq
+	cor = rem
+	if cor > int(u.Cor) {
+		cor = int(u.Cor)
+	}
+	rem -= cor
+	if rem == 1 && lost && int(u.Sq) > sq {
+		sq++
+	}
+	return sq, cor
+}
+
+// navalCombat fights the naval combat at loc between the active side
+// (attacker) and power q (defender), then settles losses and the retreat
+// (§16.2).
+func (s *State) navalCombat(loc int, q Power) {
+	n := s.Naval
+	p := n.Power
+	attSide, defSide := s.navalSide(p), []Power{q}
+	att, def := s.sideNaval(loc, attSide), s.sideNaval(loc, defSide)
+	attL, defL := s.navalLeadersAt(loc, attSide), s.navalLeadersAt(loc, defSide)
+	port := loc < SeaLoc
+	attDice := 2*int(att.Sq) + int(att.Cor) + bestBattle(attL)
+	defDice := 2*int(def.Sq) + int(def.Cor) + bestBattle(defL)
+	if port {
+		defDice++
+	}
+	ah, ad := s.Hits(attDice)
+	dh, dd := s.Hits(defDice)
+	attWins := ah > dh
+	winner := q
+	if attWins {
+		winner = p
+	}
+	n.log(s, fmt.Sprintf("naval combat in %s: %s %d dice %v, %d hit(s); %s %d dice %v, %d hit(s); %s wins",
+		s.locText(loc), p, attDice, ad, ah, q, defDice, dd, dh, winner))
+	aSq, aCor := NavalLosses(att, dh, !attWins)
+	dSq, dCor := NavalLosses(def, ah, attWins)
+	if aSq+aCor == att.Naval() && dSq+dCor == def.Naval() {
+		// both sides wiped out: the side with more dice keeps one unit
+		// (the defender on equal dice)
+		if attDice > defDice {
+			if aSq > 0 {
+				aSq--
+			} else {
+				aCor--
+			}
+		} else if dSq > 0 {
+			dSq--
+		} else {
+			dCor--
+		}
+	}
+	s.navalRemove(loc, attSide, aSq, aCor)
+	s.navalRemove(loc, defSide, dSq, dCor)
+	// retreat (step 9)
+	attLeft := s.sideNaval(loc, attSide).Naval() > 0
+	defLeft := s.sideNaval(loc, defSide).Naval() > 0
+	switch {
+	case port && attLeft:
+		n.RetLoc, n.RetOwners, n.RetPort = loc, attSide, true
+	case !port && !attWins && attLeft:
+		n.RetLoc, n.RetOwners, n.RetPort = loc, attSide, false
+	case !port && attWins && defLeft:
+		n.RetLoc, n.RetOwners, n.RetPort = loc, defSide, false
+	}
+	// a losing active side may not move again this impulse: it is marked
+	// where it retreats to (navalRetreatTo)
+	n.RetLost = !attWins && attLeft
+}
+
+// navalRemove sinks sq squadrons and cor corsairs of a side at loc (the
+// first powers of the list first) onto the Turn Track; naval leaders of a
+// side left with no naval unit there go to the Turn Track too (§16.2 step 10).
+func (s *State) navalRemove(loc int, side []Power, sq, cor int) {
+	us := s.unitsAt(loc)
+	for _, q := range side {
+		k := min(sq, int(us[q].Sq))
+		us[q].Sq -= uint8(k)
+		s.NavalLost[q].Sq += uint8(k)
+		sq -= k
+		c := min(cor, int(us[q].Cor))
+		us[q].Cor -= uint8(c)
+		s.NavalLost[q].Cor += uint8(c)
+		cor -= c
+		if k+c > 0 && s.Naval != nil {
+			s.Naval.log(s, fmt.Sprintf("%s loses %d squadron(s), %d corsair(s) in %s", q, k, c, s.locText(loc)))
+		}
+	}
+	if s.sideNaval(loc, side).Naval() > 0 {
+		return
+	}
+	for _, l := range s.navalLeadersAt(loc, side) {
+		s.Leaders[l].Loc = OffMap
+		s.NavalTrackL = append(s.NavalTrackL, l)
+		s.emit("naval", Leaders[l].Name+" goes to the Turn Track")
+	}
+}
+
+// navalRetreatDests lists where naval units of these powers may retreat
+// from loc (§16.2 step 9): after a combat in port, a sea zone of that port
+// without enemy naval units; after one at sea, an adjacent port the owner
+// controls or an adjacent sea zone, without enemy naval units.
+func (s *State) navalRetreatDests(loc int, owners []Power, fromPort bool) []int {
+	owner := owners[0]
+	var out []int
+	for _, to := range navAdjacent(loc) {
+		if s.enemyNavalAt(to, owner) {
+			continue
+		}
+		if fromPort && to < SeaLoc {
+			continue
+		}
+		if to < SeaLoc && !s.navalPortOK(SpaceID(to), owner) {
+			continue
+		}
+		out = append(out, to)
+	}
+	return out
+}
+
+// settleRetreat moves the retreating side when it has at most one place to
+// go (none: eliminated), else asks its owner.
+func (s *State) settleRetreat() {
+	n := s.Naval
+	dests := s.navalRetreatDests(n.RetLoc, n.RetOwners, n.RetPort)
+	switch len(dests) {
+	case 0:
+		u := s.sideNaval(n.RetLoc, n.RetOwners)
+		n.log(s, fmt.Sprintf("%s naval units in %s have nowhere to retreat: eliminated", n.RetOwners[0], s.locText(n.RetLoc)))
+		s.navalRemove(n.RetLoc, n.RetOwners, int(u.Sq), int(u.Cor))
+		n.RetLoc, n.RetOwners = -1, nil
+	case 1:
+		s.navalRetreatTo(dests[0])
+	default:
+		if s.decider(n.RetOwners[0]) == NoPower {
+			s.navalRetreatTo(dests[0]) // an inactive minor: nobody to ask
+			return
+		}
+		s.push(kNavRetreat, s.decider(n.RetOwners[0]))
+	}
+}
+
+func (s *State) navalRetreatTo(to int) {
+	n := s.Naval
+	s.navalShift(n.RetLoc, n.RetOwners, to, "retreat")
+	if n.RetLost && n.RetOwners[0] == n.Power && s.Act != nil {
+		i, b := stuckBit(to)
+		s.Act.NavalStuck[i] |= b
+	}
+	n.RetLoc, n.RetOwners, n.RetLost = -1, nil, false
+}
+
+// navalTrackReturns runs the Turn Track part of the Card Draw Phase (§8.2
+// step 1): naval units lost last turn return to the force pool, and naval
+// leaders lost last turn become due to return (stepNavalReturn places them).
+func (s *State) navalTrackReturns() {
+	s.NavalLost = [NumPowers]Units{}
+	s.NavalDue = append(s.NavalDue, s.NavalTrackL...)
+	s.NavalTrackL = nil
+}
+
+// navalReturnPorts lists the friendly-controlled ports a returning naval
+// leader may be placed in.
+func (s *State) navalReturnPorts(l int) []SpaceID {
+	var out []SpaceID
+	for i := range Spaces {
+		if len(Spaces[i].Ports) > 0 && s.FriendlySpace(SpaceID(i), Leaders[l].Power) {
+			out = append(out, SpaceID(i))
+		}
+	}
+	return out
+}
+
+// stepNavalReturn places the first due leader: with no friendly port he
+// stays on the Turn Track another turn (ruling A2); with one, or with no
+// major to decide (an inactive minor's leader), he goes to the first; else
+// his owner chooses (naval.return).
+func (s *State) stepNavalReturn() bool {
+	if len(s.NavalDue) == 0 {
+		return false
+	}
+	l := s.NavalDue[0]
+	ports := s.navalReturnPorts(l)
+	who := s.decider(Leaders[l].Power)
+	switch {
+	case len(ports) == 0:
+		s.NavalDue = s.NavalDue[1:]
+		s.NavalTrackL = append(s.NavalTrackL, l)
+		s.emit("leader", Leaders[l].Name+" has no friendly port: he stays on the Turn Track")
+	case len(ports) == 1 || who == NoPower:
+		s.navalReturn(ports[0])
+	default:
+		s.push(kNavReturn, who)
+	}
+	return true
+}
+
+func (s *State) navalReturn(port SpaceID) {
+	l := s.NavalDue[0]
+	s.NavalDue = s.NavalDue[1:]
+	s.Leaders[l].Loc = int(port)
+	s.emit("leader", fmt.Sprintf("%s returns from the Turn Track to %s", Leaders[l].Name, Spaces[port].Name))
+}
+
+func init() {
+	registerProc(50, (*State).stepNavalReturn)
+	registerDecision(kNavReturn, &decisionDef{
+		text: func(s *State, d Decision) string {
+			return Leaders[s.NavalDue[0]].Name + " returns from the Turn Track: choose a friendly port"
+		},
+		choices: func(s *State, d Decision) []game.Choice {
+			var out []game.Choice
+			for _, port := range s.navalReturnPorts(s.NavalDue[0]) {
+				out = append(out, game.Choice{Label: Spaces[port].Name, Value: Spaces[port].ID})
+			}
+			return out
+		},
+		resolve: func(s *State, d Decision, path []string) { s.navalReturn(mustSpace(path[0])) },
+	})
+}
