@@ -29,6 +29,14 @@ type Act struct {
 	NoMove [NumSpaces]bool `json:"no_move"`
 	// Assaulted marks spaces already assaulted this impulse (§15.1).
 	Assaulted [NumSpaces]bool `json:"assaulted"`
+
+	// Land movement and field battles (move.go, battle.go).
+	// Intercepted: bit q of Intercepted[sp] — q's stack in sp has tried an
+	// interception this impulse (§13.2: one attempt per unit per impulse).
+	Intercepted [NumSpaces]uint16 `json:"intercepted"`
+	// Beaten: bit q of Beaten[sp] — q's land units in sp lost a field battle
+	// this impulse (§13.3: their avoid battle succeeds without a roll).
+	Beaten [NumSpaces]uint16 `json:"beaten"`
 }
 
 func (a *Act) clone() *Act {
