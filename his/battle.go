@@ -474,7 +474,7 @@ func (s *State) stepBattle() bool {
 			s.battleSiege(b)
 			s.LastBattle = b
 			s.Battle = nil
-			return false
+			return true // progress: the procedure that started the battle goes on
 		}
 		if len(s.Stack) > 0 {
 			return true

@@ -650,7 +650,7 @@ func (s *State) stepMove() bool {
 			s.enterFortified(m) // may ask the mover to fall back or go on
 		case mvAfter:
 			s.Move = nil
-			return false
+			return true // progress: the other procedures (a broken siege) go on
 		}
 		if len(s.Stack) > 0 {
 			return true
