@@ -555,6 +555,9 @@ func (s *State) battleSiege(b *Battle) {
 		return
 	}
 	mine := s.sideUnits(sp, b.Attacker, false)
+	if landOf(&mine) == 0 {
+		return
+	}
 	inside := 0
 	for q := Power(0); q < NumPowers; q++ {
 		if s.side(q) != b.Attacker {

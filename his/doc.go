@@ -38,9 +38,11 @@
 //   - Deals carry their owners' choices inside the deal (which mercenaries,
 //     the receiving electorate, the return space of a freed leader, the
 //     port a loan sails to).
-//   - The Action Phase is not built: an impulse may pass, or (Papacy,
-//     Protestant) spend one card on one religious action (debate, treatise,
-//     burn books) or play Leipzig Debate. Reformation and Counter
+//   - The Action Phase is partly built: an impulse may pass, play a card
+//     for CP spent on the religious actions (debate, treatise, burn books)
+//     and on land movement with interception, avoid battle, withdrawal,
+//     field battles, sieges begun and relief forces (move.go, battle.go;
+//     response windows and combat cards skipped), or play Leipzig Debate. Reformation and Counter
 //     Reformation attempts take no debater bonuses yet; an aligned stack
 //     counts once per space. The New World is not built; Spring Deployment
 //     lacks its two cards.

@@ -151,7 +151,7 @@ func compValue(a Units) string {
 func formValue(u *[NumPowers]Units, p Power) string {
 	v := compValue(u[p])
 	for q := Genoa; q <= Venice; q++ {
-		if u[q].Land() > 0 {
+		if q != p && u[q].Land() > 0 {
 			v += "," + q.String() + "=" + strconv.Itoa(u[q].Land())
 		}
 	}
@@ -183,7 +183,7 @@ func stackForms(stack *[NumPowers]Units, p Power) []formOpt {
 	out := make([]formOpt, 0, (int(a.Reg)+1)*(int(a.Merc)+1)*(int(a.Cav)+1))
 	var minors []Power
 	for q := Genoa; q <= Venice; q++ {
-		if stack[q].Reg > 0 {
+		if q != p && stack[q].Reg > 0 {
 			minors = append(minors, q)
 		}
 	}

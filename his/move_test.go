@@ -343,3 +343,55 @@ func TestSiegeBrokenByMovingAway(t *testing.T) {
 		t.Fatalf("siege broken, the last besieger retreats to Dijon: Besançon %+v, Dijon %+v", s.Spaces[bes], s.Spaces[dijon].Units[France])
 	}
 }
+
+// A formation may take the regulars of a minor actively allied to the
+// mover: "r:m:c,hungary=n".
+func TestMoveWithAlliedMinor(t *testing.T) {
+	vienna, linz := sp(t, "vienna"), sp(t, "linz")
+	s := landState(t, Hapsburg, 2)
+	s.MinorAlly[Hungary-firstMinor] = Hapsburg
+	s.Spaces[vienna].Units[Hapsburg].Reg = 2
+	s.Spaces[vienna].Units[Hungary].Reg = 3
+	forms := values(sub(moveTree(s, Hapsburg), "vienna", "none", "linz"))
+	if !forms["2:0:0,hungary=2"] || !forms["0:0:0,hungary=3"] || forms["2:0:0,hungary=3"] {
+		t.Fatalf("Hapsburg and Hungarian units together, 4 at most without a leader: %v", forms)
+	}
+	answer(t, s, kAction, Hapsburg, "move", "vienna", "none", "linz", "1:0:0,hungary=3")
+	if s.Spaces[linz].Units[Hapsburg].Reg != 1 || s.Spaces[linz].Units[Hungary].Reg != 3 || s.Spaces[vienna].Units[Hungary].Reg != 0 {
+		t.Fatalf("moved 1 Hapsburg and 3 Hungarian regulars: %+v", s.Spaces[linz].Units)
+	}
+	// An inactive minor's units never move with anyone.
+	s.MinorAlly[Hungary-firstMinor] = NoPower
+	if forms := values(sub(moveTree(s, Hapsburg), "linz", "none", "vienna")); forms["1:0:0,hungary=1"] || !forms["1:0:0"] {
+		t.Fatalf("inactive Hungary's units stay: %v", forms)
+	}
+}
+
+// A non-Ottoman interceptor facing Ottoman cavalry rolls at -1 (§13.2).
+func TestInterceptOttomanCavalry(t *testing.T) {
+	dijon, stdz, brus := sp(t, "dijon"), sp(t, "st_dizier"), sp(t, "brussels")
+	s := landState(t, Ottoman, 2)
+	s.setWar(Ottoman, France, true)
+	s.setWar(Ottoman, Hapsburg, true)
+	s.Spaces[dijon].Units[Ottoman] = Units{Reg: 1, Cav: 1}
+	s.Spaces[brus].Units[Hapsburg].Reg = 2
+	answer(t, s, kAction, Ottoman, "move", "dijon", "none", "st_dizier", "1:0:1")
+	s.Script = []int{4, 5} // 9 - 1 = 8: fails
+	answer(t, s, kIntercept, Hapsburg, "none", "2:0:0")
+	if s.Spaces[brus].Units[Hapsburg].Reg != 2 || s.Spaces[stdz].Units[Ottoman] != (Units{Reg: 1, Cav: 1}) {
+		t.Fatalf("the interception failed: %+v %+v", s.Spaces[brus].Units[Hapsburg], s.Spaces[stdz].Units[Ottoman])
+	}
+}
+
+// An independent key's regulars withdraw inside; a larger force besieges
+// them (§22.6).
+func TestMoveIntoIndependentKey(t *testing.T) {
+	stdz, metz := sp(t, "st_dizier"), sp(t, "metz")
+	s := landState(t, France, 2)
+	s.Spaces[metz].Units[Independent].Reg = 1
+	s.Spaces[stdz].Units[France].Reg = 2
+	answer(t, s, kAction, France, "move", "st_dizier", "none", "metz", "2:0:0")
+	if !s.Besieging(metz, France) || s.Spaces[metz].Units[Independent].Reg != 1 || s.LastBattle != nil {
+		t.Fatalf("Metz besieged without a battle: %+v", s.Spaces[metz])
+	}
+}
