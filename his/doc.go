@@ -42,8 +42,8 @@
 //     for CP spent on the religious actions (debate, treatise, burn books)
 //     and on land movement with interception, avoid battle, withdrawal,
 //     field battles, sieges begun and relief forces (move.go, battle.go;
-//     response windows and combat cards skipped), or play Leipzig Debate. Reformation and Counter
-//     Reformation attempts take no debater bonuses yet; an aligned stack
-//     counts once per space. The New World is not built; Spring Deployment
+//     response windows and combat cards skipped), or play Leipzig Debate.
+//     Reformation and Counter Reformation attempts take no debater bonuses
+//     yet; an aligned stack counts once per space. The New World is not built; Spring Deployment
 //     lacks its two cards.
 package his

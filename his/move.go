@@ -348,10 +348,26 @@ func (s *State) moveChoices(p Power, cp int) []game.Choice {
 			leaderAt[l.Loc]++
 		}
 	}
+	var minors []Power // p's active minor allies
+	for q := Genoa; q <= Venice; q++ {
+		if s.MinorAllyOf(q) == p {
+			minors = append(minors, q)
+		}
+	}
 	for i := range s.Spaces {
 		from := SpaceID(i)
 		if s.Act.NoMove[i] {
 			continue
+		}
+		if leaderAt[i] == 0 {
+			u := &s.Spaces[i].Units
+			any := u[p].Reg|u[p].Merc|u[p].Cav != 0
+			for _, q := range minors {
+				any = any || u[q].Reg|u[q].Merc|u[q].Cav != 0
+			}
+			if !any {
+				continue
+			}
 		}
 		stack := s.sideUnits(from, p, false)
 		if landOf(&stack) == 0 && (leaderAt[i] == 0 || !s.outsideWalls(from, p)) {
@@ -432,10 +448,20 @@ func (s *State) moveChoices(p Power, cp int) []game.Choice {
 			}
 		}
 		if len(byLeaders) > 0 {
-			out = append(out, game.Choice{Label: "from " + Spaces[from].Name, Value: Spaces[from].ID, Next: byLeaders})
+			out = append(out, game.Choice{Label: fromLabel(from), Value: Spaces[from].ID, Next: byLeaders})
 		}
 	}
 	return out
+}
+
+// fromLabels are the labels "from <space>", built once.
+var fromLabels [NumSpaces]string
+
+func fromLabel(sp SpaceID) string {
+	if fromLabels[sp] == "" {
+		return "from " + Spaces[sp].Name
+	}
+	return fromLabels[sp]
 }
 
 // parseLeaders reads a leaders value ("none" or "id+id").
@@ -591,7 +617,7 @@ func (s *State) stepMove() bool {
 			for len(m.Cands) > 0 {
 				c := m.Cands[0]
 				u, ls := s.movableFrom(c.Space, c.Power)
-				if m.Interceptor != NoPower && m.Interceptor != c.Power || landOf(&u) == 0 && len(ls) == 0 {
+				if m.Interceptor != NoPower && m.Interceptor != c.Power || landOf(&u) == 0 && (len(ls) == 0 || !s.friendsIn(m.To, c.Power)) {
 					m.Cands = m.Cands[1:]
 					continue
 				}
@@ -911,6 +937,9 @@ func init() {
 		},
 	})
 	registerProc(30, func(s *State) bool { return s.stepMove() })
+	for i := range Spaces {
+		fromLabels[i] = "from " + Spaces[i].Name
+	}
 
 	registerDecision(kIntercept, &decisionDef{
 		text: func(s *State, d Decision) string {

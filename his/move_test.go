@@ -395,3 +395,18 @@ func TestMoveIntoIndependentKey(t *testing.T) {
 		t.Fatalf("Metz besieged without a battle: %+v", s.Spaces[metz])
 	}
 }
+
+// A mover that cannot besiege may pay to go on (§13.4).
+func TestBlockedMoveGoesOn(t *testing.T) {
+	dijon, bes, stras := sp(t, "dijon"), sp(t, "besancon"), sp(t, "strasburg")
+	s := landState(t, France, 3)
+	s.Spaces[dijon].Units[France].Reg = 2
+	s.Spaces[bes].Units[Hapsburg].Reg = 2
+	answer(t, s, kAction, France, "move", "dijon", "none", "besancon", "2:0:0")
+	answer(t, s, kAvoid, Hapsburg, "no")
+	answer(t, s, kWithdraw, Hapsburg, "yes")
+	answer(t, s, kBlocked, France, "strasburg")
+	if s.Spaces[stras].Units[France].Reg != 2 || s.Spaces[bes].Units[France].Reg != 0 || s.Act.CP != 1 || s.Move != nil {
+		t.Fatalf("went on to Strasburg for 1 more CP: %+v, CP %d", s.Spaces[stras].Units[France], s.Act.CP)
+	}
+}
