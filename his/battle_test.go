@@ -187,3 +187,57 @@ func TestReliefBattle(t *testing.T) {
 		t.Fatalf("siege holds (4 against 1), 1 inside, 1 survivor in Strasburg: %+v, Strasburg %+v", s.Spaces[bes], s.Spaces[stras].Units[Hapsburg])
 	}
 }
+
+// The winner on hits may lose its last unit: its leaders are captured by
+// the loser, who still retreats (§14.0 step 10).
+func TestFieldBattleWinnerLeadersCaptured(t *testing.T) {
+	paris, stdz, brus := sp(t, "paris"), sp(t, "st_dizier"), sp(t, "brussels")
+	mont := leader(t, "montmorency")
+	s := landState(t, France, 2)
+	s.Spaces[paris].Units[France].Reg = 1
+	place(s, mont, paris)
+	s.Spaces[stdz].Units[Hapsburg].Reg = 2
+	answer(t, s, kAction, France, "move", "paris", "montmorency", "st_dizier", "1:0:0")
+	// France 2 dice, 2 hits; Hapsburg 3 dice, 1 hit: France wins, both
+	// sides are wiped out and Hapsburg (more dice) keeps one unit.
+	s.Script = []int{5, 6, 5, 1, 1}
+	answer(t, s, kAvoid, Hapsburg, "no")
+	b := s.LastBattle
+	if b == nil || !b.AttackerWon {
+		t.Fatalf("France wins on hits: %+v", b)
+	}
+	if s.Leaders[mont].Captor != Hapsburg || s.Spaces[stdz].Units[France].Land() != 0 {
+		t.Fatalf("Montmorency, left without units, is captured by Hapsburg: %+v", s.Leaders[mont])
+	}
+	if s.Spaces[brus].Units[Hapsburg].Reg != 1 || s.Spaces[stdz].Units[Hapsburg].Land() != 0 {
+		t.Fatalf("the beaten Hapsburg unit retreats to Brussels: %+v", s.Spaces[brus].Units[Hapsburg])
+	}
+}
+
+// A relief force beaten on equal hits may take survivors inside (§15.2).
+func TestReliefBattleEqualHits(t *testing.T) {
+	bes, stras := sp(t, "besancon"), sp(t, "strasburg")
+	s := landState(t, Hapsburg, 2)
+	s.Spaces[bes].Units[Hapsburg].Reg = 1
+	s.Spaces[bes].Units[France].Reg = 4
+	s.Act = nil
+	s.startSiege(bes, France)
+	s.Act = &Act{Power: Hapsburg, CP: 2, Card: -1}
+	s.Spaces[stras].Units[Hapsburg].Reg = 2
+	answer(t, s, kAction, Hapsburg, "move", "strasburg", "none", "besancon", "2:0:0")
+	answer(t, s, kAvoid, France, "no")
+	// Hapsburg 3 dice, 1 hit; France 5 dice, 1 hit: the besiegers win the tie.
+	s.Script = []int{5, 1, 1, 5, 1, 1, 1, 1}
+	answer(t, s, kSortie, Hapsburg, "1:0:0")
+	d, _ := s.top()
+	if d.Kind != kReenter || d.Power != Hapsburg {
+		t.Fatalf("the relief force may go inside: %+v", s.Stack)
+	}
+	if ch := values(s.choices(d)); len(ch) != 3 || !ch["none"] || !ch["1:0:0"] || !ch["2:0:0"] {
+		t.Fatalf("options %v", ch)
+	}
+	answer(t, s, kReenter, Hapsburg, "1:0:0")
+	if !s.Besieging(bes, France) || s.Spaces[bes].Units[France].Reg != 3 || s.Spaces[bes].Units[Hapsburg].Reg != 1 || s.Spaces[stras].Units[Hapsburg].Reg != 1 {
+		t.Fatalf("1 inside, 1 back to Strasburg, 3 French besiege: %+v, Strasburg %+v", s.Spaces[bes], s.Spaces[stras].Units[Hapsburg])
+	}
+}
