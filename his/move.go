@@ -664,6 +664,11 @@ func (s *State) stepMove() bool {
 			}
 		case mvFight:
 			m.Step = mvAfter
+			if s.foesOutside(m) > 0 && landOf(&m.Units) == 0 {
+				// leaders moving alone, intercepted: captured
+				s.captureLeadersBy(m.Leaders, m.Interceptor)
+				break
+			}
 			if s.foesOutside(m) > 0 {
 				if in := s.insideJoiners(m); m.Relief && landOf(&in) > 0 {
 					s.push(kSortie, m.Power)

@@ -410,3 +410,19 @@ func TestBlockedMoveGoesOn(t *testing.T) {
 		t.Fatalf("went on to Strasburg for 1 more CP: %+v, CP %d", s.Spaces[stras].Units[France], s.Act.CP)
 	}
 }
+
+// Leaders moving alone who are intercepted are captured.
+func TestLoneLeaderIntercepted(t *testing.T) {
+	dijon, brus := sp(t, "dijon"), sp(t, "brussels")
+	mont := leader(t, "montmorency")
+	s := landState(t, France, 2)
+	place(s, mont, dijon)
+	s.Spaces[sp(t, "paris")].Units[France].Reg = 1
+	s.Spaces[brus].Units[Hapsburg].Reg = 2
+	answer(t, s, kAction, France, "move", "dijon", "montmorency", "st_dizier", "0:0:0")
+	s.Script = []int{5, 4}
+	answer(t, s, kIntercept, Hapsburg, "none", "2:0:0")
+	if s.Leaders[mont].Captor != Hapsburg || s.LastBattle != nil || s.Spaces[sp(t, "st_dizier")].Units[Hapsburg].Reg != 2 {
+		t.Fatalf("Montmorency is captured, no battle: %+v", s.Leaders[mont])
+	}
+}
