@@ -42,6 +42,13 @@ type Act struct {
 	// power's naval units that lost a naval combat this impulse are: they
 	// may not move again this impulse (§16.1).
 	NavalStuck [4]uint64 `json:"naval_stuck"`
+	// Land movement and field battles (move.go, battle.go).
+	// Intercepted: bit q of Intercepted[sp] — q's stack in sp has tried an
+	// interception this impulse (§13.2: one attempt per unit per impulse).
+	Intercepted [NumSpaces]uint16 `json:"intercepted"`
+	// Beaten: bit q of Beaten[sp] — q's land units in sp lost a field battle
+	// this impulse (§13.3: their avoid battle succeeds without a roll).
+	Beaten [NumSpaces]uint16 `json:"beaten"`
 }
 
 func (a *Act) clone() *Act {

@@ -45,13 +45,15 @@
 //     naval transport carries only the mover's own land units and
 //     lands only where no land combat can arise; the Knights of St. John are
 //     Rhodes while it is independent.
-//   - The Action Phase is not built: an impulse may pass, or (Papacy,
-//     Protestant) spend one card on one religious action (debate, treatise,
-//     burn books) or play Leipzig Debate. In Reformation and Counter
-//     Reformation attempts an aligned stack counts once per space; a
-//     debater's bonus die is offered at the first target it fits and then
-//     counts for the rest of the series; a translator's free box comes
-//     with a paid translation step. Spring Deployment lacks its two cards.
+//   - Land movement and field battles (move.go, battle.go): response
+//     windows and combat cards are skipped; "defeated this impulse", "one
+//     interception per impulse" and NoMove are kept per space and power,
+//     not per unit.
+//   - In Reformation and Counter Reformation attempts an aligned stack
+//     counts once per space; a debater's bonus die is offered at the first
+//     target it fits and then counts for the rest of the series; a
+//     translator's free box comes with a paid translation step. Spring
+//     Deployment lacks its two cards.
 //   - The New World (§20, newworld.go) is whole but for the card events
 //     that feed it (Galleons, Plantations, Potosi, Mercator's Map, Smallpox,
 //     Sebastian Cabot, Colonial Governor/Native Uprising, Huguenot

@@ -191,16 +191,6 @@ func (s *State) navalLeadersAt(loc int, powers []Power) []int {
 	return out
 }
 
-func bestBattle(ls []int) int {
-	b := 0
-	for _, l := range ls {
-		if Leaders[l].Battle > b {
-			b = Leaders[l].Battle
-		}
-	}
-	return b
-}
-
 // sideNaval sums the naval units of several powers at a location.
 func (s *State) sideNaval(loc int, powers []Power) Units {
 	us := s.unitsAt(loc)
@@ -244,18 +234,6 @@ func navComps(sq, cor int) []game.Choice {
 			v := navCompValue(a, b)
 			out = append(out, game.Choice{Label: v + " (squadrons:corsairs)", Value: v})
 		}
-	}
-	return out
-}
-
-func parseLeaders(v string) []int {
-	if v == "none" {
-		return nil
-	}
-	var out []int
-	for _, id := range strings.Split(v, "+") {
-		l, _ := LeaderByID(id)
-		out = append(out, l)
 	}
 	return out
 }
@@ -754,10 +732,10 @@ func (s *State) resolveIntercept(e Power, path []string) {
 
 // --- step 3: avoid battle ---
 
-// avoidDests lists where enemy major e's units may avoid battle from zone
+// navalAvoidDests lists where enemy major e's units may avoid battle from zone
 // z: an adjacent port it controls, or an adjacent sea zone holding no units
 // of a power at war with it (neither holding naval units at war with it).
-func (s *State) avoidDests(z int, e Power) []int {
+func (s *State) navalAvoidDests(z int, e Power) []int {
 	var out []int
 	for _, to := range navAdjacent(SeaLoc + z) {
 		if s.hasEnemyUnits(to, e) {
@@ -790,7 +768,7 @@ func (s *State) nextAvoid() bool {
 			continue
 		}
 		for e := Power(0); e < NumMajors; e++ {
-			if n.Asked[z]&bit(e) != 0 || len(s.avoiders(z, e)) == 0 || len(s.avoidDests(z, e)) == 0 {
+			if n.Asked[z]&bit(e) != 0 || len(s.avoiders(z, e)) == 0 || len(s.navalAvoidDests(z, e)) == 0 {
 				continue
 			}
 			n.Zone = z
@@ -803,7 +781,7 @@ func (s *State) nextAvoid() bool {
 
 func (s *State) avoidChoices(e Power) []game.Choice {
 	out := []game.Choice{{Label: "stay and fight", Value: "stay"}}
-	for _, to := range s.avoidDests(s.Naval.Zone, e) {
+	for _, to := range s.navalAvoidDests(s.Naval.Zone, e) {
 		out = append(out, game.Choice{Label: s.locText(to), Value: locID(to)})
 	}
 	return out

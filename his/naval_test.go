@@ -34,15 +34,6 @@ func loc(t *testing.T, id string) int {
 	return int(sp(t, id))
 }
 
-func leader(t *testing.T, id string) int {
-	t.Helper()
-	l, err := LeaderByID(id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return l
-}
-
 // hasPath reports whether the options tree holds the path (as a prefix).
 func hasPath(ch []game.Choice, path ...string) bool {
 	for _, v := range path {
@@ -61,7 +52,7 @@ func hasPath(ch []game.Choice, path ...string) bool {
 }
 
 // values lists the option values at the end of a path.
-func values(ch []game.Choice, path ...string) []string {
+func navalValues(ch []game.Choice, path ...string) []string {
 	for _, v := range path {
 		for _, c := range ch {
 			if c.Value == v {
@@ -129,7 +120,7 @@ func TestNavalMoveRestrictions(t *testing.T) {
 	// from the Gulf of Lyon: ports the Hapsburgs control (Genoa's through
 	// the active alliance) and the connected seas; not French Marseille (an
 	// enemy's, but no French ships are in it), not independent Nice.
-	got := values(ch, "gulf_of_lyon", "hapsburg", "1:0", "none")
+	got := navalValues(ch, "gulf_of_lyon", "hapsburg", "1:0", "none")
 	want := []string{"valencia", "cartagena", "barcelona", "genoa", "bastia", "palma", "barbary_coast", "tyrrhenian_sea"}
 	if !slices.Equal(got, want) {
 		t.Errorf("destinations from the Gulf of Lyon: %v, want %v", got, want)
@@ -140,7 +131,7 @@ func TestNavalMoveRestrictions(t *testing.T) {
 		t.Error("a port holding enemy naval units may be entered")
 	}
 	// Genoese ships never enter the Atlantic; Hapsburg ones may
-	if got := values(ch, "corunna", "genoa", "1:0", "none"); !slices.Equal(got, []string{"bay_of_biscay"}) {
+	if got := navalValues(ch, "corunna", "genoa", "1:0", "none"); !slices.Equal(got, []string{"bay_of_biscay"}) {
 		t.Errorf("Genoese squadron from Corunna: %v, want only the Bay of Biscay", got)
 	}
 	if !hasPath(ch, "corunna", "hapsburg", "1:0", "none", "atlantic_ocean") {
@@ -169,10 +160,10 @@ func TestNavalLeaderGoesWithLastUnits(t *testing.T) {
 	s.Leaders[barb].Loc = int(ath)
 	answer(t, s, kAction, Ottoman, "naval")
 	ch := s.choices(top(t, s))
-	if got := values(ch, "athens", "ottoman", "1:0"); !slices.Equal(got, []string{"none", "barbarossa"}) {
+	if got := navalValues(ch, "athens", "ottoman", "1:0"); !slices.Equal(got, []string{"none", "barbarossa"}) {
 		t.Errorf("one of two squadrons: leaders %v, want none or barbarossa", got)
 	}
-	if got := values(ch, "athens", "ottoman", "2:0"); !slices.Equal(got, []string{"barbarossa"}) {
+	if got := navalValues(ch, "athens", "ottoman", "2:0"); !slices.Equal(got, []string{"barbarossa"}) {
 		t.Errorf("both squadrons: leaders %v, want barbarossa only", got)
 	}
 	answer(t, s, kNavMove, Ottoman, "athens", "ottoman", "2:0", "barbarossa", "aegean_sea")
@@ -208,7 +199,7 @@ func TestNavalCombatAtSea(t *testing.T) {
 	if d.Kind != kNavAvoid || d.Power != Ottoman {
 		t.Fatalf("the Ottoman may avoid battle: %+v", d)
 	}
-	if got := values(s.choices(d)); !slices.Equal(got, []string{"stay", "gulf_of_lyon", "barbary_coast"}) {
+	if got := navalValues(s.choices(d)); !slices.Equal(got, []string{"stay", "gulf_of_lyon", "barbary_coast"}) {
 		t.Errorf("avoid battle options %v", got)
 	}
 	// attacker: 6 dice (2 per squadron), 3 hits; defender: 2+2+1 = 5
@@ -224,7 +215,7 @@ func TestNavalCombatAtSea(t *testing.T) {
 	if d.Kind != kNavRetreat || d.Power != Ottoman {
 		t.Fatalf("the losing Ottoman retreats: %+v", d)
 	}
-	if got := values(s.choices(d)); !slices.Equal(got, []string{"gulf_of_lyon", "barbary_coast"}) {
+	if got := navalValues(s.choices(d)); !slices.Equal(got, []string{"gulf_of_lyon", "barbary_coast"}) {
 		t.Errorf("retreat options %v (no uncontrolled port)", got)
 	}
 	answer(t, s, kNavRetreat, Ottoman, "barbary_coast")
@@ -300,7 +291,7 @@ func TestNavalCombatAttackerLoses(t *testing.T) {
 	}
 	// Naples and Palermo, Messina, Cagliari (Hapsburg ports), Gulf of Lyon,
 	// Barbary Coast; not Genoa, Bastia (Genoese) nor Rome (Papal)
-	if got := values(s.choices(d)); !slices.Equal(got, []string{"naples", "palermo", "messina", "cagliari", "gulf_of_lyon", "barbary_coast"}) {
+	if got := navalValues(s.choices(d)); !slices.Equal(got, []string{"naples", "palermo", "messina", "cagliari", "gulf_of_lyon", "barbary_coast"}) {
 		t.Errorf("retreat options %v", got)
 	}
 	answer(t, s, kNavRetreat, Hapsburg, "naples")
@@ -313,7 +304,7 @@ func TestNavalCombatAttackerLoses(t *testing.T) {
 	// the Seville squadron may still move, the beaten one may not
 	answer(t, s, kAction, Hapsburg, "naval")
 	if ch := s.choices(top(t, s)); hasPath(ch, "naples") || !hasPath(ch, "seville") {
-		t.Errorf("the beaten squadron in Naples may not move again this impulse: %v", values(ch))
+		t.Errorf("the beaten squadron in Naples may not move again this impulse: %v", navalValues(ch))
 	}
 }
 
@@ -339,10 +330,10 @@ func TestNavalInterception(t *testing.T) {
 			t.Fatalf("the Ottoman may intercept into the Tyrrhenian: %+v", d)
 		}
 		ch := s.choices(d)
-		if got := values(ch, "barbary_coast", "ottoman", "1:1"); !slices.Equal(got, []string{"none", "barbarossa"}) {
+		if got := navalValues(ch, "barbary_coast", "ottoman", "1:1"); !slices.Equal(got, []string{"none", "barbarossa"}) {
 			t.Errorf("part of the stack may leave Barbarossa: %v", got)
 		}
-		if got := values(ch, "barbary_coast", "ottoman", "1:2"); !slices.Equal(got, []string{"barbarossa"}) {
+		if got := navalValues(ch, "barbary_coast", "ottoman", "1:2"); !slices.Equal(got, []string{"barbarossa"}) {
 			t.Errorf("the whole stack takes Barbarossa: %v", got)
 		}
 		// 3+4+2 = 9 succeeds, 3+3+2 = 8 fails; then a combat (success) with
@@ -435,7 +426,7 @@ func TestPiracy(t *testing.T) {
 		t.Errorf("piracy dice %d, want 4", n)
 	}
 	ch := s.choices(top(t, s))
-	if got := values(ch, "piracy", "north_african_coast"); !slices.Equal(got, []string{"hapsburg"}) {
+	if got := navalValues(ch, "piracy", "north_african_coast"); !slices.Equal(got, []string{"hapsburg"}) {
 		t.Errorf("piracy targets %v: only powers controlling a port on the zone", got)
 	}
 	if hasPath(ch, "piracy", "aegean_sea") {
@@ -452,18 +443,18 @@ func TestPiracy(t *testing.T) {
 	if d.Kind != kNavPiracy || d.Power != Hapsburg {
 		t.Fatalf("the target chooses the awards: %+v", d)
 	}
-	if got := values(s.choices(d)); !slices.Equal(got, []string{"vp", "card", "squadron"}) {
+	if got := navalValues(s.choices(d)); !slices.Equal(got, []string{"vp", "card", "squadron"}) {
 		t.Errorf("first award options %v", got)
 	}
-	if got := values(s.choices(d), "squadron"); !slices.Equal(got, []string{"north_african_coast", "malta"}) {
+	if got := navalValues(s.choices(d), "squadron"); !slices.Equal(got, []string{"north_african_coast", "malta"}) {
 		t.Errorf("squadrons in or adjacent to the zone: %v", got)
 	}
 	answer(t, s, kNavPiracy, Hapsburg, "squadron", "north_african_coast")
-	if got := values(s.choices(top(t, s))); !slices.Equal(got, []string{"vp", "card"}) {
+	if got := navalValues(s.choices(top(t, s))); !slices.Equal(got, []string{"vp", "card"}) {
 		t.Errorf("second award: no option twice before all are used: %v", got)
 	}
 	answer(t, s, kNavPiracy, Hapsburg, "card")
-	if got := values(s.choices(top(t, s))); !slices.Equal(got, []string{"vp"}) {
+	if got := navalValues(s.choices(top(t, s))); !slices.Equal(got, []string{"vp"}) {
 		t.Errorf("third award %v", got)
 	}
 	answer(t, s, kNavPiracy, Hapsburg, "vp")
@@ -515,7 +506,7 @@ func TestPiracy(t *testing.T) {
 	}
 	s.PiracyVP = 10
 	s.Piracy = &Piracy{Zone: nac - SeaLoc, Target: Hapsburg, Left: 1}
-	if got := values(s.piracyAwardChoices()); !slices.Equal(got, []string{"card", "squadron"}) {
+	if got := navalValues(s.piracyAwardChoices()); !slices.Equal(got, []string{"card", "squadron"}) {
 		t.Errorf("no piracy VP past 10: %v", got)
 	}
 	s.Piracy = nil
@@ -543,7 +534,7 @@ func TestNavalTransport(t *testing.T) {
 	cv := leader(t, "charles_v")
 	s.Leaders[cv].Loc = int(bar)
 	ch := s.choices(top(t, s))
-	dests := values(ch, "transport", "barcelona", "none")
+	dests := navalValues(ch, "transport", "barcelona", "none")
 	// Gulf of Lyon (2 CP): Valencia, Cartagena, Palma (Hapsburg); not
 	// Marseille (an enemy fortress: a siege), Nice (French units next door
 	// could intercept), Genoa or Bastia (Genoese, neither ally nor enemy).
@@ -621,7 +612,7 @@ func TestNavalAvoidAndSeveralEnemies(t *testing.T) {
 	}
 	// no port on the Tyrrhenian is French; both connected seas are free of
 	// France's enemies
-	if got := values(s.choices(d)); !slices.Equal(got, []string{"stay", "gulf_of_lyon", "barbary_coast"}) {
+	if got := navalValues(s.choices(d)); !slices.Equal(got, []string{"stay", "gulf_of_lyon", "barbary_coast"}) {
 		t.Errorf("French avoid options %v", got)
 	}
 	// then one combat is left (against the Ottoman, who stayed): fought at
@@ -650,7 +641,7 @@ func TestNavalAvoidAndSeveralEnemies(t *testing.T) {
 	if d.Kind != kNavFight || d.Power != Hapsburg {
 		t.Fatalf("the Hapsburgs choose the order of combats: %+v", d)
 	}
-	if got := values(s.choices(d), "tyrrhenian_sea"); !slices.Equal(got, []string{"ottoman", "france"}) {
+	if got := navalValues(s.choices(d), "tyrrhenian_sea"); !slices.Equal(got, []string{"ottoman", "france"}) {
 		t.Errorf("enemies to fight %v", got)
 	}
 	// against France: the Hapsburgs 6 dice, 2 hits; France 2 dice, none;
@@ -680,7 +671,7 @@ func TestNavalTransitAndInterceptionSources(t *testing.T) {
 	answer(t, s, kNavMove, Hapsburg, "tyrrhenian_sea", "hapsburg", "1:0", "none", "messina")
 	answer(t, s, kNavMove, Hapsburg, "done")
 	answer(t, s, kAction, Hapsburg, "naval")
-	if got := values(s.choices(top(t, s)), "messina", "hapsburg", "1:0", "none"); !slices.Equal(got, []string{"tyrrhenian_sea", "ionian_sea"}) {
+	if got := navalValues(s.choices(top(t, s)), "messina", "hapsburg", "1:0", "none"); !slices.Equal(got, []string{"tyrrhenian_sea", "ionian_sea"}) {
 		t.Errorf("from Messina: %v", got)
 	}
 
@@ -750,7 +741,7 @@ func TestNavalLeaderAlone(t *testing.T) {
 	barb := leader(t, "barbarossa")
 	s.Leaders[barb].Loc = int(ath)
 	answer(t, s, kAction, Ottoman, "naval")
-	if got := values(s.choices(top(t, s)), "athens", "ottoman"); !slices.Equal(got, []string{"0:0"}) {
+	if got := navalValues(s.choices(top(t, s)), "athens", "ottoman"); !slices.Equal(got, []string{"0:0"}) {
 		t.Fatalf("a leader alone: %v", got)
 	}
 	answer(t, s, kNavMove, Ottoman, "athens", "ottoman", "0:0", "barbarossa", "aegean_sea")
@@ -779,7 +770,7 @@ func TestNavalLeadersReturn(t *testing.T) {
 	if d.Kind != kNavReturn || d.Power != Ottoman {
 		t.Fatalf("the Ottoman places Dragut: %+v", d)
 	}
-	ports := values(s.choices(d))
+	ports := navalValues(s.choices(d))
 	if !slices.Contains(ports, "athens") || !slices.Contains(ports, "istanbul") || slices.Contains(ports, "naples") {
 		t.Errorf("Dragut's ports %v", ports)
 	}

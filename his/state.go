@@ -240,6 +240,12 @@ type State struct {
 	// Breaks are the besieging stacks still to retreat from broken sieges.
 	Breaks []SiegeBreak `json:"breaks,omitempty"`
 
+	// Land movement and field battles (move.go, battle.go): the Move action
+	// in progress, the field battle in progress and the last one fought.
+	Move       *LandMove `json:"move,omitempty"`
+	Battle     *Battle   `json:"battle,omitempty"`
+	LastBattle *Battle   `json:"last_battle,omitempty"`
+
 	Stack  []Decision `json:"stack"`
 	Debate *Debate    `json:"debate,omitempty"`
 	// LastDebate is the most recent finished debate, for its log.
@@ -343,6 +349,15 @@ func (s *State) Clone() *State {
 	c.EventedBy = append([]Power(nil), s.EventedBy...)
 	if s.Home != nil {
 		c.Home = s.Home.clone()
+	}
+	if s.Move != nil {
+		c.Move = s.Move.clone()
+	}
+	if s.Battle != nil {
+		c.Battle = s.Battle.clone()
+	}
+	if s.LastBattle != nil {
+		c.LastBattle = s.LastBattle.clone()
 	}
 	if s.Act != nil {
 		c.Act = s.Act.clone()
