@@ -29,6 +29,10 @@ type Act struct {
 	NoMove [NumSpaces]bool `json:"no_move"`
 	// Assaulted marks spaces already assaulted this impulse (§15.1).
 	Assaulted [NumSpaces]bool `json:"assaulted"`
+	// Raid: these are France's Scots Raid CP (#97), spent at once on the
+	// actions marked raid, aimed at raidSpaces; the impulse's own Act waits
+	// in State.ActAfter.
+	Raid bool `json:"raid,omitempty"`
 }
 
 func (a *Act) clone() *Act {
@@ -51,6 +55,11 @@ type actionDef struct {
 	// procedure (push decisions or set a procedure's state); the impulse
 	// goes on when the stack is empty again.
 	do func(s *State, p Power, path []string)
+	// raid: the action may spend Scots Raid CP (#97: build units, move,
+	// control an unfortified space, assault). While Act.Raid is set its
+	// choices must offer only targets in raidSpaces (and an assault there
+	// may waive the siege-age rule).
+	raid bool
 }
 
 // leafChoice is the choices of an action with nothing more to choose.
@@ -250,18 +259,20 @@ func (s *State) resolveImpulse(p Power, path []string) {
 }
 
 // playEvent plays card c as p's event: the card leaves the hand (removed
-// from the game if the card says so), the event happens, and a Mandatory
-// Event then grants 2 CP (§6.1; not Luther's 95 Theses).
+// from the game if the card says so; a ruler card goes onto the power card,
+// out of the game; conditional removals are the event's), the event
+// happens, and a Mandatory Event then grants 2 CP (§6.1; not Luther's 95
+// Theses).
 func (s *State) playEvent(p Power, c int, path []string) {
 	ci := &Cards[c]
 	s.Evented = append(s.Evented, uint8(c))
 	s.playCard(p, c)
-	if ci.Remove == "yes" && ci.Type != HomeCard {
+	if (ci.Remove == "yes" || ci.Remove == "ruler") && ci.Type != HomeCard {
 		s.Discard = s.Discard[:len(s.Discard)-1]
 		s.Gone = append(s.Gone, uint8(c))
 	}
 	if ci.Type == MandatoryCard && ci.Number != 8 {
-		s.Act = &Act{Power: p, CP: 2, Card: -1}
+		s.Act = &Act{Power: p, CP: mandatoryCP, Card: -1}
 	}
 	eventDefs[ci.Number].play(s, p, path)
 }
@@ -276,6 +287,9 @@ func (s *State) actionChoices(p Power) []game.Choice {
 func (s *State) availableActions(p Power) []game.Choice {
 	var out []game.Choice
 	for _, a := range actionDefs {
+		if s.Act.Raid && !a.raid {
+			continue
+		}
 		ch := a.choices(s, p, s.Act.CP)
 		if ch == nil {
 			continue
@@ -313,10 +327,15 @@ func (s *State) stepAct() {
 }
 
 // endImpulse ends the impulse: unspent CP are lost, and sieges begun in it
-// become old enough to assault.
+// become old enough to assault. The end of France's Scots Raid CP is not
+// the end of the impulse: its own CP (State.ActAfter) come next.
 func (s *State) endImpulse() {
 	if s.Act != nil && s.Act.CP > 0 {
 		s.emit("cp", fmt.Sprintf("%s loses %d unspent CP", s.Act.Power, s.Act.CP))
+	}
+	if s.Act != nil && s.Act.Raid {
+		s.Act, s.ActAfter = s.ActAfter, nil
+		return
 	}
 	s.Act = nil
 	for i := range s.Spaces {

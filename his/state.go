@@ -114,6 +114,7 @@ const (
 	DebBurnt                            // burnt at the stake (Papal Bonus VP box)
 	DebDisgraced                        // disgraced (Protestant Bonus VP box)
 	DebAway                             // excommunicated reformer: away this turn, counts as committed
+	DebRemoved                          // left the game (Luther at Calvin's accession, #16)
 )
 
 // PowerState is a major power's card and hand.
@@ -214,6 +215,16 @@ type State struct {
 	// once per turn each).
 	Evented []uint8 `json:"evented,omitempty"`
 
+	// Mandatory Events (mandatory.go). Event is a Mandatory Event in
+	// progress that owes decisions; ActAfter holds the impulse's own CP
+	// while France spends the Scots Raid's CP; SocietyOfJesus: #15 has
+	// occurred (Found Jesuit University allowed); EnglishRulerTurn: the
+	// turn England's ruler last changed (Lady Jane Grey, #59).
+	Event            *EventProc `json:"event,omitempty"`
+	ActAfter         *Act       `json:"act_after,omitempty"`
+	SocietyOfJesus   bool       `json:"society_of_jesus,omitempty"`
+	EnglishRulerTurn int        `json:"english_ruler_turn,omitempty"`
+
 	Stack  []Decision `json:"stack"`
 	Debate *Debate    `json:"debate,omitempty"`
 	// LastDebate is the most recent finished debate, for its log.
@@ -299,6 +310,12 @@ func (s *State) Clone() *State {
 	c.Evented = append([]uint8(nil), s.Evented...)
 	if s.Act != nil {
 		c.Act = s.Act.clone()
+	}
+	if s.ActAfter != nil {
+		c.ActAfter = s.ActAfter.clone()
+	}
+	if s.Event != nil {
+		c.Event = s.Event.clone()
 	}
 	c.VPHistory = append([][NumMajors]int(nil), s.VPHistory...)
 	c.Winners = append([]Power(nil), s.Winners...)
