@@ -378,7 +378,7 @@ func TestCouncilOfTrent(t *testing.T) {
 	play(t, s, kEvTrentPap, Papacy, "eck")
 	play(t, s, kEvTrentPap, Papacy, "done")
 	play(t, s, kEvTrentProt, Protestant, "bucer")
-	s.Script = []int{5, 6, 5, 1, 1, 1, 1, /* Papacy: 3+3+1 dice, 3 hits */ 6, 2 /* Protestant: 2 dice, 1 hit */}
+	s.Script = []int{5, 6, 5, 1, 1, 1, 1 /* Papacy: 3+3+1 dice, 3 hits */, 6, 2 /* Protestant: 2 dice, 1 hit */}
 	play(t, s, kEvTrentProt, Protestant, "done")
 	for _, id := range []string{"pole", "eck", "bucer"} {
 		if s.Debaters[deb(id)] != DebCommitted {
