@@ -168,6 +168,9 @@ func (s *State) eventPlayable(p Power, c int) bool {
 	if e == nil || s.eventedThisTurn(c) {
 		return false
 	}
+	if p == England && s.maryRules() && (Cards[c].Type == ResponseCard || Cards[c].Type == CombatCard) {
+		return false // under Mary I, for CP only (§21.3)
+	}
 	return e.can == nil || e.can(s, p)
 }
 
@@ -248,6 +251,9 @@ func (s *State) resolveImpulse(p Power, path []string) {
 	}
 	s.Passes = 0
 	c := mustCard(atoi(path[1]))
+	if s.maryIntervenes(p, c) {
+		return
+	}
 	switch path[0] {
 	case "cp":
 		s.playCard(p, c)

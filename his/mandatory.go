@@ -719,3 +719,45 @@ func (s *State) scotsRaid(c int, player Power) {
 	}
 	s.event(97, player)
 }
+
+// maryRules reports whether Mary I rules England (§21.3).
+func (s *State) maryRules() bool { return Rulers[s.Powers[England].Ruler].Name == "Mary I" }
+
+// maryIntervenes applies the Mary I procedure (§21.3, #21) to England's
+// play of card c (for CP or as an event, chosen with the card: the choice
+// matters only when the roll lets England play): unless c is a Mandatory
+// Event or every English home space of the English zone is Catholic,
+// England rolls a die; on 1–3 the card is spent (ruling E2), England's
+// impulse ends and the Papacy uses its CP instead — 1–2 CP: Burn Books
+// aimed at the English zone only; 3: a debate in England; 4+: both. It
+// reports whether the Papacy took over.
+func (s *State) maryIntervenes(p Power, c int) bool {
+	if p != England || !s.maryRules() || Cards[c].Type == MandatoryCard {
+		return false
+	}
+	catholic := true
+	for _, sp := range homeSpacesOf[England] {
+		if Spaces[sp].Lang == LangEnglish && s.Spaces[sp].Prot {
+			catholic = false
+		}
+	}
+	if catholic {
+		return false
+	}
+	d := s.Die()
+	if d >= 4 {
+		s.emit("mary", fmt.Sprintf("Mary I: England rolls %d and plays its card", d))
+		return false
+	}
+	s.emit("mary", fmt.Sprintf("Mary I: England rolls %d; the Papacy uses #%d %s", d, Cards[c].Number, Cards[c].Name))
+	s.playCard(England, c)
+	cp := Cards[c].CP
+	if cp != 3 {
+		s.StartCounterReformation(LangEnglish, 2, "Mary I: Burn Books")
+		s.Reform.Only = true
+	}
+	if cp >= 3 && s.canCallDebate(Papacy, LangEnglish) {
+		s.StartDebate(Papacy, LangEnglish, SrcOther)
+	}
+	return true
+}

@@ -691,3 +691,63 @@ func TestOverdueSharesTheEvent(t *testing.T) {
 	wantCard(t, s, 13, "gone")
 	wantCard(t, s, 14, "gone")
 }
+
+func TestMaryIProcedure(t *testing.T) {
+	mary := slices.IndexFunc(Rulers, func(r RulerInfo) bool { return r.Name == "Mary I" })
+	setup := func(card int, dice ...int) *State {
+		s := impulseState(t, 7, England, card)
+		s.Powers[England].Ruler = mary
+		s.Spaces[spLondon].Prot = true
+		s.Spaces[sp(t, "paris")].Prot = true
+		s.Debaters[deb("tyndale")] = DebUncommitted
+		s.Script = dice
+		return s
+	}
+	// 1–3 with a 2-CP card: the Papacy burns books in the English zone
+	// only; the card is spent; England's impulse is over.
+	s := setup(48, 3)
+	play(t, s, kImpulse, England, "cp", "48")
+	if r := s.Reform; r == nil || !r.Counter || r.Zone != LangEnglish || !r.Only || r.Left != 2 || s.Debate != nil {
+		t.Fatalf("Burn Books in the English zone: %+v", s.Reform)
+	}
+	d, _ := s.top()
+	var targets []string
+	for _, c := range s.choices(d) {
+		targets = append(targets, c.Value)
+	}
+	if d.Power != Papacy || !reflect.DeepEqual(targets, []string{"london"}) {
+		t.Errorf("the Papacy targets English-zone spaces only: %v", targets)
+	}
+	wantCard(t, s, 48, "discard")
+	if s.Act != nil || s.Passes != 0 {
+		t.Error("England gets no CP; its impulse counts as played")
+	}
+
+	// A 4-CP card: Burn Books, then a debate in England.
+	s = setup(65, 1)
+	play(t, s, kImpulse, England, "cp", "65")
+	if s.Reform == nil || s.Debate == nil || s.Debate.Zone != LangEnglish || s.Debate.Initiator != Papacy {
+		t.Errorf("Burn Books and a debate: %+v %+v", s.Reform, s.Debate)
+	}
+
+	// 4–6: England plays normally.
+	s = setup(48, 4)
+	play(t, s, kImpulse, England, "cp", "48")
+	if s.Reform != nil || len(s.Script) != 0 {
+		t.Error("a 4 lets England play")
+	}
+
+	// No roll for a Mandatory Event, nor when England's own zone is
+	// Catholic.
+	s = setup(12, 1)
+	playMandatory(t, s, England, 12)
+	if len(s.Script) != 1 {
+		t.Error("a Mandatory Event resolves normally")
+	}
+	s = setup(48, 1)
+	s.Spaces[spLondon].Prot = false
+	play(t, s, kImpulse, England, "cp", "48")
+	if len(s.Script) != 1 || s.Reform != nil {
+		t.Error("no roll while every English home space of the English zone is Catholic")
+	}
+}
