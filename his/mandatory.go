@@ -2,7 +2,6 @@ package his
 
 import (
 	"fmt"
-	"strings"
 
 	"concordat/game"
 )
@@ -60,18 +59,21 @@ const (
 	kEvTrentFlip  = "event.trent_flip"       // the Council's winner: a space to flip
 	kEvScotsRaid  = "event.scots_raid"       // France: none, or an army leader and a Scottish home space
 	kWinJesuit    = kEvUniversity            // an overdue Society of Jesus asks the same decision
-	mandatoryProc = 500                      // procedure order of stepEvent
-	trentPapMax   = 4                        // Papal debaters at the Council of Trent
-	trentProtMax  = 2                        // Protestant debaters
-	raidLeaderCP  = 3                        // Scots Raid CP when a French leader goes to Scotland
-	raidCP        = 6                        // otherwise
-	mandatoryCP   = 2                        // CP after a Mandatory Event (§6.1)
-	masterKeysVP1 = 3                        // Master of Italy: 3 keys give 1 VP
-	masterKeysVP2 = 4                        // 4 or 5 keys give 2 VP
-	leagueSpaces  = 12                       // Protestant spaces the League needs (unrest counted)
-	pregEdward    = 1<<5 | 1<<6              // pregnancy results giving Edward
-	pregHealthy   = 1 << 6                   // healthy Edward
-	italianKeys   = "genoa milan venice florence naples"
+)
+
+// Numbers the Mandatory Events use.
+const (
+	mandatoryProc = 500         // procedure order of stepEvent
+	trentPapMax   = 4           // Papal debaters at the Council of Trent
+	trentProtMax  = 2           // Protestant debaters
+	raidLeaderCP  = 3           // Scots Raid CP when a French leader goes to Scotland
+	raidCP        = 6           // otherwise
+	mandatoryCP   = 2           // CP after a Mandatory Event (§6.1)
+	masterKeysVP1 = 3           // Master of Italy: 3 keys give 1 VP
+	masterKeysVP2 = 4           // 4 or 5 keys give 2 VP
+	leagueSpaces  = 12          // Protestant spaces the League needs (unrest counted)
+	pregEdward    = 1<<5 | 1<<6 // pregnancy results giving Edward
+	pregHealthy   = 1 << 6      // healthy Edward
 )
 
 // mandatoryNumbers are the Mandatory Events played in the Action Phase
@@ -85,6 +87,9 @@ var overdue = []struct{ card, turn int }{{10, 2}, {9, 3}, {13, 4}, {14, 4}, {15,
 // raidSpaces are the spaces the Scots Raid's CP may be aimed at.
 var raidSpaces [NumSpaces]bool
 
+// italianKeys are the five keys Master of Italy counts.
+var italianKeys []SpaceID
+
 func init() {
 	for _, n := range mandatoryNumbers {
 		registerEvent(n, &eventDef{play: func(s *State, p Power, _ []string) {
@@ -94,6 +99,9 @@ func init() {
 	registerProc(mandatoryProc, (*State).stepEvent)
 	for _, id := range []string{"edinburgh", "stirling", "glasgow", "berwick", "carlisle", "york"} {
 		raidSpaces[mustSpace(id)] = true
+	}
+	for _, id := range []string{"genoa", "milan", "venice", "florence", "naples"} {
+		italianKeys = append(italianKeys, mustSpace(id))
 	}
 	registerDecision(kEvUniversity, &decisionDef{
 		text: func(s *State, d Decision) string {
@@ -474,8 +482,8 @@ func (s *State) dragut() {
 func (s *State) masterOfItaly() {
 	for p := Power(0); p < NumMajors; p++ {
 		n := 0
-		for _, id := range strings.Fields(italianKeys) {
-			if s.ControlledBy(mustSpace(id), p) {
+		for _, k := range italianKeys {
+			if s.ControlledBy(k, p) {
 				n++
 			}
 		}

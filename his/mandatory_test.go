@@ -613,6 +613,16 @@ func TestScotsRaidCPGoToRaidActions(t *testing.T) {
 	if s.Act == nil || s.Act.Power != Papacy || s.ActAfter != nil {
 		t.Errorf("the end of the raid gives the impulse back: %+v", s.Act)
 	}
+	var targets []string
+	for i := range Spaces {
+		if raidSpaces[i] {
+			targets = append(targets, Spaces[i].ID)
+		}
+	}
+	slices.Sort(targets)
+	if want := []string{"berwick", "carlisle", "edinburgh", "glasgow", "stirling", "york"}; !reflect.DeepEqual(targets, want) {
+		t.Errorf("raid targets %v, want %v", targets, want)
+	}
 }
 
 func TestImperialCoronationAndEmbassy(t *testing.T) {
