@@ -201,8 +201,9 @@ func TestMasterOfItaly(t *testing.T) {
 	set("venice", Venice)
 	s.MinorAlly[Venice-firstMinor] = Hapsburg // Venice's key counts for its ally
 	top := s.Deck[len(s.Deck)-1]
+	vp := s.VP(France)
 	playMandatory(t, s, Ottoman, 12)
-	if s.Powers[France].BonusVP != 1 {
+	if s.Powers[France].BonusVP != 1 || s.VP(France) != vp+1 {
 		t.Errorf("France (3 keys) has %d bonus VP, want 1", s.Powers[France].BonusVP)
 	}
 	if s.Powers[Hapsburg].BonusVP != 0 || !reflect.DeepEqual(s.Powers[Hapsburg].Hand, []uint8{top}) {
@@ -402,6 +403,30 @@ func TestCouncilOfTrent(t *testing.T) {
 	wantCard(t, s, 17, "discard")
 	if s.Event != nil || s.Act != nil {
 		t.Error("the Council is over and England's 2 CP were lost")
+	}
+
+	// The Protestant wins by 1: it flips a Catholic space next to a
+	// Protestant one.
+	s = impulseState(t, 6, Papacy, 17)
+	s.convert(spWittenberg, true)
+	playMandatory(t, s, Papacy, 17)
+	play(t, s, kEvTrentPap, Papacy, "tetzel")
+	play(t, s, kEvTrentPap, Papacy, "done")
+	play(t, s, kEvTrentProt, Protestant, "luther")
+	s.Script = []int{6 /* Papacy: 1 die, 1 hit */, 5, 5, 1, 1, 1, 1, 1 /* Protestant: 7 dice, 2 hits */}
+	play(t, s, kEvTrentProt, Protestant, "melanchthon") // the second ends the picks
+	if d, _ := s.top(); d.Kind != kEvTrentFlip || d.Power != Protestant || len(s.Script) != 0 {
+		t.Fatalf("want the Protestant's flip, have %+v (dice left %v)", d, s.Script)
+	}
+	if s.Event.Flips != 1 {
+		t.Fatalf("flips %d", s.Event.Flips)
+	}
+	if _, _, err := (Rules{}).Apply(s.Clone(), "protestant", game.NewAction(kEvTrentFlip, []string{"rome"})); err == nil {
+		t.Error("Rome is not a legal Reformation target")
+	}
+	play(t, s, kEvTrentFlip, Protestant, "leipzig")
+	if !s.Spaces[sp(t, "leipzig")].Prot || s.Event != nil {
+		t.Error("the Protestant flips Leipzig")
 	}
 
 	// Equal hits: nothing happens.
