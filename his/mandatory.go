@@ -769,3 +769,11 @@ func (s *State) maryIntervenes(p Power, c int) bool {
 	}
 	return true
 }
+
+// raidAllows reports whether an action may aim at sp now: always, except
+// with Scots Raid CP (Act.Raid), which only reach the Scottish home spaces,
+// Berwick, Carlisle and York (#97). Actions registered with raid: true use
+// it to filter their targets.
+func (s *State) raidAllows(sp SpaceID) bool {
+	return s.Act == nil || !s.Act.Raid || raidSpaces[sp]
+}

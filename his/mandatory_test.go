@@ -634,9 +634,15 @@ func TestScotsRaidCPGoToRaidActions(t *testing.T) {
 	if a := s.availableActions(France); len(a) != 0 {
 		t.Errorf("raid CP offer %v", a)
 	}
+	if !s.raidAllows(sp(t, "york")) || s.raidAllows(sp(t, "london")) {
+		t.Error("raid CP reach York, not London")
+	}
 	s.endImpulse()
 	if s.Act == nil || s.Act.Power != Papacy || s.ActAfter != nil {
 		t.Errorf("the end of the raid gives the impulse back: %+v", s.Act)
+	}
+	if !s.raidAllows(sp(t, "london")) {
+		t.Error("outside a raid every space is allowed")
 	}
 	var targets []string
 	for i := range Spaces {
