@@ -23,16 +23,16 @@ type Act struct {
 	Power Power `json:"power"`
 	CP    int   `json:"cp"`
 	Card  int   `json:"card"` // card index played, or -1
+	// Raid: these are France's Scots Raid CP (#97, mandatory.go), spent at
+	// once on the actions marked raid, aimed at raidSpaces; the impulse's
+	// own Act waits in State.ActAfter.
+	Raid bool `json:"raid,omitempty"`
 	// Moved marks spaces whose units and leaders may take no further Move
 	// action this impulse (§13.1: defeated in a field battle, or put an
 	// enemy fortified space under siege).
 	NoMove [NumSpaces]bool `json:"no_move"`
 	// Assaulted marks spaces already assaulted this impulse (§15.1).
 	Assaulted [NumSpaces]bool `json:"assaulted"`
-	// Raid: these are France's Scots Raid CP (#97), spent at once on the
-	// actions marked raid, aimed at raidSpaces; the impulse's own Act waits
-	// in State.ActAfter.
-	Raid bool `json:"raid,omitempty"`
 }
 
 func (a *Act) clone() *Act {
@@ -57,7 +57,7 @@ type actionDef struct {
 	do func(s *State, p Power, path []string)
 	// raid: the action may spend Scots Raid CP (#97: build units, move,
 	// control an unfortified space, assault). While Act.Raid is set its
-	// choices must offer only targets in raidSpaces (and an assault there
+	// choices must offer only targets that raidAllows (and an assault there
 	// may waive the siege-age rule).
 	raid bool
 }
@@ -251,9 +251,6 @@ func (s *State) resolveImpulse(p Power, path []string) {
 	}
 	s.Passes = 0
 	c := mustCard(atoi(path[1]))
-	if s.maryIntervenes(p, c) {
-		return
-	}
 	switch path[0] {
 	case "cp":
 		s.playCard(p, c)
@@ -265,20 +262,18 @@ func (s *State) resolveImpulse(p Power, path []string) {
 }
 
 // playEvent plays card c as p's event: the card leaves the hand (removed
-// from the game if the card says so; a ruler card goes onto the power card,
-// out of the game; conditional removals are the event's), the event
-// happens, and a Mandatory Event then grants 2 CP (§6.1; not Luther's 95
-// Theses).
+// from the game if the card says so), the event happens, and a Mandatory
+// Event then grants 2 CP (§6.1; not Luther's 95 Theses).
 func (s *State) playEvent(p Power, c int, path []string) {
 	ci := &Cards[c]
 	s.Evented = append(s.Evented, uint8(c))
 	s.playCard(p, c)
-	if (ci.Remove == "yes" || ci.Remove == "ruler") && ci.Type != HomeCard {
+	if ci.Remove == "yes" && ci.Type != HomeCard {
 		s.Discard = s.Discard[:len(s.Discard)-1]
 		s.Gone = append(s.Gone, uint8(c))
 	}
 	if ci.Type == MandatoryCard && ci.Number != 8 {
-		s.Act = &Act{Power: p, CP: mandatoryCP, Card: -1}
+		s.Act = &Act{Power: p, CP: 2, Card: -1}
 	}
 	eventDefs[ci.Number].play(s, p, path)
 }
@@ -334,7 +329,7 @@ func (s *State) stepAct() {
 
 // endImpulse ends the impulse: unspent CP are lost, and sieges begun in it
 // become old enough to assault. The end of France's Scots Raid CP is not
-// the end of the impulse: its own CP (State.ActAfter) come next.
+// the end of the impulse: the player's own CP (State.ActAfter) come next.
 func (s *State) endImpulse() {
 	if s.Act != nil && s.Act.CP > 0 {
 		s.emit("cp", fmt.Sprintf("%s loses %d unspent CP", s.Act.Power, s.Act.CP))

@@ -44,8 +44,4 @@
 //     Reformation attempts take no debater bonuses yet; an aligned stack
 //     counts once per space. The New World is not built; Spring Deployment
 //     lacks its two cards.
-//   - Mandatory Events (mandatory.go): entering leaders (Dudley, Henry II)
-//     go to the capital or the dead ruler's space, else any controlled home
-//     key; the Scots Raid's CP go only to actions marked raid (none yet);
-//     Scots Raid leaves the game (ruling G1).
 package his

@@ -56,7 +56,7 @@ func TestPassingRules(t *testing.T) {
 		{"Clement VII (admin 1), 1 card", Papacy, clement, []int{65}, []string{"pass", "cp"}},
 	}
 	for _, c := range cases {
-		s := impulseState(t, 2, c.p, c.cards...)
+		s := heldImpulse(t, 2, c.p, c.cards...)
 		if c.ruler >= 0 {
 			s.Powers[c.p].Ruler = c.ruler
 		}
@@ -74,7 +74,7 @@ func TestPassingRules(t *testing.T) {
 // TestMandatoryNeverForCP: a Mandatory Event is played only as its event,
 // first among the options (the default at a deadline).
 func TestMandatoryNeverForCP(t *testing.T) {
-	s := impulseState(t, 2, France, 65, 12)
+	s := heldImpulse(t, 2, France, 65, 12)
 	if cp := optionCards(s, France, "cp"); !reflect.DeepEqual(cp, []int{65}) {
 		t.Errorf("cards for CP %v", cp)
 	}
@@ -90,7 +90,7 @@ func TestMandatoryNeverForCP(t *testing.T) {
 // TestMandatoryCPAfterTheEvent: the 2 CP come once the event is over, and
 // Luther's 95 Theses gives none (it is never an impulse's event).
 func TestMandatoryCPAfterTheEvent(t *testing.T) {
-	s := impulseState(t, 5, Protestant, 15)
+	s := heldImpulse(t, 5, Protestant, 15)
 	playMandatory(t, s, Protestant, 15)
 	if d, _ := s.top(); d.Kind != kEvUniversity {
 		t.Fatalf("the event's decisions come first: %+v", d)
@@ -123,7 +123,7 @@ func TestMandatoryCPAfterTheEvent(t *testing.T) {
 // TestEventOncePerTurn: a card's event is played at most once per turn
 // (§6.2), and the list is cleared at the next turn.
 func TestEventOncePerTurn(t *testing.T) {
-	s := impulseState(t, 2, Ottoman, 12)
+	s := heldImpulse(t, 2, Ottoman, 12)
 	playMandatory(t, s, Ottoman, 12)
 	if !slices.Contains(s.Evented, uint8(mustCard(12))) {
 		t.Fatal("the event is recorded")
@@ -153,11 +153,11 @@ func TestEventOncePerTurn(t *testing.T) {
 // and returns at the next deal; a card for CP goes to the discard pile even
 // if its event would remove it.
 func TestWhereCardsGo(t *testing.T) {
-	s := impulseState(t, 2, Ottoman, 9)
+	s := heldImpulse(t, 2, Ottoman, 9)
 	playMandatory(t, s, Ottoman, 9)
 	wantCard(t, s, 9, "gone")
 
-	s = impulseState(t, 2, Papacy, 6, 39)
+	s = heldImpulse(t, 2, Papacy, 6, 39)
 	s.convert(spWittenberg, true)
 	play(t, s, kImpulse, Papacy, "event", "6", "german")
 	if s.Debate == nil || s.Debate.Source != SrcLeipzig {
@@ -172,13 +172,13 @@ func TestWhereCardsGo(t *testing.T) {
 		t.Error("the Home card is back at the next deal")
 	}
 
-	s = impulseState(t, 3, Papacy, 39, 5)
+	s = heldImpulse(t, 3, Papacy, 39, 5)
 	play(t, s, kImpulse, Papacy, "cp", "39")
 	wantCard(t, s, 39, "discard")
 	if s.Act == nil || s.Act.CP != Cards[mustCard(39)].CP || s.Act.Card != mustCard(39) {
 		t.Errorf("the card's CP: %+v", s.Act)
 	}
-	s = impulseState(t, 3, Hapsburg, 2)
+	s = heldImpulse(t, 3, Hapsburg, 2)
 	play(t, s, kImpulse, Hapsburg, "cp", "2")
 	if inList(s.Discard, mustCard(2)) || s.holds(Hapsburg, mustCard(2)) {
 		t.Error("a Home card played for CP goes to its power card")
@@ -187,7 +187,7 @@ func TestWhereCardsGo(t *testing.T) {
 
 // TestDoneLosesCP: unspent CP are lost when the power ends its impulse.
 func TestDoneLosesCP(t *testing.T) {
-	s := impulseState(t, 2, Papacy, 65)
+	s := heldImpulse(t, 2, Papacy, 65)
 	play(t, s, kImpulse, Papacy, "cp", "65")
 	if s.Act.CP != 4 {
 		t.Fatalf("A Mighty Fortress gives 4 CP: %+v", s.Act)
@@ -208,7 +208,7 @@ func TestDoneLosesCP(t *testing.T) {
 // TestSixPassesEndThePhase: the Action Phase ends after six passes in a
 // row; a card play in between starts the count again.
 func TestSixPassesEndThePhase(t *testing.T) {
-	s := impulseState(t, 2, Ottoman)
+	s := heldImpulse(t, 2, Ottoman)
 	s.takeOut(mustCard(65))
 	s.Powers[Hapsburg].Hand = []uint8{uint8(mustCard(65))}
 	pass := func(p Power) {
@@ -237,7 +237,7 @@ func TestSixPassesEndThePhase(t *testing.T) {
 // every card is in exactly one place.
 func TestRandomImpulsesKeepTheRules(t *testing.T) {
 	for seed := uint64(1); seed <= 20; seed++ {
-		s := impulseState(t, 6, Ottoman)
+		s := heldImpulse(t, 6, Ottoman)
 		for p := Power(0); p < NumMajors; p++ {
 			for i := 0; i < 3 && len(s.Deck) > 0; i++ {
 				s.drawFromDeck(p)
@@ -277,5 +277,27 @@ func TestRandomImpulsesKeepTheRules(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestMaryResponseForCPOnly: under Mary I, England plays Response (and
+// Combat) cards only for CP (§21.3). No Response card's event is built yet,
+// so the test gives #31 Foul Weather a stand-in event for its duration.
+func TestMaryResponseForCPOnly(t *testing.T) {
+	if eventDefs[31] != nil {
+		t.Fatal("#31 has an event now: use it here")
+	}
+	eventDefs[31] = &eventDef{play: func(*State, Power, []string) {}}
+	defer delete(eventDefs, 31)
+	s := heldImpulse(t, 7, England, 31)
+	if ev := optionCards(s, England, "event"); !reflect.DeepEqual(ev, []int{31}) {
+		t.Fatalf("under Henry VIII the event is offered: %v", ev)
+	}
+	s.Powers[England].Ruler = slices.IndexFunc(Rulers, func(r RulerInfo) bool { return r.Name == "Mary I" })
+	if ev := optionCards(s, England, "event"); len(ev) != 0 || !s.eventPlayable(France, mustCard(31)) {
+		t.Errorf("under Mary I England may not play it as an event (others may): %v", ev)
+	}
+	if cp := optionCards(s, England, "cp"); !reflect.DeepEqual(cp, []int{31}) {
+		t.Errorf("for CP it is offered: %v", cp)
 	}
 }

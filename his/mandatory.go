@@ -2,6 +2,7 @@ package his
 
 import (
 	"fmt"
+	"slices"
 
 	"concordat/game"
 )
@@ -68,7 +69,6 @@ const (
 	trentProtMax  = 2           // Protestant debaters
 	raidLeaderCP  = 3           // Scots Raid CP when a French leader goes to Scotland
 	raidCP        = 6           // otherwise
-	mandatoryCP   = 2           // CP after a Mandatory Event (§6.1)
 	masterKeysVP1 = 3           // Master of Italy: 3 keys give 1 VP
 	masterKeysVP2 = 4           // 4 or 5 keys give 2 VP
 	leagueSpaces  = 12          // Protestant spaces the League needs (unrest counted)
@@ -295,8 +295,8 @@ func (s *State) removeFromGame(c int) {
 
 // mandatoryEvent carries out Mandatory Event c, played by player (NoPower
 // when it came due in the Winter Phase, §19.8). Where the card goes is the
-// framework's (playEvent: removed, ruler cards removed as they sit on the
-// power card) except for the conditional removals handled here.
+// framework's (playEvent: to the discard pile, or removed) except for the
+// ruler cards (crown) and the conditional removals handled here.
 func (s *State) mandatoryEvent(c int, player Power) {
 	ci := &Cards[c]
 	switch ci.Number {
@@ -318,8 +318,7 @@ func (s *State) mandatoryEvent(c int, player Power) {
 		}
 		s.removeFromGame(c)
 		s.formLeague()
-	case 15: // Society of Jesus
-		s.SocietyOfJesus = true
+	case 15: // Society of Jesus (the card out of the game unlocks Found Jesuit University)
 		s.Universities = 2
 	case 16: // Calvin: Luther dies
 		s.crown(c)
@@ -366,11 +365,13 @@ func (s *State) mandatoryEvent(c int, player Power) {
 	}
 }
 
-// crown makes the ruler of card c rule its power; the previous ruler's card,
-// if any, is removed from the game (§3.3).
+// crown makes the ruler of card c rule its power: the card lies on the
+// power card for good (out of the game), and the previous ruler's card, if
+// any, is removed from the game (§3.3).
 func (s *State) crown(c int) {
 	ci := &Cards[c]
 	p := ci.RulerOf
+	s.removeFromGame(c)
 	for i, r := range Rulers {
 		if r.Card != ci.Number {
 			continue
@@ -422,15 +423,11 @@ func (s *State) maryI(c int, player Power) {
 	henry := Rulers[s.Powers[England].Ruler].Name == "Henry VIII"
 	if henry && s.Pregnancy&pregEdward != 0 {
 		s.crown(mustCard(19))
-		s.removeFromGame(mustCard(19))
-		if s.Pregnancy&pregHealthy == 0 { // a sickly Edward: Mary I comes back
-			for i, g := range s.Gone {
-				if int(g) == c {
-					s.Gone = append(s.Gone[:i], s.Gone[i+1:]...)
-					s.Discard = append(s.Discard, uint8(c))
-					break
-				}
-			}
+		if s.Pregnancy&pregHealthy != 0 {
+			s.removeFromGame(c)
+		} else if i := slices.Index(s.Gone, uint8(c)); i >= 0 { // a sickly Edward: Mary I comes back
+			s.Gone = slices.Delete(s.Gone, i, i+1)
+			s.Discard = append(s.Discard, uint8(c))
 		}
 		s.emit("event", "Mary I counts as Edward VI: Edward takes the throne")
 		s.replaceLeader(21, player, "henry_viii", "dudley", spLondon)
@@ -730,45 +727,6 @@ func (s *State) scotsRaid(c int, player Power) {
 
 // maryRules reports whether Mary I rules England (§21.3).
 func (s *State) maryRules() bool { return Rulers[s.Powers[England].Ruler].Name == "Mary I" }
-
-// maryIntervenes applies the Mary I procedure (§21.3, #21) to England's
-// play of card c (for CP or as an event, chosen with the card: the choice
-// matters only when the roll lets England play): unless c is a Mandatory
-// Event or every English home space of the English zone is Catholic,
-// England rolls a die; on 1–3 the card is spent (ruling E2), England's
-// impulse ends and the Papacy uses its CP instead — 1–2 CP: Burn Books
-// aimed at the English zone only; 3: a debate in England; 4+: both. It
-// reports whether the Papacy took over.
-func (s *State) maryIntervenes(p Power, c int) bool {
-	if p != England || !s.maryRules() || Cards[c].Type == MandatoryCard {
-		return false
-	}
-	catholic := true
-	for _, sp := range homeSpacesOf[England] {
-		if Spaces[sp].Lang == LangEnglish && s.Spaces[sp].Prot {
-			catholic = false
-		}
-	}
-	if catholic {
-		return false
-	}
-	d := s.Die()
-	if d >= 4 {
-		s.emit("mary", fmt.Sprintf("Mary I: England rolls %d and plays its card", d))
-		return false
-	}
-	s.emit("mary", fmt.Sprintf("Mary I: England rolls %d; the Papacy uses #%d %s", d, Cards[c].Number, Cards[c].Name))
-	s.playCard(England, c)
-	cp := Cards[c].CP
-	if cp != 3 {
-		s.StartCounterReformation(LangEnglish, 2, "Mary I: Burn Books")
-		s.Reform.Only = true
-	}
-	if cp >= 3 && s.canCallDebate(Papacy, LangEnglish) {
-		s.StartDebate(Papacy, LangEnglish, SrcOther)
-	}
-	return true
-}
 
 // raidAllows reports whether an action may aim at sp now: always, except
 // with Scots Raid CP (Act.Raid), which only reach the Scottish home spaces,

@@ -10,10 +10,10 @@ import (
 	"concordat/game"
 )
 
-// impulseState is the 1517 position in the Action Phase of a turn, every
+// heldImpulse is the 1517 position in the Action Phase of a turn, every
 // hand empty but p's, which holds the given cards (taken out of the deck),
 // with p's impulse pending.
-func impulseState(t *testing.T, turn int, p Power, cards ...int) *State {
+func heldImpulse(t *testing.T, turn int, p Power, cards ...int) *State {
 	t.Helper()
 	s := NewState1517(Ed500, 1)
 	s.Turn = turn
@@ -106,7 +106,7 @@ func wantCPLost(t *testing.T, ev []game.Event, p Power) {
 }
 
 func TestBarbaryPirates(t *testing.T) {
-	s := impulseState(t, 2, Hapsburg, 9)
+	s := heldImpulse(t, 2, Hapsburg, 9)
 	ev := playMandatory(t, s, Hapsburg, 9)
 	if !s.Barbary || s.Spaces[spAlgiers].Ctl != Ottoman {
 		t.Fatal("Algiers enters play under Ottoman control")
@@ -127,7 +127,7 @@ func TestBarbaryPirates(t *testing.T) {
 func TestPapalSuccession(t *testing.T) {
 	// Clement VII by the Papacy: ruler, card out of the game, then 2 CP to
 	// spend (Burn Books costs 2).
-	s := impulseState(t, 2, Papacy, 10)
+	s := heldImpulse(t, 2, Papacy, 10)
 	playMandatory(t, s, Papacy, 10)
 	if ruler(s, Papacy) != "Clement VII" {
 		t.Errorf("ruler %s", ruler(s, Papacy))
@@ -139,7 +139,7 @@ func TestPapalSuccession(t *testing.T) {
 
 	// Paul III removes Clement VII's card, even one never played (the
 	// Clement VII card still in the deck).
-	s = impulseState(t, 4, France, 14)
+	s = heldImpulse(t, 4, France, 14)
 	s.Powers[Papacy].Ruler = slices.IndexFunc(Rulers, func(r RulerInfo) bool { return r.Name == "Clement VII" })
 	if !inList(s.Deck, mustCard(10)) {
 		t.Fatal("Clement VII is in the deck")
@@ -152,7 +152,7 @@ func TestPapalSuccession(t *testing.T) {
 	wantCard(t, s, 14, "gone")
 	wantCPLost(t, ev, France)
 
-	s = impulseState(t, 7, Ottoman, 22)
+	s = heldImpulse(t, 7, Ottoman, 22)
 	s.Powers[Papacy].Ruler = slices.IndexFunc(Rulers, func(r RulerInfo) bool { return r.Name == "Paul III" })
 	playMandatory(t, s, Ottoman, 22)
 	if ruler(s, Papacy) != "Julius III" || !s.paul() {
@@ -163,7 +163,7 @@ func TestPapalSuccession(t *testing.T) {
 }
 
 func TestDefenderOfTheFaith(t *testing.T) {
-	s := impulseState(t, 2, England, 11)
+	s := heldImpulse(t, 2, England, 11)
 	s.convert(spWittenberg, true) // a target for the attempts
 	top := s.Deck[len(s.Deck)-1]
 	playMandatory(t, s, England, 11)
@@ -183,7 +183,7 @@ func TestDefenderOfTheFaith(t *testing.T) {
 	wantCard(t, s, 11, "gone")
 
 	// Played by another power, nobody draws.
-	s = impulseState(t, 2, France, 11)
+	s = heldImpulse(t, 2, France, 11)
 	n := len(s.Deck)
 	playMandatory(t, s, France, 11)
 	if len(s.Deck) != n || len(s.Powers[France].Hand) != 0 {
@@ -192,7 +192,7 @@ func TestDefenderOfTheFaith(t *testing.T) {
 }
 
 func TestMasterOfItaly(t *testing.T) {
-	s := impulseState(t, 2, Ottoman, 12)
+	s := heldImpulse(t, 2, Ottoman, 12)
 	set := func(id string, p Power) { s.Spaces[sp(t, id)].Ctl = p }
 	set("genoa", France)
 	set("milan", France)
@@ -211,7 +211,7 @@ func TestMasterOfItaly(t *testing.T) {
 	}
 	wantCard(t, s, 12, "discard")
 
-	s = impulseState(t, 3, Ottoman, 12)
+	s = heldImpulse(t, 3, Ottoman, 12)
 	for _, id := range []string{"genoa", "milan", "venice", "florence"} {
 		s.Spaces[sp(t, id)].Ctl = Papacy
 	}
@@ -247,7 +247,7 @@ func TestSchmalkaldicLeague(t *testing.T) {
 	// Turn 1, or fewer than 12 Protestant spaces: nothing; the card stays
 	// in the game.
 	for _, c := range []struct{ turn, prot int }{{1, 20}, {3, 11}} {
-		s := impulseState(t, c.turn, Papacy, 13)
+		s := heldImpulse(t, c.turn, Papacy, 13)
 		protestantSpaces(s, c.prot)
 		playMandatory(t, s, Papacy, 13)
 		if s.League || s.AtWar(Protestant, Hapsburg) {
@@ -260,7 +260,7 @@ func TestSchmalkaldicLeague(t *testing.T) {
 	}
 
 	// 12 spaces (one in unrest) on Turn 3: the League forms.
-	s := impulseState(t, 3, Hapsburg, 13)
+	s := heldImpulse(t, 3, Hapsburg, 13)
 	protestantSpaces(s, 12)
 	s.Spaces[sp(t, "leipzig")].Prot = true
 	s.Spaces[sp(t, "leipzig")].Unrest = true
@@ -306,10 +306,10 @@ func TestSchmalkaldicLeague(t *testing.T) {
 }
 
 func TestSocietyOfJesus(t *testing.T) {
-	s := impulseState(t, 5, France, 15)
+	s := heldImpulse(t, 5, France, 15)
 	playMandatory(t, s, France, 15)
-	if !s.SocietyOfJesus {
-		t.Error("Found Jesuit University is allowed")
+	if !s.isGone(mustCard(15)) {
+		t.Error("the card leaves the game at once (Found Jesuit University is allowed)")
 	}
 	if s.Act == nil || s.Act.Power != France {
 		t.Fatal("France's CP wait for the universities")
@@ -329,7 +329,7 @@ func TestSocietyOfJesus(t *testing.T) {
 	wantCPLost(t, ev, France)
 
 	// A Protestant space may not take one.
-	s = impulseState(t, 5, France, 15)
+	s = heldImpulse(t, 5, France, 15)
 	s.convert(spWittenberg, true)
 	playMandatory(t, s, France, 15)
 	if _, _, err := (Rules{}).Apply(s, "papacy", game.NewAction(kEvUniversity, []string{"wittenberg"})); err == nil {
@@ -338,7 +338,7 @@ func TestSocietyOfJesus(t *testing.T) {
 }
 
 func TestCalvin(t *testing.T) {
-	s := impulseState(t, 6, Ottoman, 16)
+	s := heldImpulse(t, 6, Ottoman, 16)
 	s.Reformer[spWittenberg] = true
 	s.convert(spWittenberg, true)
 	playMandatory(t, s, Ottoman, 16)
@@ -353,7 +353,7 @@ func TestCalvin(t *testing.T) {
 	}
 	wantCard(t, s, 16, "gone")
 	// A burnt Luther stays in the Papal bonus box.
-	s = impulseState(t, 6, Ottoman, 16)
+	s = heldImpulse(t, 6, Ottoman, 16)
 	s.Debaters[dLuther] = DebBurnt
 	playMandatory(t, s, Ottoman, 16)
 	if s.Debaters[dLuther] != DebBurnt {
@@ -362,7 +362,7 @@ func TestCalvin(t *testing.T) {
 }
 
 func TestCouncilOfTrent(t *testing.T) {
-	s := impulseState(t, 6, England, 17)
+	s := heldImpulse(t, 6, England, 17)
 	s.Debaters[deb("pole")] = DebUncommitted
 	s.Debaters[deb("tetzel")] = DebCommitted
 	s.Reformer[spWittenberg] = true
@@ -407,7 +407,7 @@ func TestCouncilOfTrent(t *testing.T) {
 
 	// The Protestant wins by 1: it flips a Catholic space next to a
 	// Protestant one.
-	s = impulseState(t, 6, Papacy, 17)
+	s = heldImpulse(t, 6, Papacy, 17)
 	s.convert(spWittenberg, true)
 	playMandatory(t, s, Papacy, 17)
 	play(t, s, kEvTrentPap, Papacy, "tetzel")
@@ -430,7 +430,7 @@ func TestCouncilOfTrent(t *testing.T) {
 	}
 
 	// Equal hits: nothing happens.
-	s = impulseState(t, 6, England, 17)
+	s = heldImpulse(t, 6, England, 17)
 	s.convert(spWittenberg, true)
 	playMandatory(t, s, England, 17)
 	play(t, s, kEvTrentPap, Papacy, "cajetan")
@@ -444,7 +444,7 @@ func TestCouncilOfTrent(t *testing.T) {
 }
 
 func TestDragut(t *testing.T) {
-	s := impulseState(t, 6, Hapsburg, 18)
+	s := heldImpulse(t, 6, Hapsburg, 18)
 	s.Barbary = true
 	s.Leaders[leader("barbarossa")] = LeaderState{Loc: SeaLoc + int(sea(t, "tyrrhenian_sea")), Captor: NoPower}
 	playMandatory(t, s, Hapsburg, 18)
@@ -456,7 +456,7 @@ func TestDragut(t *testing.T) {
 	}
 	wantCard(t, s, 18, "gone")
 
-	s = impulseState(t, 6, Hapsburg, 18)
+	s = heldImpulse(t, 6, Hapsburg, 18)
 	s.Barbary = true
 	s.Leaders[leader("barbarossa")] = LeaderState{Loc: OffMap, Captor: Hapsburg}
 	playMandatory(t, s, Hapsburg, 18)
@@ -470,7 +470,7 @@ func TestEnglishSuccession(t *testing.T) {
 	york := sp(t, "york")
 
 	// Edward VI: Henry dies in York; England chooses London or York.
-	s := impulseState(t, 6, France, 19)
+	s := heldImpulse(t, 6, France, 19)
 	s.Leaders[henry].Loc = int(york)
 	playMandatory(t, s, France, 19)
 	if ruler(s, England) != "Edward VI" || s.EnglishRulerTurn != 6 {
@@ -513,7 +513,7 @@ func TestEnglishSuccession(t *testing.T) {
 
 	// Mary I succeeding Henry VIII: Dudley enters; Henry was in London (the
 	// only choice).
-	s = impulseState(t, 6, England, 21)
+	s = heldImpulse(t, 6, England, 21)
 	playMandatory(t, s, England, 21)
 	if ruler(s, England) != "Mary I" || s.Leaders[dudley].Loc != int(spLondon) || s.Leaders[henry].Loc != Removed {
 		t.Errorf("Mary I succeeds Henry: %s, Dudley %s", ruler(s, England), s.locName(s.Leaders[dudley]))
@@ -525,7 +525,7 @@ func TestEnglishSuccession(t *testing.T) {
 		preg  uint8
 		where string
 	}{{1 << 5, "discard"}, {1<<5 | 1<<6, "gone"}} {
-		s = impulseState(t, 6, Hapsburg, 21)
+		s = heldImpulse(t, 6, Hapsburg, 21)
 		s.Pregnancy = c.preg
 		playMandatory(t, s, Hapsburg, 21)
 		if ruler(s, England) != "Edward VI" || s.Leaders[dudley].Loc != int(spLondon) {
@@ -538,7 +538,7 @@ func TestEnglishSuccession(t *testing.T) {
 
 func TestHenryII(t *testing.T) {
 	francis, henry2 := leader("francis_i"), leader("henry_ii")
-	s := impulseState(t, 6, Ottoman, 20)
+	s := heldImpulse(t, 6, Ottoman, 20)
 	s.Leaders[francis] = LeaderState{Loc: OffMap, Captor: Hapsburg}
 	playMandatory(t, s, Ottoman, 20)
 	if ruler(s, France) != "Henry II" {
@@ -550,7 +550,7 @@ func TestHenryII(t *testing.T) {
 	wantCard(t, s, 20, "gone")
 
 	// Paris lost and Francis captured: a French home key.
-	s = impulseState(t, 6, Ottoman, 20)
+	s = heldImpulse(t, 6, Ottoman, 20)
 	s.Leaders[francis] = LeaderState{Loc: OffMap, Captor: Hapsburg}
 	s.Spaces[sp(t, "paris")].Ctl = Hapsburg
 	playMandatory(t, s, Ottoman, 20)
@@ -580,7 +580,7 @@ func TestHenryII(t *testing.T) {
 func TestScotsRaid(t *testing.T) {
 	// Scotland not allied to France: nothing but the 2 CP; the card leaves
 	// the game (RULES.md §27 G1).
-	s := impulseState(t, 3, England, 97)
+	s := heldImpulse(t, 3, England, 97)
 	stirling := sp(t, "stirling")
 	ev := playMandatory(t, s, England, 97)
 	if s.Spaces[stirling].Ctl != Scotland {
@@ -589,7 +589,7 @@ func TestScotsRaid(t *testing.T) {
 	wantCPLost(t, ev, England)
 	wantCard(t, s, 97, "gone")
 
-	s = impulseState(t, 3, Papacy, 97)
+	s = heldImpulse(t, 3, Papacy, 97)
 	s.MinorAlly[Scotland-firstMinor] = France
 	s.Spaces[stirling].Ctl = England
 	s.Spaces[stirling].Units[England].Reg = 2
@@ -617,7 +617,7 @@ func TestScotsRaid(t *testing.T) {
 }
 
 func TestScotsRaidCPGoToRaidActions(t *testing.T) {
-	s := impulseState(t, 3, Papacy, 97)
+	s := heldImpulse(t, 3, Papacy, 97)
 	s.MinorAlly[Scotland-firstMinor] = France
 	playMandatory(t, s, Papacy, 97)
 	ev := play(t, s, kEvScotsRaid, France, "none")
@@ -659,14 +659,14 @@ func TestScotsRaidCPGoToRaidActions(t *testing.T) {
 func TestImperialCoronationAndEmbassy(t *testing.T) {
 	cv := leader("charles_v")
 	// Charles V outside Italy: nothing; the card recurs.
-	s := impulseState(t, 3, France, 113)
+	s := heldImpulse(t, 3, France, 113)
 	playMandatory(t, s, France, 113)
 	wantCard(t, s, 113, "discard")
 	if len(s.Powers[Hapsburg].Hand)+len(s.Powers[France].Hand) != 0 {
 		t.Error("nobody draws")
 	}
 	// In Naples: the Hapsburgs and the player draw; the card leaves.
-	s = impulseState(t, 3, France, 113)
+	s = heldImpulse(t, 3, France, 113)
 	s.Leaders[cv].Loc = int(sp(t, "naples"))
 	n := len(s.Deck)
 	a, b := s.Deck[n-1], s.Deck[n-2]
@@ -676,7 +676,7 @@ func TestImperialCoronationAndEmbassy(t *testing.T) {
 	}
 	wantCard(t, s, 113, "gone")
 	// Played by the Hapsburgs: 2 cards.
-	s = impulseState(t, 3, Hapsburg, 113)
+	s = heldImpulse(t, 3, Hapsburg, 113)
 	s.Leaders[cv].Loc = int(sp(t, "naples"))
 	playMandatory(t, s, Hapsburg, 113)
 	if len(s.Powers[Hapsburg].Hand) != 2 {
@@ -684,10 +684,10 @@ func TestImperialCoronationAndEmbassy(t *testing.T) {
 	}
 
 	// La Forêt's Embassy: only with a France–Ottoman alliance.
-	s = impulseState(t, 3, England, 114)
+	s = heldImpulse(t, 3, England, 114)
 	playMandatory(t, s, England, 114)
 	wantCard(t, s, 114, "discard")
-	s = impulseState(t, 3, England, 114)
+	s = heldImpulse(t, 3, England, 114)
 	s.setAlly(France, Ottoman, true)
 	n = len(s.Deck)
 	a, b = s.Deck[n-1], s.Deck[n-2]
@@ -731,64 +731,4 @@ func TestOverdueSharesTheEvent(t *testing.T) {
 	}
 	wantCard(t, s, 13, "gone")
 	wantCard(t, s, 14, "gone")
-}
-
-func TestMaryIProcedure(t *testing.T) {
-	mary := slices.IndexFunc(Rulers, func(r RulerInfo) bool { return r.Name == "Mary I" })
-	setup := func(card int, dice ...int) *State {
-		s := impulseState(t, 7, England, card)
-		s.Powers[England].Ruler = mary
-		s.Spaces[spLondon].Prot = true
-		s.Spaces[sp(t, "paris")].Prot = true
-		s.Debaters[deb("tyndale")] = DebUncommitted
-		s.Script = dice
-		return s
-	}
-	// 1–3 with a 2-CP card: the Papacy burns books in the English zone
-	// only; the card is spent; England's impulse is over.
-	s := setup(48, 3)
-	play(t, s, kImpulse, England, "cp", "48")
-	if r := s.Reform; r == nil || !r.Counter || r.Zone != LangEnglish || !r.Only || r.Left != 2 || s.Debate != nil {
-		t.Fatalf("Burn Books in the English zone: %+v", s.Reform)
-	}
-	d, _ := s.top()
-	var targets []string
-	for _, c := range s.choices(d) {
-		targets = append(targets, c.Value)
-	}
-	if d.Power != Papacy || !reflect.DeepEqual(targets, []string{"london"}) {
-		t.Errorf("the Papacy targets English-zone spaces only: %v", targets)
-	}
-	wantCard(t, s, 48, "discard")
-	if s.Act != nil || s.Passes != 0 {
-		t.Error("England gets no CP; its impulse counts as played")
-	}
-
-	// A 4-CP card: Burn Books, then a debate in England.
-	s = setup(65, 1)
-	play(t, s, kImpulse, England, "cp", "65")
-	if s.Reform == nil || s.Debate == nil || s.Debate.Zone != LangEnglish || s.Debate.Initiator != Papacy {
-		t.Errorf("Burn Books and a debate: %+v %+v", s.Reform, s.Debate)
-	}
-
-	// 4–6: England plays normally.
-	s = setup(48, 4)
-	play(t, s, kImpulse, England, "cp", "48")
-	if s.Reform != nil || len(s.Script) != 0 {
-		t.Error("a 4 lets England play")
-	}
-
-	// No roll for a Mandatory Event, nor when England's own zone is
-	// Catholic.
-	s = setup(12, 1)
-	playMandatory(t, s, England, 12)
-	if len(s.Script) != 1 {
-		t.Error("a Mandatory Event resolves normally")
-	}
-	s = setup(48, 1)
-	s.Spaces[spLondon].Prot = false
-	play(t, s, kImpulse, England, "cp", "48")
-	if len(s.Script) != 1 || s.Reform != nil {
-		t.Error("no roll while every English home space of the English zone is Catholic")
-	}
 }

@@ -18,7 +18,6 @@ type Reform struct {
 	Bonus   int       `json:"bonus"`             // extra dice per attempt (95 Theses: 1)
 	PlusOne bool      `json:"plus1"`             // +1 to each Protestant die in the target zone
 	Source  string    `json:"source"`            // what made the attempts
-	Only    bool      `json:"only,omitempty"`    // targets only in Zone (Mary I's Burn Books, §21.3)
 	Done    []SpaceID `json:"targets"`           // spaces targeted this impulse
 	Log     []string  `json:"log"`
 }
@@ -139,7 +138,7 @@ func (s *State) reformTargets() []SpaceID {
 	var out []SpaceID
 	for i := range Spaces {
 		sp := SpaceID(i)
-		if !s.eligible(sp, !s.Reform.Counter) || s.Reform.Only && Spaces[sp].Lang != s.Reform.Zone {
+		if !s.eligible(sp, !s.Reform.Counter) {
 			continue
 		}
 		done := false

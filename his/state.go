@@ -215,16 +215,6 @@ type State struct {
 	// once per turn each).
 	Evented []uint8 `json:"evented,omitempty"`
 
-	// Mandatory Events (mandatory.go). Event is a Mandatory Event in
-	// progress that owes decisions; ActAfter holds the impulse's own CP
-	// while France spends the Scots Raid's CP; SocietyOfJesus: #15 has
-	// occurred (Found Jesuit University allowed); EnglishRulerTurn: the
-	// turn England's ruler last changed (Lady Jane Grey, #59).
-	Event            *EventProc `json:"event,omitempty"`
-	ActAfter         *Act       `json:"act_after,omitempty"`
-	SocietyOfJesus   bool       `json:"society_of_jesus,omitempty"`
-	EnglishRulerTurn int        `json:"english_ruler_turn,omitempty"`
-
 	Stack  []Decision `json:"stack"`
 	Debate *Debate    `json:"debate,omitempty"`
 	// LastDebate is the most recent finished debate, for its log.
@@ -233,8 +223,15 @@ type State struct {
 	LastWinter *Winter `json:"last_winter,omitempty"`
 	Winter     *Winter `json:"winter,omitempty"`
 	Diplo      *Diplo  `json:"diplo,omitempty"`
-	Reform     *Reform `json:"reform,omitempty"`
-	Diet       *Diet   `json:"diet,omitempty"`
+	// Mandatory Events (mandatory.go). Event is a Mandatory Event in
+	// progress that owes decisions; ActAfter holds the impulse's own CP
+	// while France spends the Scots Raid's CP; EnglishRulerTurn: the turn
+	// England's ruler last changed (Lady Jane Grey, #59).
+	Event            *EventProc `json:"event,omitempty"`
+	ActAfter         *Act       `json:"act_after,omitempty"`
+	EnglishRulerTurn int        `json:"english_ruler_turn,omitempty"`
+	Reform           *Reform    `json:"reform,omitempty"`
+	Diet             *Diet      `json:"diet,omitempty"`
 	// LastDiet is the Diet of Worms once resolved.
 	LastDiet *Diet `json:"last_diet,omitempty"`
 	// LastReform is the most recent finished series of Reformation attempts.
@@ -311,12 +308,6 @@ func (s *State) Clone() *State {
 	if s.Act != nil {
 		c.Act = s.Act.clone()
 	}
-	if s.ActAfter != nil {
-		c.ActAfter = s.ActAfter.clone()
-	}
-	if s.Event != nil {
-		c.Event = s.Event.clone()
-	}
 	c.VPHistory = append([][NumMajors]int(nil), s.VPHistory...)
 	c.Winners = append([]Power(nil), s.Winners...)
 	c.Script = append([]int(nil), s.Script...)
@@ -334,6 +325,12 @@ func (s *State) Clone() *State {
 	}
 	if s.Diplo != nil {
 		c.Diplo = s.Diplo.clone()
+	}
+	if s.ActAfter != nil {
+		c.ActAfter = s.ActAfter.clone()
+	}
+	if s.Event != nil {
+		c.Event = s.Event.clone()
 	}
 	if s.Reform != nil {
 		c.Reform = s.Reform.clone()
