@@ -23,6 +23,10 @@ type Act struct {
 	Power Power `json:"power"`
 	CP    int   `json:"cp"`
 	Card  int   `json:"card"` // card index played, or -1
+	// Raid: these are France's Scots Raid CP (#97, mandatory.go), spent at
+	// once on the actions marked raid, aimed at raidSpaces; the impulse's
+	// own Act waits in State.ActAfter.
+	Raid bool `json:"raid,omitempty"`
 	// Moved marks spaces whose units and leaders may take no further Move
 	// action this impulse (§13.1: defeated in a field battle, or put an
 	// enemy fortified space under siege).
@@ -71,6 +75,11 @@ type actionDef struct {
 	// procedure (push decisions or set a procedure's state); the impulse
 	// goes on when the stack is empty again.
 	do func(s *State, p Power, path []string)
+	// raid: the action may spend Scots Raid CP (#97: build units, move,
+	// control an unfortified space, assault). While Act.Raid is set its
+	// choices must offer only targets that raidAllows (and an assault there
+	// may waive the siege-age rule).
+	raid bool
 }
 
 // leafChoice is the choices of an action with nothing more to choose.
@@ -178,6 +187,9 @@ func (s *State) eventPlayable(p Power, c int) bool {
 	e := eventDefs[Cards[c].Number]
 	if e == nil || s.eventedThisTurn(c) {
 		return false
+	}
+	if p == England && s.maryRules() && (Cards[c].Type == ResponseCard || Cards[c].Type == CombatCard) {
+		return false // under Mary I, for CP only (§21.3)
 	}
 	return e.can == nil || e.can(s, p)
 }
@@ -433,6 +445,9 @@ func (s *State) actionChoices(p Power) []game.Choice {
 func (s *State) availableActions(p Power) []game.Choice {
 	var out []game.Choice
 	for _, a := range actionDefs {
+		if s.Act.Raid && !a.raid {
+			continue
+		}
 		ch := a.choices(s, p, s.Act.CP)
 		if ch == nil {
 			continue
@@ -470,10 +485,15 @@ func (s *State) stepAct() {
 }
 
 // endImpulse ends the impulse: unspent CP are lost, and sieges begun in it
-// become old enough to assault.
+// become old enough to assault. The end of France's Scots Raid CP is not
+// the end of the impulse: the player's own CP (State.ActAfter) come next.
 func (s *State) endImpulse() {
 	if s.Act != nil && s.Act.CP > 0 {
 		s.emit("cp", fmt.Sprintf("%s loses %d unspent CP", s.Act.Power, s.Act.CP))
+	}
+	if s.Act != nil && s.Act.Raid {
+		s.Act, s.ActAfter = s.ActAfter, nil
+		return
 	}
 	s.Act = nil
 	for i := range s.Spaces {

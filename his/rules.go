@@ -243,7 +243,6 @@ const (
 	kSpring      = "spring.deploy"
 	kMaurice     = "cards.maurice"
 	kDietFlip    = "diet.flip"
-	kWinJesuit   = "winter.university"
 	kAnnounce    = "diplomacy.announce"
 	kConfirm     = "diplomacy.confirm"
 	kSue         = "diplomacy.sue"
@@ -598,7 +597,7 @@ func (s *State) view(seat game.Seat) *view {
 	return v
 }
 
-var debStatusNames = []string{"out", "uncommitted", "committed", "burnt", "disgraced", "away"}
+var debStatusNames = []string{"out", "uncommitted", "committed", "burnt", "disgraced", "away", "removed"}
 
 func (s *State) locName(l LeaderState) string {
 	switch {

@@ -115,6 +115,7 @@ const (
 	DebBurnt                            // burnt at the stake (Papal Bonus VP box)
 	DebDisgraced                        // disgraced (Protestant Bonus VP box)
 	DebAway                             // excommunicated reformer: away this turn, counts as committed
+	DebRemoved                          // left the game (Luther at Calvin's accession, #16)
 )
 
 // PowerState is a major power's card and hand.
@@ -254,8 +255,15 @@ type State struct {
 	LastWinter *Winter `json:"last_winter,omitempty"`
 	Winter     *Winter `json:"winter,omitempty"`
 	Diplo      *Diplo  `json:"diplo,omitempty"`
-	Reform     *Reform `json:"reform,omitempty"`
-	Diet       *Diet   `json:"diet,omitempty"`
+	// Mandatory Events (mandatory.go). Event is a Mandatory Event in
+	// progress that owes decisions; ActAfter holds the impulse's own CP
+	// while France spends the Scots Raid's CP; EnglishRulerTurn: the turn
+	// England's ruler last changed (Lady Jane Grey, #59).
+	Event            *EventProc `json:"event,omitempty"`
+	ActAfter         *Act       `json:"act_after,omitempty"`
+	EnglishRulerTurn int        `json:"english_ruler_turn,omitempty"`
+	Reform           *Reform    `json:"reform,omitempty"`
+	Diet             *Diet      `json:"diet,omitempty"`
 	// LastDiet is the Diet of Worms once resolved.
 	LastDiet *Diet `json:"last_diet,omitempty"`
 	// LastReform is the most recent finished series of Reformation attempts.
@@ -388,6 +396,12 @@ func (s *State) Clone() *State {
 	}
 	if s.Diplo != nil {
 		c.Diplo = s.Diplo.clone()
+	}
+	if s.ActAfter != nil {
+		c.ActAfter = s.ActAfter.clone()
+	}
+	if s.Event != nil {
+		c.Event = s.Event.clone()
 	}
 	if s.Reform != nil {
 		c.Reform = s.Reform.clone()

@@ -24,11 +24,10 @@ type Winter struct {
 	Dest int   `json:"dest"`
 	Mv   Units `json:"moved"`
 	// Left records land groups that left a space this winter, for leaders.
-	Left    [][2]int `json:"left,omitempty"`
-	Leader  int      `json:"leader"`
-	Naval   int      `json:"naval"` // loc of the naval stack being moved, -1
-	Done    []string `json:"done"`  // the steps carried out, in order (for tests and people)
-	Jesuits int      `json:"jesuits"`
+	Left   [][2]int `json:"left,omitempty"`
+	Leader int      `json:"leader"`
+	Naval  int      `json:"naval"` // loc of the naval stack being moved, -1
+	Done   []string `json:"done"`  // the steps carried out, in order (for tests and people)
 	// ExtraDone: the current power has finished its optional moves.
 	ExtraDone bool `json:"extra_done,omitempty"`
 	// LeadersDone marks leaders who had nowhere to go and stay put.
@@ -735,14 +734,6 @@ func (s *State) winterChoices(d Decision) []game.Choice {
 			out = append(out, game.Choice{Label: Spaces[dst].Name, Value: Spaces[dst].ID})
 		}
 		return out
-	case kWinJesuit:
-		var out []game.Choice
-		for i := range s.Spaces {
-			if s.Catholic(SpaceID(i)) && !s.Spaces[i].Jesuit && s.Spaces[i].Ctl != NoPower {
-				out = append(out, game.Choice{Label: Spaces[i].Name, Value: Spaces[i].ID})
-			}
-		}
-		return out
 	}
 	return nil
 }
@@ -806,10 +797,6 @@ func (s *State) resolveWinter(d Decision, p []string) {
 		s.emit("winter", fmt.Sprintf("%s goes to %s", Leaders[w.Leader].Name, Spaces[dst].Name))
 		s.Leaders[w.Leader].Loc = int(dst)
 		w.Leader = -1
-	case kWinJesuit:
-		sp := mustSpace(p[0])
-		s.Spaces[sp].Jesuit = true
-		w.Jesuits--
 	}
 }
 
@@ -821,30 +808,20 @@ func (s *State) loseUnits(sp SpaceID, owner Power, l Units) {
 	s.emit("winter", fmt.Sprintf("%s loses %d unit(s) to attrition in %s", owner, l.Land(), Spaces[sp].Name))
 }
 
-// overdue Mandatory Events (§19.8): card number and the turn in whose
-// Winter it is forced.
-var overdue = []struct{ card, turn int }{{10, 2}, {9, 3}, {13, 4}, {14, 4}, {15, 6}}
-
 // winterMandatory resolves the Mandatory Events that came due (§19.8,
-// ruling G5: taken from wherever they are; no 2 CP).
+// ruling G5: taken from wherever they are, removed from the game, no 2 CP)
+// through the same mandatoryEvent as an impulse's play; it returns true
+// while an event's decisions are owed (stepEvent asks them).
 func (s *State) winterMandatory() bool {
-	w := s.Winter
-	if w.Jesuits > 0 {
-		s.push(kWinJesuit, Papacy)
-		return true
-	}
 	for _, o := range overdue {
 		c := mustCard(o.card)
 		if o.turn != s.Turn || s.isGone(c) {
 			continue
 		}
-		s.takeOut(c)
-		s.Gone = append(s.Gone, uint8(c))
+		s.removeFromGame(c)
 		s.emit("winter", fmt.Sprintf("overdue Mandatory Event #%d %s resolves", Cards[c].Number, Cards[c].Name))
-		s.mandatoryEvent(c)
-		if s.Universities > 0 {
-			w.Jesuits, s.Universities = s.Universities, 0
-			s.push(kWinJesuit, Papacy)
+		s.mandatoryEvent(c, NoPower)
+		if s.eventRunning() {
 			return true
 		}
 	}
@@ -875,87 +852,4 @@ func (s *State) takeOut(c int) {
 	for p := range s.Powers {
 		s.Powers[p].Hand = rm(s.Powers[p].Hand)
 	}
-}
-
-// mandatoryEvent carries out the engine part of a Mandatory Event that can
-// come due in Winter.
-func (s *State) mandatoryEvent(c int) {
-	ci := &Cards[c]
-	if ci.RulerOf != NoPower {
-		for i, r := range Rulers {
-			if r.Card == ci.Number {
-				s.Powers[ci.RulerOf].Ruler = i
-				s.emit("ruler", fmt.Sprintf("%s now rules %s", r.Name, ci.RulerOf))
-			}
-		}
-		return
-	}
-	switch ci.Number {
-	case 9: // Barbary Pirates (§21.1)
-		s.Barbary = true
-		s.Spaces[spAlgiers].Ctl = Ottoman
-		u := &s.Spaces[spAlgiers].Units[Ottoman]
-		s.place(u, Ottoman, 'r', 2)
-		s.place(u, Ottoman, 'k', 2)
-		b, _ := LeaderByID("barbarossa")
-		s.Leaders[b] = LeaderState{Loc: int(spAlgiers), Captor: NoPower}
-	case 13: // Schmalkaldic League (§21.6)
-		s.formLeague()
-	case 15: // Society of Jesus: 2 Jesuit universities (§21.5)
-		s.Universities = 2
-	}
-}
-
-// formLeague applies the Schmalkaldic League (§21.6).
-func (s *State) formLeague() {
-	s.League = true
-	s.setWar(Protestant, Hapsburg, true)
-	s.setWar(Protestant, Papacy, true)
-	for _, sp := range homeSpacesOf[Protestant] {
-		if s.Spaces[sp].Prot {
-			s.Spaces[sp].Ctl = Protestant
-		}
-	}
-	for _, e := range electorates {
-		if s.Spaces[e].Prot && s.Display[e] > 0 && s.ControlledBy(e, Protestant) {
-			s.place(&s.Spaces[e].Units[Protestant], Protestant, 'r', int(s.Display[e]))
-			s.Display[e] = 0
-		}
-	}
-	// Protestant regulars in a Catholic electorate go to the nearest
-	// Protestant electorate.
-	for _, e := range electorates {
-		u := s.Spaces[e].Units[Protestant]
-		if s.Spaces[e].Prot || u.Land() == 0 {
-			continue
-		}
-		d := landDist(e)
-		best := -1
-		for _, f := range electorates {
-			if s.Spaces[f].Prot && (best < 0 || d[f] < d[best]) {
-				best = int(f)
-			}
-		}
-		if best >= 0 {
-			t := &s.Spaces[best].Units[Protestant]
-			t.Reg += u.Reg
-			t.Merc += u.Merc
-			s.Spaces[e].Units[Protestant] = Units{}
-		}
-	}
-	for _, lf := range []struct{ leader, near string }{{"john_frederick", "wittenberg"}, {"philip_of_hesse", "kassel"}} {
-		l, _ := LeaderByID(lf.leader)
-		d := landDist(mustSpace(lf.near))
-		best := -1
-		for i := range s.Spaces {
-			if s.Spaces[i].Units[Protestant].Land() > 0 && (best < 0 || d[i] < d[best]) {
-				best = i
-			}
-		}
-		if best < 0 {
-			best = int(mustSpace(lf.near))
-		}
-		s.Leaders[l] = LeaderState{Loc: best, Captor: NoPower}
-	}
-	s.emit("league", "the Schmalkaldic League forms")
 }
