@@ -365,6 +365,7 @@ func (s *State) resolveMaryShow(c int) {
 	}
 	if burn {
 		s.StartCounterReformation(LangEnglish, 2, "Mary I: Burn Books")
+		s.Reform.ZoneOnly = true // only English-zone spaces (§21.3)
 	}
 }
 

@@ -77,6 +77,7 @@ func TestMaryImpulse(t *testing.T) {
 	// the English zone; the impulse counts as played.
 	s = maryState(t, two, four)
 	s.Passes = 3
+	s.Spaces[sp(t, "leipzig")].Prot = true // a German Protestant space: not a target
 	s.Script = []int{3}
 	answer(t, s, kImpulse, England, "show", num(two))
 	if s.Reform == nil || s.Reform.Zone != LangEnglish || !s.Reform.Counter || s.Act != nil || s.Passes != 0 {
@@ -84,6 +85,15 @@ func TestMaryImpulse(t *testing.T) {
 	}
 	if len(s.Powers[England].Hand) != 1 || s.Discard[len(s.Discard)-1] != uint8(two) {
 		t.Fatal("the shown card is spent to the discard pile")
+	}
+	targets := s.reformTargets()
+	for _, sp := range targets {
+		if Spaces[sp].Lang != LangEnglish {
+			t.Fatalf("Mary I's Burn Books may target only English-zone spaces, not %s", Spaces[sp].ID)
+		}
+	}
+	if len(targets) != 1 || targets[0] != sp(t, "lincoln") {
+		t.Fatalf("Mary I's Burn Books targets %v, want Lincoln", targets)
 	}
 
 	// 1–3 with a 3-CP card: a Papal debate in the English zone (here an

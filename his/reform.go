@@ -24,6 +24,9 @@ type Reform struct {
 	// none): a bonus die counts in every later attempt it fits; Carlstadt
 	// puts unrest on failed German targets; Tetzel adds St. Peter's CP.
 	Helper string `json:"helper,omitempty"`
+	// ZoneOnly: only spaces of the target zone may be targeted (Mary I's
+	// Burn Books, §21.3).
+	ZoneOnly bool `json:"zone_only,omitempty"`
 	// Asking: the attempt on Target waits for the attempting power to
 	// commit a debater for his bonus die, or not (kind reformation.bonus).
 	Asking bool    `json:"asking,omitempty"`
@@ -146,7 +149,7 @@ func (s *State) reformTargets() []SpaceID {
 	var out []SpaceID
 	for i := range Spaces {
 		sp := SpaceID(i)
-		if !s.eligible(sp, !s.Reform.Counter) {
+		if !s.eligible(sp, !s.Reform.Counter) || s.Reform.ZoneOnly && Spaces[sp].Lang != s.Reform.Zone {
 			continue
 		}
 		done := false
