@@ -41,3 +41,32 @@ func TestSuccessionCards(t *testing.T) {
 		}
 	}
 }
+
+// §21.3 special case: Edward born on Turn 6 or later while the Mary I card
+// is already in a hand or the deck — the Mary I card stands for Edward VI
+// (playing it makes Edward ruler), so the Edward VI card does not join the
+// deck as well.
+func TestSuccessionEdwardBornAfterMaryCardEntered(t *testing.T) {
+	edward, mary := mustCard(19), mustCard(21)
+	for _, where := range []string{"deck", "hand", "discard"} {
+		s := NewState1517(Ed500, 1)
+		s.Deck = nil
+		s.Turn = 7
+		setRuler(s, England, "Henry VIII")
+		s.Pregnancy = 1<<2 | 1<<5 // sickly Edward born on Turn 6, after Mary I entered
+		switch where {
+		case "deck":
+			s.Deck = []uint8{uint8(mary)}
+		case "hand":
+			s.Powers[France].Hand = append(s.Powers[France].Hand, uint8(mary))
+		case "discard":
+			s.Discard = []uint8{uint8(mary)}
+		}
+		s.addSuccessionCards()
+		for _, c := range s.Deck {
+			if int(c) == edward {
+				t.Errorf("Mary I in the %s: Edward VI must not join the deck too (deck %v)", where, s.Deck)
+			}
+		}
+	}
+}
