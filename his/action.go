@@ -180,6 +180,45 @@ func (s *State) eventedThisTurn(c int) bool {
 	return false
 }
 
+// eventChoice is the option of playing card c as p's event, if p may: a
+// registered event not yet played this turn whose condition holds and which
+// has something to choose when it asks. A Mandatory Event is offered even
+// when its condition fails or it has nothing to choose: it must be played,
+// then has no effect and still gives its 2 CP (CARDS.md §0.1 items 3, 11).
+func (s *State) eventChoice(p Power, c int) (game.Choice, bool) {
+	ci := &Cards[c]
+	ch := game.Choice{Label: ci.Name, Value: strconv.Itoa(ci.Number)}
+	e := eventDefs[ci.Number]
+	if e == nil || s.eventedThisTurn(c) {
+		return ch, false
+	}
+	effective := e.can == nil || e.can(s, p)
+	if effective && e.choices != nil {
+		ch.Next = e.choices(s, p)
+		effective = len(ch.Next) > 0
+	}
+	switch {
+	case effective:
+		return ch, true
+	case ci.Type == MandatoryCard:
+		ch.Label += " (no effect)"
+		ch.Next = nil
+		return ch, true
+	}
+	return ch, false
+}
+
+// eventEffective reports whether card c's registered event would take
+// effect for p now: its condition holds and, if it asks for choices, there
+// is at least one.
+func (s *State) eventEffective(p Power, c int) bool {
+	e := eventDefs[Cards[c].Number]
+	if e.can != nil && !e.can(s, p) {
+		return false
+	}
+	return e.choices == nil || len(e.choices(s, p)) > 0
+}
+
 // impulseChoices lists what p may do with its impulse: pass (when allowed),
 // play a card for CP, or play one as an event. When p may not pass, the
 // first option (the default at a deadline) plays a Mandatory Event if it
@@ -196,15 +235,7 @@ func (s *State) impulseChoices(p Power) []game.Choice {
 		if ci.Type != MandatoryCard {
 			cp = append(cp, game.Choice{Label: label, Value: strconv.Itoa(ci.Number), Next: s.cpNext()})
 		}
-		if s.eventPlayable(p, int(c)) {
-			var next []game.Choice
-			if e := eventDefs[ci.Number]; e.choices != nil {
-				next = e.choices(s, p)
-				if len(next) == 0 {
-					continue
-				}
-			}
-			ch := game.Choice{Label: ci.Name, Value: strconv.Itoa(ci.Number), Next: next}
+		if ch, ok := s.eventChoice(p, int(c)); ok {
 			if ci.Type == MandatoryCard {
 				ev = append([]game.Choice{ch}, ev...)
 			} else {
@@ -300,14 +331,8 @@ func (s *State) maryChoices() []game.Choice {
 	for _, c := range s.Powers[England].Hand {
 		ci := &Cards[c]
 		if ci.Type == MandatoryCard {
-			if s.eventPlayable(England, int(c)) {
-				var next []game.Choice
-				if e := eventDefs[ci.Number]; e.choices != nil {
-					if next = e.choices(s, England); len(next) == 0 {
-						continue
-					}
-				}
-				ev = append(ev, game.Choice{Label: ci.Name, Value: strconv.Itoa(ci.Number), Next: next})
+			if ch, ok := s.eventChoice(England, int(c)); ok {
+				ev = append(ev, ch)
 			}
 			continue
 		}
@@ -397,6 +422,7 @@ func (s *State) henryMayMarry() bool {
 // Event then grants 2 CP (§6.1; not Luther's 95 Theses).
 func (s *State) playEvent(p Power, c int, path []string) {
 	ci := &Cards[c]
+	effective := s.eventEffective(p, c)
 	s.Evented = append(s.Evented, uint8(c))
 	s.EventedBy = append(s.EventedBy, p)
 	s.playCard(p, c)
@@ -408,6 +434,10 @@ func (s *State) playEvent(p Power, c int, path []string) {
 	}
 	if ci.Type == MandatoryCard && ci.Number != 8 {
 		s.Act = &Act{Power: p, CP: 2, Card: -1}
+	}
+	if !effective { // a Mandatory Event whose condition failed
+		s.emit("event", fmt.Sprintf("#%d %s has no effect", ci.Number, ci.Name))
+		return
 	}
 	eventDefs[ci.Number].play(s, p, path)
 }
