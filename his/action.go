@@ -165,10 +165,18 @@ func (s *State) mayPass(p Power) bool {
 // eventPlayable reports whether p may play card c as an event now.
 func (s *State) eventPlayable(p Power, c int) bool {
 	e := eventDefs[Cards[c].Number]
-	if e == nil || s.eventedThisTurn(c) {
+	if e == nil || s.eventedThisTurn(c) || s.eventBarred(p, c) {
 		return false
 	}
 	return e.can == nil || e.can(s, p)
+}
+
+// eventBarred reports a rule that keeps p from playing card c as an event
+// whatever the card says: while Mary I rules, England plays Response and
+// Combat cards only for CP (§21.3).
+func (s *State) eventBarred(p Power, c int) bool {
+	t := Cards[c].Type
+	return p == England && (t == ResponseCard || t == CombatCard) && s.rules("Mary I", England)
 }
 
 func (s *State) eventedThisTurn(c int) bool {
@@ -189,7 +197,7 @@ func (s *State) eventChoice(p Power, c int) (game.Choice, bool) {
 	ci := &Cards[c]
 	ch := game.Choice{Label: ci.Name, Value: strconv.Itoa(ci.Number)}
 	e := eventDefs[ci.Number]
-	if e == nil || s.eventedThisTurn(c) {
+	if e == nil || s.eventedThisTurn(c) || s.eventBarred(p, c) {
 		return ch, false
 	}
 	effective := e.can == nil || e.can(s, p)

@@ -123,3 +123,36 @@ func TestFlirtatiousWife(t *testing.T) {
 		t.Fatalf("marital %d after a second pass", s.Marital)
 	}
 }
+
+// While Mary I rules, England may play Response and Combat cards only for
+// CP (§21.3, CARDS.md §0.1 item 12), whether or not the Mary I procedure
+// runs this impulse; other powers still may.
+func TestMaryResponseCardsOnlyForCP(t *testing.T) {
+	resp := -1
+	for i, c := range Cards {
+		if c.Type == ResponseCard && !c.Diplo {
+			resp = i
+			break
+		}
+	}
+	withEvent(t, Cards[resp].Number, &eventDef{play: func(*State, Power, []string) {}})
+
+	// The procedure skipped (every English-zone home space Catholic).
+	s := maryState(t, resp)
+	s.Spaces[sp(t, "lincoln")].Prot = false
+	if has(optionValues(t, s, "event"), num(resp)) || !has(optionValues(t, s, "cp"), num(resp)) {
+		t.Fatalf("Mary I: the Response card only for CP: %+v", s.impulseChoices(England))
+	}
+	// The procedure runs and the roll is 4–6.
+	s = maryState(t, resp)
+	s.Script = []int{5}
+	answer(t, s, kImpulse, England, "show", num(resp))
+	if opts := optionValues(t, s); len(opts) != 1 || opts[0] != "cp" {
+		t.Fatalf("Mary I, 4–6: the Response card only for CP: %v", opts)
+	}
+	// Under Henry VIII England may play it as an event.
+	s = impulseState(t, 7, England, resp)
+	if !has(optionValues(t, s, "event"), num(resp)) {
+		t.Fatal("Henry VIII: the Response card as an event")
+	}
+}
