@@ -12,8 +12,9 @@ import (
 // the space is inside. A siege breaks (§15.3) as soon as the besiegers no
 // longer have more land units than the fortification — for each besieging
 // side on its own when two allied powers besiege together (§15); the stacks
-// whose siege broke then retreat to an adjacent space (a decision of their owner when there
-// is a choice) or are eliminated with their leaders captured.
+// whose siege broke then retreat to an adjacent space (a decision of their
+// owner when there is a choice) or are eliminated with their leaders
+// captured.
 
 // SiegeBreak is a besieging stack that must leave a space whose siege broke.
 type SiegeBreak struct {
@@ -196,9 +197,10 @@ func (s *State) captureLeaders(sp SpaceID, p Power) {
 	}
 }
 
-// stepBreaks retreats the next broken besieging stack: automatically when
-// it has one place to go or none (eliminated, leaders captured), else by
-// its owner's decision.
+// stepBreaks retreats the next broken besieging stack — a power with its
+// active minor allies besieging the same space retreat together:
+// automatically when it has one place to go or none (eliminated, leaders
+// captured), else by its owner's decision.
 func (s *State) stepBreaks() bool {
 	for len(s.Breaks) > 0 {
 		b := s.Breaks[0]
@@ -209,13 +211,14 @@ func (s *State) stepBreaks() bool {
 		dests := s.siegeRetreats(b.Space, b.Power)
 		switch len(dests) {
 		case 0:
-			n := s.Spaces[b.Space].Units[b.Power].Land()
-			s.Spaces[b.Space].Units[b.Power].Reg = 0
-			s.Spaces[b.Space].Units[b.Power].Merc = 0
-			s.Spaces[b.Space].Units[b.Power].Cav = 0
-			s.emit("siege", fmt.Sprintf("%s's %d besieging unit(s) at %s have nowhere to go and are eliminated", b.Power, n, Spaces[b.Space].Name))
-			s.captureLeaders(b.Space, b.Power)
-			s.Breaks = s.Breaks[1:]
+			for _, q := range s.breakGroup(b) {
+				u := &s.Spaces[b.Space].Units[q]
+				n := u.Land()
+				u.Reg, u.Merc, u.Cav = 0, 0, 0
+				s.emit("siege", fmt.Sprintf("%s's %d besieging unit(s) at %s have nowhere to go and are eliminated", q, n, Spaces[b.Space].Name))
+				s.captureLeaders(b.Space, q)
+			}
+			s.dropBreaks(b)
 		case 1:
 			s.retreatBesiegers(b, dests[0])
 		default:
@@ -226,10 +229,37 @@ func (s *State) stepBreaks() bool {
 	return false
 }
 
+// breakGroup lists the powers queued in s.Breaks to retreat from b's space
+// on b's besieging side.
+func (s *State) breakGroup(b SiegeBreak) []Power {
+	var out []Power
+	side := s.besiegingSide(b.Power)
+	for _, x := range s.Breaks {
+		if x.Space == b.Space && s.besiegingSide(x.Power) == side {
+			out = append(out, x.Power)
+		}
+	}
+	return out
+}
+
+// dropBreaks removes b's group from s.Breaks.
+func (s *State) dropBreaks(b SiegeBreak) {
+	side := s.besiegingSide(b.Power)
+	kept := s.Breaks[:0]
+	for _, x := range s.Breaks {
+		if x.Space != b.Space || s.besiegingSide(x.Power) != side {
+			kept = append(kept, x)
+		}
+	}
+	s.Breaks = kept
+}
+
 func (s *State) retreatBesiegers(b SiegeBreak, to SpaceID) {
-	s.moveStack(b.Space, to, b.Power)
-	s.emit("siege", fmt.Sprintf("%s's besiegers retreat from %s to %s", b.Power, Spaces[b.Space].Name, Spaces[to].Name))
-	s.Breaks = s.Breaks[1:]
+	for _, q := range s.breakGroup(b) {
+		s.moveStack(b.Space, to, q)
+		s.emit("siege", fmt.Sprintf("%s's besiegers retreat from %s to %s", q, Spaces[b.Space].Name, Spaces[to].Name))
+	}
+	s.dropBreaks(b)
 }
 
 func init() {
