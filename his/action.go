@@ -314,8 +314,12 @@ func (s *State) resolveImpulse(p Power, path []string) {
 // card is spent and the Papacy acts in the English zone instead (ruling E2:
 // the impulse counts as played).
 
-// Decision kind of England's choice after a Mary I roll of 4–6.
-const kMary = "impulse.mary"
+// Decision kinds of the Mary I procedure: England's choice after a roll of
+// 4–6, and the Papacy's Burn Books debater bonus after a roll of 1–3.
+const (
+	kMary     = "impulse.mary"
+	kMaryBurn = "impulse.mary_burn"
+)
 
 // maryImpulse reports whether England's impulse follows the Mary I
 // procedure: Mary I rules and an English home space in the English zone is
@@ -374,8 +378,42 @@ func (s *State) resolveMaryShow(c int) {
 		s.MaryDebate = true
 	}
 	if burn {
-		s.StartCounterReformation(LangEnglish, 2, "Mary I: Burn Books")
+		if len(s.maryBurnChoices()) > 1 {
+			s.push(kMaryBurn, Papacy)
+		} else {
+			s.maryBurn("none")
+		}
 	}
+}
+
+// maryBurnChoices are the Papacy's Burn Books debater bonuses under Mary I
+// (§18.1.7), all in the English zone: none, Cajetan or Caraffa (3 attempts;
+// Caraffa's free choice of zones is moot, only English-zone spaces may be
+// targeted), Tetzel (+1 St. Peter's CP per attempt).
+func (s *State) maryBurnChoices() []game.Choice {
+	out := []game.Choice{{Label: "no debater bonus", Value: "none"}}
+	for _, b := range [][2]string{{"cajetan", "3 attempts"}, {"caraffa", "3 attempts"}, {"tetzel", "+1 St. Peter's CP per attempt"}} {
+		if s.uncommitted(b[0]) {
+			out = append(out, debaterChoice(b[0], b[1]))
+		}
+	}
+	return out
+}
+
+// maryBurn starts the Papacy's Burn Books in the English zone with the
+// chosen debater's bonus ("none" for none).
+func (s *State) maryBurn(helper string) {
+	n := 2
+	if helper == "none" {
+		helper = ""
+	} else {
+		s.commitBonus(Papacy, helper)
+		if helper != "tetzel" {
+			n = 3
+		}
+	}
+	s.StartCounterReformation(LangEnglish, n, "Mary I: Burn Books")
+	s.Reform.Helper = helper
 }
 
 // stepMaryDebate calls the Papacy's debate in the English zone that a Mary
@@ -510,6 +548,13 @@ func (s *State) endImpulse() {
 
 func init() {
 	registerProc(20, func(s *State) bool { return s.stepMaryDebate() })
+	registerDecision(kMaryBurn, &decisionDef{
+		text: func(s *State, d Decision) string {
+			return "Mary I: Burn Books in the English zone — commit a debater for his bonus?"
+		},
+		choices: func(s *State, d Decision) []game.Choice { return s.maryBurnChoices() },
+		resolve: func(s *State, d Decision, path []string) { s.maryBurn(path[0]) },
+	})
 	registerDecision(kMary, &decisionDef{
 		text: func(s *State, d Decision) string {
 			return fmt.Sprintf("Mary I: play #%d %s for CP or as an event", Cards[s.MaryCard].Number, Cards[s.MaryCard].Name)
