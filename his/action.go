@@ -171,12 +171,12 @@ func (s *State) eventPlayable(p Power, c int) bool {
 	return e.can == nil || e.can(s, p)
 }
 
-// eventBarred reports a rule that keeps p from playing card c as an event
-// whatever the card says: while Mary I rules, England plays Response and
-// Combat cards only for CP (§21.3).
+// eventBarred reports a rule that keeps p from playing card c as the event
+// of an impulse whatever the card says: Combat cards never are (§11.0), and
+// while Mary I rules England plays Response cards only for CP (§21.3).
 func (s *State) eventBarred(p Power, c int) bool {
 	t := Cards[c].Type
-	return p == England && (t == ResponseCard || t == CombatCard) && s.rules("Mary I", England)
+	return t == CombatCard || (p == England && t == ResponseCard && s.rules("Mary I", England))
 }
 
 func (s *State) eventedThisTurn(c int) bool {

@@ -148,3 +148,20 @@ func TestEventOncePerTurn(t *testing.T) {
 		t.Fatal("later this turn too: only for CP")
 	}
 }
+
+// Combat cards are never played as the event of an impulse (§11.0, CARDS.md
+// §0.1 item 1), only for CP, even if an event is registered for them.
+func TestCombatCardNeverAnImpulseEvent(t *testing.T) {
+	combat := -1
+	for i, c := range Cards {
+		if c.Type == CombatCard && !c.Diplo {
+			combat = i
+			break
+		}
+	}
+	withEvent(t, Cards[combat].Number, &eventDef{play: func(*State, Power, []string) {}})
+	s := impulseState(t, 2, Hapsburg, combat)
+	if has(optionValues(t, s, "event"), num(combat)) || !has(optionValues(t, s, "cp"), num(combat)) {
+		t.Fatalf("a Combat card only for CP: %+v", s.impulseChoices(Hapsburg))
+	}
+}
