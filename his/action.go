@@ -185,13 +185,21 @@ func (s *State) mayPass(p Power) bool {
 // eventPlayable reports whether p may play card c as an event now.
 func (s *State) eventPlayable(p Power, c int) bool {
 	e := eventDefs[Cards[c].Number]
-	if e == nil || s.eventedThisTurn(c) {
+	if e == nil || s.eventedThisTurn(c) || s.eventBarred(p, c) {
 		return false
 	}
 	if p == England && s.maryRules() && (Cards[c].Type == ResponseCard || Cards[c].Type == CombatCard) {
 		return false // under Mary I, for CP only (§21.3)
 	}
 	return e.can == nil || e.can(s, p)
+}
+
+// eventBarred reports a rule that keeps p from playing card c as the event
+// of an impulse whatever the card says: Combat cards never are (§11.0), and
+// while Mary I rules England plays Response cards only for CP (§21.3).
+func (s *State) eventBarred(p Power, c int) bool {
+	t := Cards[c].Type
+	return t == CombatCard || (p == England && t == ResponseCard && s.rules("Mary I", England))
 }
 
 func (s *State) eventedThisTurn(c int) bool {
@@ -201,6 +209,45 @@ func (s *State) eventedThisTurn(c int) bool {
 		}
 	}
 	return false
+}
+
+// eventChoice is the option of playing card c as p's event, if p may: a
+// registered event not yet played this turn whose condition holds and which
+// has something to choose when it asks. A Mandatory Event is offered even
+// when its condition fails or it has nothing to choose: it must be played,
+// then has no effect and still gives its 2 CP (CARDS.md §0.1 items 3, 11).
+func (s *State) eventChoice(p Power, c int) (game.Choice, bool) {
+	ci := &Cards[c]
+	ch := game.Choice{Label: ci.Name, Value: strconv.Itoa(ci.Number)}
+	e := eventDefs[ci.Number]
+	if e == nil || s.eventedThisTurn(c) || s.eventBarred(p, c) {
+		return ch, false
+	}
+	effective := e.can == nil || e.can(s, p)
+	if effective && e.choices != nil {
+		ch.Next = e.choices(s, p)
+		effective = len(ch.Next) > 0
+	}
+	switch {
+	case effective:
+		return ch, true
+	case ci.Type == MandatoryCard:
+		ch.Label += " (no effect)"
+		ch.Next = nil
+		return ch, true
+	}
+	return ch, false
+}
+
+// eventEffective reports whether card c's registered event would take
+// effect for p now: its condition holds and, if it asks for choices, there
+// is at least one.
+func (s *State) eventEffective(p Power, c int) bool {
+	e := eventDefs[Cards[c].Number]
+	if e.can != nil && !e.can(s, p) {
+		return false
+	}
+	return e.choices == nil || len(e.choices(s, p)) > 0
 }
 
 // impulseChoices lists what p may do with its impulse: pass (when allowed),
@@ -219,15 +266,7 @@ func (s *State) impulseChoices(p Power) []game.Choice {
 		if ci.Type != MandatoryCard {
 			cp = append(cp, game.Choice{Label: label, Value: strconv.Itoa(ci.Number), Next: s.cpNext()})
 		}
-		if s.eventPlayable(p, int(c)) {
-			var next []game.Choice
-			if e := eventDefs[ci.Number]; e.choices != nil {
-				next = e.choices(s, p)
-				if len(next) == 0 {
-					continue
-				}
-			}
-			ch := game.Choice{Label: ci.Name, Value: strconv.Itoa(ci.Number), Next: next}
+		if ch, ok := s.eventChoice(p, int(c)); ok {
 			if ci.Type == MandatoryCard {
 				ev = append([]game.Choice{ch}, ev...)
 			} else {
@@ -298,8 +337,12 @@ func (s *State) resolveImpulse(p Power, path []string) {
 // card is spent and the Papacy acts in the English zone instead (ruling E2:
 // the impulse counts as played).
 
-// Decision kind of England's choice after a Mary I roll of 4–6.
-const kMary = "impulse.mary"
+// Decision kinds of the Mary I procedure: England's choice after a roll of
+// 4–6, and the Papacy's Burn Books debater bonus after a roll of 1–3.
+const (
+	kMary     = "impulse.mary"
+	kMaryBurn = "impulse.mary_burn"
+)
 
 // maryImpulse reports whether England's impulse follows the Mary I
 // procedure: Mary I rules and an English home space in the English zone is
@@ -323,14 +366,8 @@ func (s *State) maryChoices() []game.Choice {
 	for _, c := range s.Powers[England].Hand {
 		ci := &Cards[c]
 		if ci.Type == MandatoryCard {
-			if s.eventPlayable(England, int(c)) {
-				var next []game.Choice
-				if e := eventDefs[ci.Number]; e.choices != nil {
-					if next = e.choices(s, England); len(next) == 0 {
-						continue
-					}
-				}
-				ev = append(ev, game.Choice{Label: ci.Name, Value: strconv.Itoa(ci.Number), Next: next})
+			if ch, ok := s.eventChoice(England, int(c)); ok {
+				ev = append(ev, ch)
 			}
 			continue
 		}
@@ -364,9 +401,43 @@ func (s *State) resolveMaryShow(c int) {
 		s.MaryDebate = true
 	}
 	if burn {
-		s.StartCounterReformation(LangEnglish, 2, "Mary I: Burn Books")
-		s.Reform.ZoneOnly = true // only English-zone spaces (§21.3)
+		if len(s.maryBurnChoices()) > 1 {
+			s.push(kMaryBurn, Papacy)
+		} else {
+			s.maryBurn("none")
+		}
 	}
+}
+
+// maryBurnChoices are the Papacy's Burn Books debater bonuses under Mary I
+// (§18.1.7), all in the English zone: none, Cajetan or Caraffa (3 attempts;
+// Caraffa's free choice of zones is moot, only English-zone spaces may be
+// targeted), Tetzel (+1 St. Peter's CP per attempt).
+func (s *State) maryBurnChoices() []game.Choice {
+	out := []game.Choice{{Label: "no debater bonus", Value: "none"}}
+	for _, b := range [][2]string{{"cajetan", "3 attempts"}, {"caraffa", "3 attempts"}, {"tetzel", "+1 St. Peter's CP per attempt"}} {
+		if s.uncommitted(b[0]) {
+			out = append(out, debaterChoice(b[0], b[1]))
+		}
+	}
+	return out
+}
+
+// maryBurn starts the Papacy's Burn Books in the English zone with the
+// chosen debater's bonus ("none" for none).
+func (s *State) maryBurn(helper string) {
+	n := 2
+	if helper == "none" {
+		helper = ""
+	} else {
+		s.commitBonus(Papacy, helper)
+		if helper != "tetzel" {
+			n = 3
+		}
+	}
+	s.StartCounterReformation(LangEnglish, n, "Mary I: Burn Books")
+	s.Reform.Helper = helper
+	s.Reform.ZoneOnly = true // only English-zone spaces (§21.3)
 }
 
 // stepMaryDebate calls the Papacy's debate in the English zone that a Mary
@@ -421,6 +492,7 @@ func (s *State) henryMayMarry() bool {
 // Event then grants 2 CP (§6.1; not Luther's 95 Theses).
 func (s *State) playEvent(p Power, c int, path []string) {
 	ci := &Cards[c]
+	effective := s.eventEffective(p, c)
 	s.Evented = append(s.Evented, uint8(c))
 	s.EventedBy = append(s.EventedBy, p)
 	s.playCard(p, c)
@@ -432,6 +504,10 @@ func (s *State) playEvent(p Power, c int, path []string) {
 	}
 	if ci.Type == MandatoryCard && ci.Number != 8 {
 		s.Act = &Act{Power: p, CP: 2, Card: -1}
+	}
+	if !effective { // a Mandatory Event whose condition failed
+		s.emit("event", fmt.Sprintf("#%d %s has no effect", ci.Number, ci.Name))
+		return
 	}
 	eventDefs[ci.Number].play(s, p, path)
 }
@@ -504,6 +580,13 @@ func (s *State) endImpulse() {
 
 func init() {
 	registerProc(20, func(s *State) bool { return s.stepMaryDebate() })
+	registerDecision(kMaryBurn, &decisionDef{
+		text: func(s *State, d Decision) string {
+			return "Mary I: Burn Books in the English zone — commit a debater for his bonus?"
+		},
+		choices: func(s *State, d Decision) []game.Choice { return s.maryBurnChoices() },
+		resolve: func(s *State, d Decision, path []string) { s.maryBurn(path[0]) },
+	})
 	registerDecision(kMary, &decisionDef{
 		text: func(s *State, d Decision) string {
 			return fmt.Sprintf("Mary I: play #%d %s for CP or as an event", Cards[s.MaryCard].Number, Cards[s.MaryCard].Name)

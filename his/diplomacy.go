@@ -506,6 +506,12 @@ func (s *State) endWar(a, b Power) {
 	s.emit("peace", fmt.Sprintf("%s and %s are at peace", a, b))
 }
 
+// pregnancyUp is the step from a pregnancy result that already occurred to
+// the next line "up" the chart printed on the map (§21.3, ruling E1): the
+// printed chart has 6 at the top and 1 at the bottom, so up is toward the
+// higher results; past the top the marriage has no effect.
+const pregnancyUp = +1
+
 // advanceMarital moves Henry VIII's marital status one box and rolls on the
 // pregnancy chart (§21.3); reaching Anne Boleyn gives the Hapsburgs the
 // Catherine of Aragon marker.
@@ -525,12 +531,12 @@ func (s *State) advanceMarital() {
 		r++
 	}
 	if r > 6 {
-		r = 6
+		r = 6 // a modified 7 is read as 6 (ruling E1)
 	}
-	for r <= 6 && s.Pregnancy&(1<<r) != 0 {
-		r++
+	for r >= 1 && r <= 6 && s.Pregnancy&(1<<r) != 0 {
+		r += pregnancyUp
 	}
-	if r <= 6 {
+	if r >= 1 && r <= 6 {
 		s.Pregnancy |= 1 << r
 	}
 	if r == 3 {

@@ -92,11 +92,23 @@ func (s *State) emperorDests() []SpaceID {
 func (s *State) sixWivesTargets() []Power {
 	var out []Power
 	for _, q := range []Power{Hapsburg, France, Scotland} {
-		if s.canDeclare(England, q) {
+		if s.canDeclareAnyTime(England, q) {
 			out = append(out, q)
 		}
 	}
 	return out
+}
+
+// canDeclareAnyTime applies only §9.6's restrictions "at all times", as a
+// declaration of war by an Action-Phase event does (CARDS.md #3): the
+// Diplomacy-Phase restrictions (peace or alliance made in this Diplomacy
+// Phase) are left out by hiding p's records of them from canDeclare.
+func (s *State) canDeclareAnyTime(p, q Power) bool {
+	peace, ally := s.PeaceThisTurn[p], s.AllyThisTurn[p]
+	s.PeaceThisTurn[p], s.AllyThisTurn[p] = 0, 0
+	ok := s.canDeclare(p, q)
+	s.PeaceThisTurn[p], s.AllyThisTurn[p] = peace, ally
+	return ok
 }
 
 // henryOnMap: Henry VIII is on the map, free and not besieged.

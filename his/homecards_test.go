@@ -248,3 +248,28 @@ func TestHomeEventTexts(t *testing.T) {
 		t.Fatalf("pending %+v", p)
 	}
 }
+
+// Six Wives' war half is an Action-Phase declaration: only the "at all
+// times" restrictions of §9.6 apply (CARDS.md #3), not the Diplomacy-Phase
+// ones (peace made this Diplomacy Phase with the target, or with France for
+// Scotland).
+func TestSixWivesWarAfterPeaceThisTurn(t *testing.T) {
+	s := impulseState(t, 3, England, mustCard(3))
+	for q := Power(0); q < NumPowers; q++ {
+		s.setWar(England, q, false)
+		s.setAlly(England, q, false)
+	}
+	s.PeaceThisTurn[England] |= bit(France)
+	s.PeaceThisTurn[France] |= bit(England)
+	opts := optionValues(t, s, "event", "3", "war")
+	if !has(opts, "france") || !has(opts, "scotland") || !has(opts, "hapsburg") {
+		t.Fatalf("war targets after a peace with France this turn: %v", opts)
+	}
+	// The "at all times" restrictions still hold: not on an ally, and not on
+	// Scotland while allied to France.
+	s.setAlly(England, France, true)
+	opts = optionValues(t, s, "event", "3", "war")
+	if has(opts, "france") || has(opts, "scotland") || !has(opts, "hapsburg") {
+		t.Fatalf("war targets while allied to France: %v", opts)
+	}
+}

@@ -80,7 +80,8 @@ func TestMaryImpulse(t *testing.T) {
 	s.Spaces[sp(t, "leipzig")].Prot = true // a German Protestant space: not a target
 	s.Script = []int{3}
 	answer(t, s, kImpulse, England, "show", num(two))
-	if s.Reform == nil || s.Reform.Zone != LangEnglish || !s.Reform.Counter || s.Act != nil || s.Passes != 0 {
+	answer(t, s, kMaryBurn, Papacy, "none") // Cajetan and Tetzel are uncommitted
+	if s.Reform == nil || s.Reform.Zone != LangEnglish || !s.Reform.Counter || s.Reform.Left != 2 || s.Act != nil || s.Passes != 0 {
 		t.Fatalf("Papal Burn Books in the English zone: %+v, act %+v, passes %d", s.Reform, s.Act, s.Passes)
 	}
 	if len(s.Powers[England].Hand) != 1 || s.Discard[len(s.Discard)-1] != uint8(two) {
@@ -131,5 +132,70 @@ func TestFlirtatiousWife(t *testing.T) {
 	answer(t, s, kImpulse, England, "pass")
 	if s.Marital != 3 {
 		t.Fatalf("marital %d after a second pass", s.Marital)
+	}
+}
+
+// While Mary I rules, England may play Response and Combat cards only for
+// CP (§21.3, CARDS.md §0.1 item 12), whether or not the Mary I procedure
+// runs this impulse; other powers still may.
+func TestMaryResponseCardsOnlyForCP(t *testing.T) {
+	resp := -1
+	for i, c := range Cards {
+		if c.Type == ResponseCard && !c.Diplo {
+			resp = i
+			break
+		}
+	}
+	withEvent(t, Cards[resp].Number, &eventDef{play: func(*State, Power, []string) {}})
+
+	// The procedure skipped (every English-zone home space Catholic).
+	s := maryState(t, resp)
+	s.Spaces[sp(t, "lincoln")].Prot = false
+	if has(optionValues(t, s, "event"), num(resp)) || !has(optionValues(t, s, "cp"), num(resp)) {
+		t.Fatalf("Mary I: the Response card only for CP: %+v", s.impulseChoices(England))
+	}
+	// The procedure runs and the roll is 4–6.
+	s = maryState(t, resp)
+	s.Script = []int{5}
+	answer(t, s, kImpulse, England, "show", num(resp))
+	if opts := optionValues(t, s); len(opts) != 1 || opts[0] != "cp" {
+		t.Fatalf("Mary I, 4–6: the Response card only for CP: %v", opts)
+	}
+	// Under Henry VIII England may play it as an event.
+	s = impulseState(t, 7, England, resp)
+	if !has(optionValues(t, s, "event"), num(resp)) {
+		t.Fatal("Henry VIII: the Response card as an event")
+	}
+}
+
+// Under Mary I the Papacy performs Burn Books in the English zone: it may
+// use the Burn Books debater bonuses (§18.1.7) — Cajetan 3 attempts, Tetzel
+// +1 St. Peter's CP per attempt — but only on English-zone spaces.
+func TestMaryBurnBooksDebaterBonus(t *testing.T) {
+	two := eventCardWithCP(t, 2)
+	s := maryState(t, two)
+	for _, id := range []string{"cajetan", "tetzel", "caraffa"} {
+		s.Debaters[mustDebater(id)] = DebOut
+	}
+	s.Debaters[mustDebater("cajetan")] = DebUncommitted
+	s.Script = []int{2}
+	answer(t, s, kImpulse, England, "show", num(two))
+	if opts := optionValues(t, s); len(opts) != 2 || opts[0] != "none" || opts[1] != "cajetan" {
+		t.Fatalf("the Papacy may commit Cajetan: %v", opts)
+	}
+	answer(t, s, kMaryBurn, Papacy, "cajetan")
+	if s.Reform == nil || s.Reform.Zone != LangEnglish || s.Reform.Left != 3 || s.Debaters[mustDebater("cajetan")] != DebCommitted {
+		t.Fatalf("Cajetan: 3 Counter Reformation attempts in the English zone: %+v", s.Reform)
+	}
+
+	// No bonus debater uncommitted: Burn Books starts at once.
+	s = maryState(t, two)
+	for _, id := range []string{"cajetan", "tetzel", "caraffa"} {
+		s.Debaters[mustDebater(id)] = DebCommitted
+	}
+	s.Script = []int{1}
+	answer(t, s, kImpulse, England, "show", num(two))
+	if s.Reform == nil || s.Reform.Left != 2 || s.Reform.Zone != LangEnglish {
+		t.Fatalf("plain Burn Books: %+v", s.Reform)
 	}
 }

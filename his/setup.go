@@ -269,7 +269,10 @@ func (s *State) addSuccessionCards() {
 	}
 	switch {
 	case healthy || sickly:
-		if ruler == "Henry VIII" {
+		// Edward born on Turn 6 or later while the Mary I card circulates:
+		// that card stands for Edward VI (§21.3 special case), so the
+		// Edward VI card stays out.
+		if ruler == "Henry VIII" && !s.cardCirculates(mustCard(21)) {
 			add(19)
 		}
 		if sickly && !healthy && ruler == "Edward VI" {
@@ -286,19 +289,26 @@ func (s *State) addSuccessionCards() {
 // cardInPlay reports whether card c is anywhere: deck, discard pile, a
 // hand, or out of the game.
 func (s *State) cardInPlay(c int) bool {
-	in := func(l []uint8) bool {
-		for _, x := range l {
-			if int(x) == c {
-				return true
-			}
-		}
-		return false
-	}
-	if in(s.Deck) || in(s.Discard) || in(s.Gone) {
+	return s.cardCirculates(c) || cardIn(s.Gone, c)
+}
+
+// cardCirculates reports whether card c is in the deck, the discard pile or
+// a hand.
+func (s *State) cardCirculates(c int) bool {
+	if cardIn(s.Deck, c) || cardIn(s.Discard, c) {
 		return true
 	}
 	for p := range s.Powers {
-		if in(s.Powers[p].Hand) {
+		if cardIn(s.Powers[p].Hand, c) {
+			return true
+		}
+	}
+	return false
+}
+
+func cardIn(l []uint8, c int) bool {
+	for _, x := range l {
+		if int(x) == c {
 			return true
 		}
 	}

@@ -10,9 +10,11 @@ import (
 // Besiegers is not zero: the land units and army leaders of the powers in
 // Besiegers are outside the fortification, every other unit and leader in
 // the space is inside. A siege breaks (§15.3) as soon as the besiegers no
-// longer have more land units than the fortification; the besieging stacks
-// then retreat to an adjacent space (a decision of their owner when there
-// is a choice) or are eliminated with their leaders captured.
+// longer have more land units than the fortification — for each besieging
+// side on its own when two allied powers besiege together (§15); the stacks
+// whose siege broke then retreat to an adjacent space (a decision of their
+// owner when there is a choice) or are eliminated with their leaders
+// captured.
 
 // SiegeBreak is a besieging stack that must leave a space whose siege broke.
 type SiegeBreak struct {
@@ -30,18 +32,40 @@ func (s *State) UnderSiege(sp SpaceID) bool { return s.Spaces[sp].Besiegers != 0
 func (s *State) Besieging(sp SpaceID, p Power) bool { return s.Spaces[sp].Besiegers&bit(p) != 0 }
 
 // siegeCounts counts the land units (cavalry included) outside and inside
-// the fortification.
+// the fortification. Stacks whose siege broke and that have not yet
+// retreated (s.Breaks) are neither.
 func (s *State) siegeCounts(sp SpaceID) (besiegers, defenders int) {
 	ss := &s.Spaces[sp]
 	for q := Power(0); q < NumPowers; q++ {
 		n := ss.Units[q].Land()
-		if ss.Besiegers&bit(q) != 0 {
+		switch {
+		case ss.Besiegers&bit(q) != 0:
 			besiegers += n
-		} else {
+		case !s.leavingSiege(sp, q):
 			defenders += n
 		}
 	}
 	return
+}
+
+// leavingSiege reports whether q's stack in sp is queued to retreat from a
+// broken siege.
+func (s *State) leavingSiege(sp SpaceID, q Power) bool {
+	for _, b := range s.Breaks {
+		if b.Space == sp && b.Power == q {
+			return true
+		}
+	}
+	return false
+}
+
+// besiegingSide is the power whose stack q's besieging units belong to: q's
+// major ally for an active minor, else q.
+func (s *State) besiegingSide(q Power) Power {
+	if a := s.MinorAllyOf(q); a != NoPower {
+		return a
+	}
+	return q
 }
 
 // startSiege puts the space under siege by p (and p's minor allies with
@@ -69,24 +93,48 @@ func (s *State) endSiege(sp SpaceID) {
 	s.Spaces[sp].SiegeNew = false
 }
 
-// checkSiege breaks the siege of sp if the besiegers no longer outnumber
-// the fortification (§15.3); the besieging stacks are queued to retreat.
+// checkSiege breaks the siege of sp by each besieging side (a power with its
+// active minor allies) that no longer outnumbers the fortification alone
+// (§15: allied powers besiege together only while each alone outnumbers the
+// defenders; §15.3); the stacks of those sides are queued to retreat. The
+// siege ends when no side is left.
 func (s *State) checkSiege(sp SpaceID) {
 	ss := &s.Spaces[sp]
 	if ss.Besiegers == 0 {
 		return
 	}
-	b, d := s.siegeCounts(sp)
-	if b > d {
-		return
-	}
-	s.emit("siege", fmt.Sprintf("the siege of %s is broken", Spaces[sp].Name))
+	_, d := s.siegeCounts(sp)
+	var side [NumPowers]int
 	for q := Power(0); q < NumPowers; q++ {
 		if ss.Besiegers&bit(q) != 0 {
+			side[s.besiegingSide(q)] += ss.Units[q].Land()
+		}
+	}
+	var broken uint16
+	for q := Power(0); q < NumPowers; q++ {
+		if ss.Besiegers&bit(q) != 0 && side[s.besiegingSide(q)] <= d {
+			broken |= bit(q)
+		}
+	}
+	if broken == 0 {
+		return
+	}
+	for q := Power(0); q < NumPowers; q++ {
+		if broken&bit(q) != 0 {
 			s.Breaks = append(s.Breaks, SiegeBreak{Space: sp, Power: q})
 		}
 	}
-	s.endSiege(sp)
+	if broken == ss.Besiegers {
+		s.emit("siege", fmt.Sprintf("the siege of %s is broken", Spaces[sp].Name))
+		s.endSiege(sp)
+		return
+	}
+	ss.Besiegers &^= broken
+	for q := Power(0); q < NumPowers; q++ {
+		if broken&bit(q) != 0 && q == s.besiegingSide(q) {
+			s.emit("siege", fmt.Sprintf("%s's siege of %s is broken", q, Spaces[sp].Name))
+		}
+	}
 }
 
 // siegeRetreats lists where p's broken besieging stack may go (§15.3):
@@ -149,9 +197,10 @@ func (s *State) captureLeaders(sp SpaceID, p Power) {
 	}
 }
 
-// stepBreaks retreats the next broken besieging stack: automatically when
-// it has one place to go or none (eliminated, leaders captured), else by
-// its owner's decision.
+// stepBreaks retreats the next broken besieging stack — a power with its
+// active minor allies besieging the same space retreat together:
+// automatically when it has one place to go or none (eliminated, leaders
+// captured), else by its owner's decision.
 func (s *State) stepBreaks() bool {
 	for len(s.Breaks) > 0 {
 		b := s.Breaks[0]
@@ -162,13 +211,14 @@ func (s *State) stepBreaks() bool {
 		dests := s.siegeRetreats(b.Space, b.Power)
 		switch len(dests) {
 		case 0:
-			n := s.Spaces[b.Space].Units[b.Power].Land()
-			s.Spaces[b.Space].Units[b.Power].Reg = 0
-			s.Spaces[b.Space].Units[b.Power].Merc = 0
-			s.Spaces[b.Space].Units[b.Power].Cav = 0
-			s.emit("siege", fmt.Sprintf("%s's %d besieging unit(s) at %s have nowhere to go and are eliminated", b.Power, n, Spaces[b.Space].Name))
-			s.captureLeaders(b.Space, b.Power)
-			s.Breaks = s.Breaks[1:]
+			for _, q := range s.breakGroup(b) {
+				u := &s.Spaces[b.Space].Units[q]
+				n := u.Land()
+				u.Reg, u.Merc, u.Cav = 0, 0, 0
+				s.emit("siege", fmt.Sprintf("%s's %d besieging unit(s) at %s have nowhere to go and are eliminated", q, n, Spaces[b.Space].Name))
+				s.captureLeaders(b.Space, q)
+			}
+			s.dropBreaks(b)
 		case 1:
 			s.retreatBesiegers(b, dests[0])
 		default:
@@ -179,10 +229,37 @@ func (s *State) stepBreaks() bool {
 	return false
 }
 
+// breakGroup lists the powers queued in s.Breaks to retreat from b's space
+// on b's besieging side.
+func (s *State) breakGroup(b SiegeBreak) []Power {
+	var out []Power
+	side := s.besiegingSide(b.Power)
+	for _, x := range s.Breaks {
+		if x.Space == b.Space && s.besiegingSide(x.Power) == side {
+			out = append(out, x.Power)
+		}
+	}
+	return out
+}
+
+// dropBreaks removes b's group from s.Breaks.
+func (s *State) dropBreaks(b SiegeBreak) {
+	side := s.besiegingSide(b.Power)
+	kept := s.Breaks[:0]
+	for _, x := range s.Breaks {
+		if x.Space != b.Space || s.besiegingSide(x.Power) != side {
+			kept = append(kept, x)
+		}
+	}
+	s.Breaks = kept
+}
+
 func (s *State) retreatBesiegers(b SiegeBreak, to SpaceID) {
-	s.moveStack(b.Space, to, b.Power)
-	s.emit("siege", fmt.Sprintf("%s's besiegers retreat from %s to %s", b.Power, Spaces[b.Space].Name, Spaces[to].Name))
-	s.Breaks = s.Breaks[1:]
+	for _, q := range s.breakGroup(b) {
+		s.moveStack(b.Space, to, q)
+		s.emit("siege", fmt.Sprintf("%s's besiegers retreat from %s to %s", q, Spaces[b.Space].Name, Spaces[to].Name))
+	}
+	s.dropBreaks(b)
 }
 
 func init() {

@@ -74,3 +74,80 @@ func TestSiegeBreaks(t *testing.T) {
 		t.Fatalf("retreated to %s: %+v", Spaces[held[1]].ID, s.Spaces[held[1]].Units[Hapsburg])
 	}
 }
+
+// Two allied powers may besiege one space together only while each alone
+// outnumbers the defenders (§15); a power's active minor allies besiege
+// with it as one stack. When one side no longer outnumbers the defenders,
+// that side's siege breaks and it retreats (§15.3); the other goes on.
+func TestSiegeBreaksPerBesiegingPower(t *testing.T) {
+	lyon := sp(t, "lyon")
+	s := NewState1517(Ed500, 1)
+	s.Stack = nil
+	s.setWar(Hapsburg, France, true)
+	s.setWar(England, France, true)
+	s.setAlly(Hapsburg, England, true)
+	s.MinorAlly[Hungary-firstMinor] = Hapsburg
+	for i := range s.Spaces[lyon].Units {
+		s.Spaces[lyon].Units[i] = Units{}
+	}
+	s.Spaces[lyon].Units[France] = Units{Reg: 3}
+	s.Spaces[lyon].Units[Hapsburg] = Units{Reg: 2}
+	s.Spaces[lyon].Units[Hungary] = Units{Reg: 2}
+	s.Spaces[lyon].Units[England] = Units{Reg: 4}
+	s.startSiege(lyon, Hapsburg)
+	s.startSiege(lyon, England)
+	s.checkSiege(lyon)
+	if !s.Besieging(lyon, Hapsburg) || !s.Besieging(lyon, Hungary) || !s.Besieging(lyon, England) || len(s.Breaks) != 0 {
+		t.Fatalf("Hapsburg with Hungary (4) and England (4) each outnumber 3: besiegers %b, breaks %+v", s.Spaces[lyon].Besiegers, s.Breaks)
+	}
+
+	// England down to 3: its siege breaks, the Hapsburg one holds.
+	s.Spaces[lyon].Units[England].Reg = 3
+	s.checkSiege(lyon)
+	if !s.UnderSiege(lyon) || !s.Besieging(lyon, Hapsburg) || !s.Besieging(lyon, Hungary) || s.Besieging(lyon, England) {
+		t.Fatalf("only England's siege breaks: besiegers %b", s.Spaces[lyon].Besiegers)
+	}
+	if len(s.Breaks) != 1 || s.Breaks[0] != (SiegeBreak{Space: lyon, Power: England}) {
+		t.Fatalf("England's stack retreats: %+v", s.Breaks)
+	}
+	// Until it has gone, the English stack is not counted inside.
+	s.checkSiege(lyon)
+	if !s.Besieging(lyon, Hapsburg) || len(s.Breaks) != 1 {
+		t.Fatalf("the Hapsburg siege holds while England leaves: besiegers %b, breaks %+v", s.Spaces[lyon].Besiegers, s.Breaks)
+	}
+}
+
+// A major power and its active minor ally besieging together form one
+// stack: when their siege breaks they retreat together, on one decision.
+func TestSiegeBreakMinorRetreatsWithMajor(t *testing.T) {
+	lyon := sp(t, "lyon")
+	s := NewState1517(Ed500, 1)
+	s.Stack = nil
+	s.setWar(Hapsburg, France, true)
+	s.MinorAlly[Hungary-firstMinor] = Hapsburg
+	for i := range s.Spaces[lyon].Units {
+		s.Spaces[lyon].Units[i] = Units{}
+	}
+	s.Spaces[lyon].Units[France] = Units{Reg: 3}
+	s.Spaces[lyon].Units[Hapsburg] = Units{Reg: 2}
+	s.Spaces[lyon].Units[Hungary] = Units{Reg: 2}
+	s.startSiege(lyon, Hapsburg)
+	var held []SpaceID
+	for _, e := range Spaces[lyon].Edges {
+		if len(held) < 2 && Spaces[e.To].Type != Electorate {
+			s.Spaces[e.To].Ctl = Hapsburg
+			for q := range s.Spaces[e.To].Units {
+				s.Spaces[e.To].Units[q] = Units{}
+			}
+			held = append(held, e.To)
+		}
+	}
+	s.Spaces[lyon].Units[Hungary].Reg = 1 // 3 against 3: broken
+	s.checkSiege(lyon)
+	s.run()
+	answer(t, s, kSiegeRetreat, Hapsburg, Spaces[held[1]].ID)
+	to := &s.Spaces[held[1]].Units
+	if to[Hapsburg].Reg != 2 || to[Hungary].Reg != 1 || s.Spaces[lyon].Units[Hungary].Land() != 0 || len(s.Breaks) != 0 || s.Stack[len(s.Stack)-1].Kind == kSiegeRetreat {
+		t.Fatalf("Hapsburg and Hungary retreat together to %s: %+v %+v, breaks %+v, stack %+v", Spaces[held[1]].ID, to[Hapsburg], to[Hungary], s.Breaks, s.Stack)
+	}
+}
