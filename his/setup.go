@@ -153,6 +153,7 @@ func reformerEntries() []struct {
 // reformers and debaters, entering reformers and debaters, new cards,
 // shuffle, deal.
 func (s *State) cardDraw() {
+	s.returnFromTrack()
 	for i, d := range s.Debaters {
 		if d == DebAway { // excommunicated reformers come back (A3)
 			s.Debaters[i] = DebUncommitted

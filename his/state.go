@@ -216,6 +216,19 @@ type State struct {
 	// Breaks are the besieging stacks still to retreat from broken sieges.
 	Breaks []SiegeBreak `json:"breaks,omitempty"`
 
+	// Assault, control and construction (assault.go, control.go, build.go).
+	// Assault is the assault being resolved (§15.1). Track is the Turn
+	// Track's next-turn box: naval units eliminated this turn (back in the
+	// force pool at the next Card Draw, §17) and TrackLeaders the naval
+	// leaders waiting there (§8.2 step 1). PortRetreats are naval stacks
+	// still to leave a port whose control changed (§12.2). HungaryDefeated
+	// records the defeat of Hungary-Bohemia (§22.5).
+	Assault         *Assault         `json:"assault,omitempty"`
+	Track           [NumPowers]Units `json:"track"`
+	TrackLeaders    []int            `json:"track_leaders,omitempty"`
+	PortRetreats    []PortRetreat    `json:"port_retreats,omitempty"`
+	HungaryDefeated bool             `json:"hungary_defeated,omitempty"`
+
 	Stack  []Decision `json:"stack"`
 	Debate *Debate    `json:"debate,omitempty"`
 	// LastDebate is the most recent finished debate, for its log.
@@ -300,6 +313,11 @@ func (s *State) Clone() *State {
 	c.Stack = append([]Decision(nil), s.Stack...)
 	c.Evented = append([]uint8(nil), s.Evented...)
 	c.Breaks = append([]SiegeBreak(nil), s.Breaks...)
+	if s.Assault != nil {
+		c.Assault = s.Assault.clone()
+	}
+	c.TrackLeaders = append([]int(nil), s.TrackLeaders...)
+	c.PortRetreats = append([]PortRetreat(nil), s.PortRetreats...)
 	if s.Act != nil {
 		c.Act = s.Act.clone()
 	}
