@@ -98,7 +98,7 @@ func (s *State) unitRoom(q Power, k byte) int {
 }
 
 // canBuildAt reports whether p may build a unit of kind k at sp, and whose
-// unit it would be.
+// unit it would be, the counter mix aside (see unitRoom).
 func (s *State) canBuildAt(sp SpaceID, p Power, k byte) (Power, bool) {
 	q := s.builder(sp, p, k)
 	if q == NoPower {
@@ -118,29 +118,34 @@ func (s *State) canBuildAt(sp SpaceID, p Power, k byte) (Power, bool) {
 	if sp == spAlgiers && k != 'k' {
 		return NoPower, false
 	}
-	if s.unitRoom(q, k) == 0 {
-		return NoPower, false
-	}
 	return q, true
 }
 
-// buildSpaces lists where p may build a unit of kind k, as options.
+// buildSpaces lists where p may build a unit of kind k, as options: its
+// home spaces, then (regulars, squadrons) its active minor allies' ones,
+// wherever the builder's counter mix has room.
 func (s *State) buildSpaces(p Power, k byte) []game.Choice {
 	var out []game.Choice
-	for _, sp := range homeSpacesOf[p] {
-		if _, ok := s.canBuildAt(sp, p, k); ok {
-			out = append(out, game.Choice{Label: Spaces[sp].Name, Value: Spaces[sp].ID})
-		}
-	}
-	if k == 'r' || k == 's' {
-		for m := firstMinor; m <= Venice; m++ {
-			if s.MinorAllyOf(m) != p {
+	add := func(q Power, suffix string) {
+		room := -1
+		for _, sp := range homeSpacesOf[q] {
+			if _, ok := s.canBuildAt(sp, p, k); !ok {
 				continue
 			}
-			for _, sp := range homeSpacesOf[m] {
-				if _, ok := s.canBuildAt(sp, p, k); ok {
-					out = append(out, game.Choice{Label: Spaces[sp].Name + " (" + m.String() + ")", Value: Spaces[sp].ID})
-				}
+			if room < 0 {
+				room = s.unitRoom(q, k)
+			}
+			if room == 0 {
+				return
+			}
+			out = append(out, game.Choice{Label: Spaces[sp].Name + suffix, Value: Spaces[sp].ID})
+		}
+	}
+	add(p, "")
+	if k == 'r' || k == 's' {
+		for m := firstMinor; m <= Venice; m++ {
+			if s.MinorAllyOf(m) == p {
+				add(m, " ("+m.String()+")")
 			}
 		}
 	}
