@@ -125,7 +125,7 @@ func (s *State) canBuildAt(sp SpaceID, p Power, k byte) (Power, bool) {
 // home spaces, then (regulars, squadrons) its active minor allies' ones,
 // wherever the builder's counter mix has room.
 func (s *State) buildSpaces(p Power, k byte) []game.Choice {
-	var out []game.Choice
+	out := make([]game.Choice, 0, len(homeSpacesOf[p]))
 	add := func(q Power, suffix string) {
 		room := -1
 		for _, sp := range homeSpacesOf[q] {
@@ -148,6 +148,9 @@ func (s *State) buildSpaces(p Power, k byte) []game.Choice {
 				add(m, " ("+m.String()+")")
 			}
 		}
+	}
+	if len(out) == 0 {
+		return nil // an empty list would offer the action as a leaf
 	}
 	return out
 }

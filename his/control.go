@@ -84,39 +84,44 @@ func (s *State) locTargets(p Power) *[NumSpaces]bool {
 // itself or a minor power actively allied to it (§22.3).
 func (s *State) actsFor(q, p Power) bool { return q == p || s.MinorAllyOf(q) == p }
 
-// landOf reports whether the space holds land units counted as p's own.
-func (s *State) landOf(sp SpaceID, p Power) bool {
-	for q := Power(0); q < Independent; q++ {
-		if s.Spaces[sp].Units[q].Land() > 0 && s.actsFor(q, p) {
-			return true
-		}
-	}
-	return false
+// landPresence marks, for every space, whether it holds land units counted
+// as p's own and whether it holds land units of a power at war with p
+// (besieging or besieged alike).
+type landPresence struct {
+	own, enemy [NumSpaces]bool
 }
 
-// enemyLand reports whether the space holds land units of a power at war
-// with p (besieging or besieged alike).
-func (s *State) enemyLand(sp SpaceID, p Power) bool {
+func (s *State) landPresence(p Power) *landPresence {
+	var own, enemy [NumPowers]bool
 	for q := Power(0); q < NumPowers; q++ {
-		if s.Spaces[sp].Units[q].Land() > 0 && s.AtWar(p, q) {
-			return true
+		own[q] = q != Independent && s.actsFor(q, p)
+		enemy[q] = s.AtWar(p, q)
+	}
+	lp := &landPresence{}
+	for i := range s.Spaces {
+		for q := Power(0); q < NumPowers; q++ {
+			if s.Spaces[i].Units[q].Land() == 0 {
+				continue
+			}
+			lp.own[i] = lp.own[i] || own[q]
+			lp.enemy[i] = lp.enemy[i] || enemy[q]
 		}
 	}
-	return false
+	return lp
 }
 
 // adjacentSupport reports whether p's land units are in a space adjacent to
 // sp (not across a pass) while no enemy land units are (§12.2 4b, §12.4 c).
-func (s *State) adjacentSupport(sp SpaceID, p Power) bool {
+func (lp *landPresence) adjacentSupport(sp SpaceID) bool {
 	own := false
 	for _, e := range Spaces[sp].Edges {
 		if e.Pass {
 			continue
 		}
-		if s.enemyLand(e.To, p) {
+		if lp.enemy[e.To] {
 			return false
 		}
-		own = own || s.landOf(e.To, p)
+		own = own || lp.own[e.To]
 	}
 	return own
 }
@@ -126,7 +131,7 @@ func (s *State) adjacentSupport(sp SpaceID, p Power) bool {
 // holds no land units of a power not allied to p, and p's land units are in
 // it or adjacent with no enemy land units adjacent. The Protestant gains no
 // political control before the Schmalkaldic League (§21.6).
-func (s *State) canControl(sp SpaceID, p Power) bool {
+func (s *State) canControl(sp SpaceID, p Power, lp *landPresence) bool {
 	if p == Protestant && !s.League {
 		return false
 	}
@@ -142,14 +147,27 @@ func (s *State) canControl(sp SpaceID, p Power) bool {
 			return false
 		}
 	}
-	return s.landOf(sp, p) || s.adjacentSupport(sp, p)
+	return lp.own[sp] || lp.adjacentSupport(sp)
 }
 
 // controlSpaces lists the spaces p may take with the action.
 func (s *State) controlSpaces(p Power) []game.Choice {
+	if p == Protestant && !s.League {
+		return nil
+	}
+	var lp *landPresence
 	var cand []SpaceID
 	for i := range s.Spaces {
-		if s.canControl(SpaceID(i), p) {
+		if Spaces[i].Type.Fortified() {
+			continue
+		}
+		if c := s.Spaces[i].Ctl; c != Independent && !s.AtWar(p, c) {
+			continue
+		}
+		if lp == nil {
+			lp = s.landPresence(p)
+		}
+		if s.canControl(SpaceID(i), p, lp) {
 			cand = append(cand, SpaceID(i))
 		}
 	}
@@ -170,17 +188,35 @@ func (s *State) controlSpaces(p Power) []game.Choice {
 // units are in the space; or it is a Protestant home space, p the
 // Protestant and the League has not formed; or p's land units are adjacent
 // (not across a pass) and no enemy land units are.
-func (s *State) canRemoveUnrest(sp SpaceID, p Power) bool {
+func (s *State) canRemoveUnrest(sp SpaceID, p Power, lp *landPresence) bool {
 	if !s.Spaces[sp].Unrest {
 		return false
 	}
-	if s.landOf(sp, p) {
+	if lp.own[sp] {
 		return true
 	}
 	if p == Protestant && !s.League && Spaces[sp].Home == Protestant {
 		return true
 	}
-	return s.adjacentSupport(sp, p)
+	return lp.adjacentSupport(sp)
+}
+
+// unrestSpaces lists the spaces whose unrest p may remove.
+func (s *State) unrestSpaces(p Power) []game.Choice {
+	var lp *landPresence
+	var out []game.Choice
+	for i := range s.Spaces {
+		if !s.Spaces[i].Unrest {
+			continue
+		}
+		if lp == nil {
+			lp = s.landPresence(p)
+		}
+		if s.canRemoveUnrest(SpaceID(i), p, lp) {
+			out = append(out, game.Choice{Label: Spaces[i].Name, Value: Spaces[i].ID})
+		}
+	}
+	return out
 }
 
 // takeControl gives p political control of sp: a home space of a minor
@@ -361,13 +397,7 @@ func init() {
 			if cp < 1 {
 				return nil
 			}
-			var out []game.Choice
-			for i := range s.Spaces {
-				if s.canRemoveUnrest(SpaceID(i), p) {
-					out = append(out, game.Choice{Label: Spaces[i].Name, Value: Spaces[i].ID})
-				}
-			}
-			return out
+			return s.unrestSpaces(p)
 		},
 		cost: fixedCost(1),
 		do: func(s *State, p Power, path []string) {
