@@ -24,6 +24,7 @@ type PortRetreat struct {
 // Decision kinds of this family.
 const (
 	kPortRetreat = "port.retreat"
+	kTrackLeader = "cards.naval_leader"
 )
 
 // locTargets is the set of spaces to which p has a line of communication
@@ -336,39 +337,54 @@ func (s *State) leaderToTrack(l int) {
 	s.emit("leader", Leaders[l].Name+" goes to the Turn Track")
 }
 
+// trackPorts lists the friendly ports (controlled by the leader's power or
+// an ally) where naval leader l may re-enter.
+func (s *State) trackPorts(l int) []SpaceID {
+	q := Leaders[l].Power
+	var out []SpaceID
+	for i := range Spaces {
+		c := s.Spaces[i].Ctl
+		if len(Spaces[i].Ports) > 0 && c != NoPower && s.Friendly(q, c) {
+			out = append(out, SpaceID(i))
+		}
+	}
+	return out
+}
+
 // returnFromTrack is §8.2 step 1 for the Turn Track: its naval units go
 // back to the force pool, and each naval leader on it enters in a friendly
-// port — the lowest-numbered port his own power controls, else one an ally
-// controls; with none he waits another turn (ruling A2).
+// port — at once when there is one, by his owner's choice (decision
+// "cards.naval_leader") when there are several; with none he waits another
+// turn (ruling A2).
 func (s *State) returnFromTrack() {
 	s.Track = [NumPowers]Units{}
 	var wait []int
 	for _, l := range s.TrackLeaders {
-		q := Leaders[l].Power
-		dest := -1
-		for pass := 0; pass < 2 && dest < 0; pass++ {
-			for i := range Spaces {
-				if len(Spaces[i].Ports) == 0 {
-					continue
-				}
-				c := s.Spaces[i].Ctl
-				if c == NoPower {
-					continue
-				}
-				if pass == 0 && c == q || pass == 1 && s.Friendly(q, c) {
-					dest = i
-					break
-				}
-			}
-		}
-		if dest < 0 {
+		switch ports := s.trackPorts(l); {
+		case len(ports) == 0:
 			wait = append(wait, l)
-			continue
+		case len(ports) == 1 || s.decider(Leaders[l].Power) == NoPower:
+			s.enterFromTrack(l, ports[0])
+		default:
+			s.TrackDue = append(s.TrackDue, l)
 		}
-		s.Leaders[l] = LeaderState{Loc: dest, Captor: NoPower}
-		s.emit("leader", fmt.Sprintf("%s returns from the Turn Track to %s", Leaders[l].Name, Spaces[dest].Name))
 	}
 	s.TrackLeaders = wait
+}
+
+func (s *State) enterFromTrack(l int, sp SpaceID) {
+	s.Leaders[l] = LeaderState{Loc: int(sp), Captor: NoPower}
+	s.emit("leader", fmt.Sprintf("%s returns from the Turn Track to %s", Leaders[l].Name, Spaces[sp].Name))
+}
+
+// stepTrackDue asks the owner of the next naval leader due back where he
+// enters.
+func (s *State) stepTrackDue() bool {
+	if len(s.TrackDue) == 0 {
+		return false
+	}
+	s.push(kTrackLeader, s.decider(Leaders[s.TrackDue[0]].Power))
+	return true
 }
 
 func init() {
@@ -407,6 +423,24 @@ func init() {
 		},
 	})
 	registerProc(5, func(s *State) bool { return s.stepPortRetreats() })
+	registerProc(6, func(s *State) bool { return s.stepTrackDue() })
+	registerDecision(kTrackLeader, &decisionDef{
+		text: func(s *State, d Decision) string {
+			return fmt.Sprintf("%s returns from the Turn Track: choose a friendly port", Leaders[s.TrackDue[0]].Name)
+		},
+		choices: func(s *State, d Decision) []game.Choice {
+			var out []game.Choice
+			for _, sp := range s.trackPorts(s.TrackDue[0]) {
+				out = append(out, game.Choice{Label: Spaces[sp].Name, Value: Spaces[sp].ID})
+			}
+			return out
+		},
+		resolve: func(s *State, d Decision, path []string) {
+			l := s.TrackDue[0]
+			s.TrackDue = s.TrackDue[1:]
+			s.enterFromTrack(l, mustSpace(path[0]))
+		},
+	})
 	registerDecision(kPortRetreat, &decisionDef{
 		text: func(s *State, d Decision) string {
 			r := s.PortRetreats[0]

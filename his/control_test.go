@@ -255,3 +255,59 @@ func TestRemoveUnrest(t *testing.T) {
 		t.Error("(b) ends with the League")
 	}
 }
+
+// Naval leaders on the Turn Track re-enter at the next Card Draw in a
+// friendly port chosen by their owner (§8.2 step 1), at once when there is
+// only one, and wait another turn when there is none (A2); naval units on
+// the track return to the force pool.
+func TestTurnTrackReturn(t *testing.T) {
+	barbarossa, _ := LeaderByID("barbarossa")
+	doria, _ := LeaderByID("andrea_doria")
+	s := actState(Ottoman, 1)
+	s.Stack = nil
+	s.Act = nil
+	s.Track[Ottoman].Sq = 2
+	s.leaderToTrack(barbarossa)
+	s.leaderToTrack(doria)
+	genoa := sp(t, "genoa")
+	for i := range s.Spaces {
+		if s.Spaces[i].Ctl == Genoa {
+			s.Spaces[i].Ctl = France // Genoa (inactive) holds no port
+		}
+	}
+	s.startTurn()
+	if s.Track[Ottoman].Sq != 0 {
+		t.Fatal("the naval units are back in the force pool")
+	}
+	if len(s.TrackLeaders) != 1 || s.TrackLeaders[0] != doria || s.Leaders[doria].Loc != OffMap {
+		t.Fatalf("Andrea Doria has no friendly port and waits: %v", s.TrackLeaders)
+	}
+	d, _ := s.top()
+	if d.Kind != kTrackLeader || d.Power != Ottoman {
+		t.Fatalf("the Ottoman places Barbarossa: %+v", s.Stack)
+	}
+	ports := values(s.choices(d))
+	want := map[string]bool{"istanbul": true, "athens": true, "salonika": true}
+	n := 0
+	for _, v := range ports {
+		if want[v] {
+			n++
+		}
+		if s.Spaces[mustSpace(v)].Ctl != Ottoman {
+			t.Errorf("%s is not an Ottoman port", v)
+		}
+	}
+	if n != 3 {
+		t.Fatalf("ports %v", ports)
+	}
+	answer(t, s, kTrackLeader, Ottoman, "athens")
+	if s.Leaders[barbarossa].Loc != int(sp(t, "athens")) || len(s.TrackDue) != 0 {
+		t.Fatalf("Barbarossa at %d", s.Leaders[barbarossa].Loc)
+	}
+	// Next turn Genoa holds its port again: Doria enters there at once.
+	s.Spaces[genoa].Ctl = Genoa
+	s.returnFromTrack()
+	if s.Leaders[doria].Loc != int(genoa) || len(s.TrackLeaders) != 0 {
+		t.Fatalf("Doria at %d", s.Leaders[doria].Loc)
+	}
+}

@@ -220,12 +220,14 @@ type State struct {
 	// Assault is the assault being resolved (§15.1). Track is the Turn
 	// Track's next-turn box: naval units eliminated this turn (back in the
 	// force pool at the next Card Draw, §17) and TrackLeaders the naval
-	// leaders waiting there (§8.2 step 1). PortRetreats are naval stacks
+	// leaders waiting there (§8.2 step 1); TrackDue are those whose owner
+	// chooses their port in this Card Draw. PortRetreats are naval stacks
 	// still to leave a port whose control changed (§12.2). HungaryDefeated
 	// records the defeat of Hungary-Bohemia (§22.5).
 	Assault         *Assault         `json:"assault,omitempty"`
 	Track           [NumPowers]Units `json:"track"`
 	TrackLeaders    []int            `json:"track_leaders,omitempty"`
+	TrackDue        []int            `json:"track_due,omitempty"`
 	PortRetreats    []PortRetreat    `json:"port_retreats,omitempty"`
 	HungaryDefeated bool             `json:"hungary_defeated,omitempty"`
 
@@ -317,6 +319,7 @@ func (s *State) Clone() *State {
 		c.Assault = s.Assault.clone()
 	}
 	c.TrackLeaders = append([]int(nil), s.TrackLeaders...)
+	c.TrackDue = append([]int(nil), s.TrackDue...)
 	c.PortRetreats = append([]PortRetreat(nil), s.PortRetreats...)
 	if s.Act != nil {
 		c.Act = s.Act.clone()
