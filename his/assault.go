@@ -3,32 +3,120 @@ package his
 import (
 	"fmt"
 	"sort"
+	"strconv"
+	"strings"
 
 	"concordat/game"
 )
 
-// Assault (§15.1): the action "assault <space> <r:m:c>" sends a formation of
-// the active power's own land units besieging the space, with all its army
-// leaders there, against the fortification. The dice are rolled at once;
-// then each side's casualties are chosen by their owners (decision
-// "assault.losses" when there is a choice), and the assault succeeds or
-// fails. Combat and Response cards are not played (not built yet).
+// Assault (§15.1): the action "assault <space> <formation>" sends a
+// formation of the active power's land units besieging the space — its own
+// units and the regulars of its active minor allies besieging with them —
+// with all its army leaders there, against the fortification. A formation
+// is written "r:m:c" (the power's own regulars, mercenaries, cavalry),
+// followed by "+minor=n" for n regulars of a minor ally ("2:1:0+hungary=3").
+// The dice are rolled at once; then each side's casualties are chosen by
+// their owners (decision "assault.losses", in the same notation for the
+// attacker, "r:m:c" for a defending power, asked only when there is a
+// choice), and the assault succeeds or fails. Combat and Response cards are
+// not played (not built yet).
 
 // Assault is an assault whose casualties are being taken.
 type Assault struct {
 	Space SpaceID `json:"space"`
 	Power Power   `json:"power"`
-	// Form is what is left of the assaulting formation.
-	Form    Units `json:"form"`
-	AttHits int   `json:"att_hits"`
-	DefHits int   `json:"def_hits"`
-	// Loss is the casualties each power still has to take.
-	Loss [NumPowers]uint8 `json:"loss"`
+	// Form is what is left of the assaulting formation, per power (the
+	// attacker and its minor allies).
+	Form    [NumPowers]Units `json:"form"`
+	AttHits int              `json:"att_hits"`
+	DefHits int              `json:"def_hits"`
+	// AttLoss is the attacker's casualties still to take; Loss those of
+	// each defending power.
+	AttLoss uint8            `json:"att_loss"`
+	Loss    [NumPowers]uint8 `json:"loss"`
 }
 
 func (a *Assault) clone() *Assault {
 	c := *a
 	return &c
+}
+
+// formLand counts the land units of a formation.
+func formLand(f *[NumPowers]Units) int {
+	n := 0
+	for _, u := range f {
+		n += u.Land()
+	}
+	return n
+}
+
+// formSpecs lists the formations (or losses) drawn from f, p's units and
+// its minor allies' regulars, with between lo and hi land units, in the
+// notation "r:m:c+minor=n".
+func formSpecs(p Power, f *[NumPowers]Units, lo, hi int) []game.Choice {
+	var out []game.Choice
+	u := f[p]
+	var minors []Power
+	for q := firstMinor; q <= Venice; q++ {
+		if f[q].Reg > 0 {
+			minors = append(minors, q)
+		}
+	}
+	var rec func(i, n int, v string)
+	rec = func(i, n int, v string) {
+		if n > hi {
+			return
+		}
+		if i == len(minors) {
+			if n >= lo && n > 0 {
+				out = append(out, game.Choice{Label: v, Value: v})
+			}
+			return
+		}
+		q := minors[i]
+		for k := 0; k <= int(f[q].Reg); k++ {
+			w := v
+			if k > 0 {
+				w += "+" + q.String() + "=" + strconv.Itoa(k)
+			}
+			rec(i+1, n+k, w)
+		}
+	}
+	for r := 0; r <= int(u.Reg); r++ {
+		for m := 0; m <= int(u.Merc); m++ {
+			for c := 0; c <= int(u.Cav); c++ {
+				rec(0, r+m+c, strconv.Itoa(r)+":"+strconv.Itoa(m)+":"+strconv.Itoa(c))
+			}
+		}
+	}
+	return out
+}
+
+// parseForm reads a formation written by formSpecs.
+func parseForm(p Power, v string) [NumPowers]Units {
+	var f [NumPowers]Units
+	parts := strings.Split(v, "+")
+	f[p] = parseComp(parts[0])
+	for _, x := range parts[1:] {
+		name, n, _ := strings.Cut(x, "=")
+		q, _ := ParsePower(name)
+		f[q].Reg = uint8(atoi(n))
+	}
+	return f
+}
+
+// assaultUnits are the units that may assault sp for p: p's own land
+// units there and the regulars of its active minor allies besieging it.
+func (s *State) assaultUnits(sp SpaceID, p Power) [NumPowers]Units {
+	var f [NumPowers]Units
+	ss := &s.Spaces[sp]
+	f[p] = Units{Reg: ss.Units[p].Reg, Merc: ss.Units[p].Merc, Cav: ss.Units[p].Cav}
+	for q := firstMinor; q <= Venice; q++ {
+		if s.MinorAllyOf(q) == p && ss.Besiegers&bit(q) != 0 {
+			f[q].Reg = ss.Units[q].Reg
+		}
+	}
+	return f
 }
 
 // Decision kind of an assault's casualties.
@@ -113,14 +201,17 @@ func (s *State) blockadeOK(sp SpaceID, p Power) bool {
 
 // canAssault checks §15.1's requirements for p at sp (but the formation):
 // p besieges the space since an earlier impulse, has not assaulted it this
-// impulse, has land units there, a line of communication to it, and the
-// naval blockade.
+// impulse, has land units there (its own or its minor allies'), a line of
+// communication to it, and the naval blockade.
 func (s *State) canAssault(sp SpaceID, p Power) bool {
 	ss := &s.Spaces[sp]
-	if !s.Besieging(sp, p) || ss.SiegeNew || ss.Units[p].Land() == 0 {
+	if !s.Besieging(sp, p) || ss.SiegeNew {
 		return false
 	}
 	if s.Act != nil && s.Act.Assaulted[sp] {
+		return false
+	}
+	if f := s.assaultUnits(sp, p); formLand(&f) == 0 {
 		return false
 	}
 	return s.blockadeOK(sp, p) && s.HasLOC(sp, p)
@@ -130,19 +221,23 @@ func (s *State) canAssault(sp SpaceID, p Power) bool {
 // its land units there within the command limit of its leaders there, the
 // strongest first (most non-cavalry units, then most units).
 func (s *State) assaultForms(sp SpaceID, p Power) []game.Choice {
-	lim := CommandLimit(s.assaultLeaders(sp, p))
-	var out []game.Choice
-	for _, c := range compositions(s.Spaces[sp].Units[p], 0) {
-		if parseComp(c.Value).Land() <= lim {
-			out = append(out, c)
+	f := s.assaultUnits(sp, p)
+	out := formSpecs(p, &f, 1, CommandLimit(s.assaultLeaders(sp, p)))
+	strength := func(v string) (int, int) {
+		g := parseForm(p, v)
+		n := 0
+		for _, u := range g {
+			n += int(u.Reg) + int(u.Merc)
 		}
+		return n, formLand(&g)
 	}
 	sort.SliceStable(out, func(i, j int) bool {
-		a, b := parseComp(out[i].Value), parseComp(out[j].Value)
-		if x, y := int(a.Reg)+int(a.Merc), int(b.Reg)+int(b.Merc); x != y {
-			return x > y
+		a, an := strength(out[i].Value)
+		b, bn := strength(out[j].Value)
+		if a != b {
+			return a > b
 		}
-		return a.Land() > b.Land()
+		return an > bn
 	})
 	return out
 }
@@ -164,10 +259,13 @@ func (s *State) assaultChoices(p Power) []game.Choice {
 
 // startAssault rolls the assault of sp by p with formation form (§15.1
 // steps 3–7) and sets the casualties to take (step 9).
-func (s *State) startAssault(sp SpaceID, p Power, form Units) {
+func (s *State) startAssault(sp SpaceID, p Power, form [NumPowers]Units) {
 	s.Act.Assaulted[sp] = true
 	def, defNoCav := s.defenders(sp)
-	att := int(form.Reg) + int(form.Merc)
+	att := 0
+	for _, u := range form {
+		att += int(u.Reg) + int(u.Merc)
+	}
 	if def > 0 {
 		att = (att + 1) / 2
 	}
@@ -176,9 +274,9 @@ func (s *State) startAssault(sp SpaceID, p Power, form Units) {
 	ah, ad := s.Hits(att)
 	dh, dd := s.Hits(defDice)
 	s.emit("assault", fmt.Sprintf("%s assaults %s with %d unit(s): %d dice %v (%d hits) against %d dice %v (%d hits)",
-		p, Spaces[sp].Name, form.Land(), att, ad, ah, defDice, dd, dh))
+		p, Spaces[sp].Name, formLand(&form), att, ad, ah, defDice, dd, dh))
 	a := &Assault{Space: sp, Power: p, Form: form, AttHits: ah, DefHits: dh}
-	a.Loss[p] = uint8(min(dh, form.Land()))
+	a.AttLoss = uint8(min(dh, formLand(&form)))
 	s.splitDefenderLosses(a, min(ah, def))
 	s.Assault = a
 }
@@ -217,74 +315,80 @@ func (s *State) splitDefenderLosses(a *Assault, n int) {
 	}
 }
 
-// lossUnits is what the casualties of q are taken from: the formation for
-// the attacker, q's units inside for a defender.
-func (s *State) lossUnits(q Power) Units {
-	a := s.Assault
-	if q == a.Power {
-		return a.Form
-	}
-	return s.Spaces[a.Space].Units[q]
-}
-
-// takeLoss removes the chosen casualties of q.
-func (s *State) takeLoss(q Power, loss Units) {
+// takeLoss removes casualties of q from the space (and, for the attacker
+// and its minor allies, from the formation).
+func (s *State) takeLoss(q Power, loss Units, attacker bool) {
 	a := s.Assault
 	u := &s.Spaces[a.Space].Units[q]
 	u.Reg -= loss.Reg
 	u.Merc -= loss.Merc
 	u.Cav -= loss.Cav
-	if q == a.Power {
-		a.Form.Reg -= loss.Reg
-		a.Form.Merc -= loss.Merc
-		a.Form.Cav -= loss.Cav
+	if attacker {
+		f := &a.Form[q]
+		f.Reg -= loss.Reg
+		f.Merc -= loss.Merc
+		f.Cav -= loss.Cav
 	}
-	a.Loss[q] = 0
-	s.emit("assault", fmt.Sprintf("%s loses %d regular(s), %d mercenary(ies), %d cavalry in %s", q, loss.Reg, loss.Merc, loss.Cav, Spaces[a.Space].Name))
+	if loss.Land() > 0 {
+		s.emit("assault", fmt.Sprintf("%s loses %d regular(s), %d mercenary(ies), %d cavalry in %s", q, loss.Reg, loss.Merc, loss.Cav, Spaces[a.Space].Name))
+	}
 }
 
-// stepAssault takes the casualties (attacker first, then the defenders in
-// power order), asking the owner when the loss is a real choice, and then
-// ends the assault.
+// takeAttackerLoss removes the attacker's casualties, written as a
+// formation.
+func (s *State) takeAttackerLoss(v string) {
+	a := s.Assault
+	loss := parseForm(a.Power, v)
+	for q := Power(0); q < NumPowers; q++ {
+		s.takeLoss(q, loss[q], true)
+	}
+	a.AttLoss = 0
+}
+
+// lossChoices are the options of the next casualty decision, and the power
+// taking it (the attacker first, then the defenders in power order).
+func (s *State) lossChoices() ([]game.Choice, Power, bool) {
+	a := s.Assault
+	if a.AttLoss > 0 {
+		return formSpecs(a.Power, &a.Form, int(a.AttLoss), int(a.AttLoss)), a.Power, true
+	}
+	for q := Power(0); q < NumPowers; q++ {
+		if a.Loss[q] > 0 {
+			return compositions(s.Spaces[a.Space].Units[q], int(a.Loss[q])), q, false
+		}
+	}
+	return nil, NoPower, false
+}
+
+// stepAssault takes the casualties, asking the owner when the loss is a
+// real choice, and then ends the assault.
 func (s *State) stepAssault() bool {
 	a := s.Assault
 	if a == nil {
 		return false
 	}
-	for _, q := range s.lossOrder() {
-		if a.Loss[q] == 0 {
-			continue
+	for {
+		opts, q, att := s.lossChoices()
+		if q == NoPower {
+			break
 		}
-		opts := compositions(s.lossUnits(q), int(a.Loss[q]))
 		if len(opts) > 1 && s.decider(q) != NoPower {
 			s.push(kAssaultLoss, s.decider(q))
 			return true
 		}
-		s.takeLoss(q, parseComp(opts[0].Value))
+		s.resolveLoss(opts[0].Value, q, att)
 	}
 	s.finishAssault()
 	return true
 }
 
-// lossOrder is the attacker, then every other power.
-func (s *State) lossOrder() []Power {
-	out := []Power{s.Assault.Power}
-	for q := Power(0); q < NumPowers; q++ {
-		if q != s.Assault.Power {
-			out = append(out, q)
-		}
+func (s *State) resolveLoss(v string, q Power, attacker bool) {
+	if attacker {
+		s.takeAttackerLoss(v)
+		return
 	}
-	return out
-}
-
-// nextLoss is the power whose casualties the pending decision is about.
-func (s *State) nextLoss() Power {
-	for _, q := range s.lossOrder() {
-		if s.Assault.Loss[q] > 0 {
-			return q
-		}
-	}
-	return NoPower
+	s.takeLoss(q, parseComp(v), false)
+	s.Assault.Loss[q] = 0
 }
 
 // finishAssault applies §15.1 steps 10–11 and checks §22.5.
@@ -293,11 +397,12 @@ func (s *State) finishAssault() {
 	s.Assault = nil
 	sp, p := a.Space, a.Power
 	def, _ := s.defenders(sp)
-	if a.AttHits > 0 && def == 0 && a.Form.Land() > 0 {
+	left := formLand(&a.Form)
+	if a.AttHits > 0 && def == 0 && left > 0 {
 		s.assaultSuccess(sp, p)
 	} else {
 		s.emit("assault", fmt.Sprintf("the assault on %s fails", Spaces[sp].Name))
-		if a.Form.Land() == 0 && s.Spaces[sp].Units[p].Land() == 0 {
+		if all := s.assaultUnits(sp, p); left == 0 && formLand(&all) == 0 {
 			for _, l := range s.assaultLeaders(sp, p) {
 				s.Leaders[l].Loc = s.displaceDest(sp, p, false)
 				s.emit("displace", fmt.Sprintf("%s is displaced from %s", Leaders[l].Name, Spaces[sp].Name))
@@ -348,21 +453,26 @@ func init() {
 		},
 		cost: fixedCost(1),
 		do: func(s *State, p Power, path []string) {
-			s.startAssault(mustSpace(path[0]), p, parseComp(path[1]))
+			s.startAssault(mustSpace(path[0]), p, parseForm(p, path[1]))
 		},
 	})
 	registerProc(30, func(s *State) bool { return s.stepAssault() })
 	registerDecision(kAssaultLoss, &decisionDef{
 		text: func(s *State, d Decision) string {
-			q := s.nextLoss()
-			return fmt.Sprintf("assault on %s: choose %s's %d casualties", Spaces[s.Assault.Space].Name, q, s.Assault.Loss[q])
+			_, q, att := s.lossChoices()
+			n := s.Assault.Loss[q]
+			if att {
+				n = s.Assault.AttLoss
+			}
+			return fmt.Sprintf("assault on %s: choose %s's %d casualties", Spaces[s.Assault.Space].Name, q, n)
 		},
 		choices: func(s *State, d Decision) []game.Choice {
-			q := s.nextLoss()
-			return compositions(s.lossUnits(q), int(s.Assault.Loss[q]))
+			opts, _, _ := s.lossChoices()
+			return opts
 		},
 		resolve: func(s *State, d Decision, path []string) {
-			s.takeLoss(s.nextLoss(), parseComp(path[0]))
+			_, q, att := s.lossChoices()
+			s.resolveLoss(path[0], q, att)
 		},
 	})
 }

@@ -124,10 +124,10 @@ func TestAssaultRequirements(t *testing.T) {
 		{"siege begun this impulse", func(s *State, b SpaceID) { s.Spaces[b].SiegeNew = true }},
 		{"already assaulted this impulse", func(s *State, b SpaceID) { s.Act.Assaulted[b] = true }},
 		{"not besieging", func(s *State, b SpaceID) { s.Spaces[b].Besiegers = 0 }},
-		{"no land units of its own", func(s *State, b SpaceID) {
+		{"no land units (a leader alone)", func(s *State, b SpaceID) { s.Spaces[b].Units[Hapsburg] = Units{} }},
+		{"minor units not its ally's", func(s *State, b SpaceID) {
 			s.Spaces[b].Units[Hapsburg] = Units{}
 			s.Spaces[b].Units[Hungary] = Units{Reg: 4}
-			s.MinorAlly[Hungary-firstMinor] = Hapsburg
 			s.Spaces[b].Besiegers |= bit(Hungary)
 		}},
 		{"no LOC", func(s *State, b SpaceID) { s.Spaces[sp(t, "navarre")].Unrest = true }},
@@ -252,5 +252,36 @@ func TestAssaultIndependentKey(t *testing.T) {
 	answer(t, s, kAction, Hapsburg, "assault", "metz", "3:0:0")
 	if s.Spaces[metz].Ctl != Hapsburg || s.Spaces[metz].Units[Independent].Any() || s.VP(Hapsburg) != hv+1 {
 		t.Fatalf("Metz %v %+v, VP %d→%d", s.Spaces[metz].Ctl, s.Spaces[metz].Units, hv, s.VP(Hapsburg))
+	}
+}
+
+// An active minor ally's regulars besieging with the attacker may join the
+// formation (§5.1, §22.3), within the command limit, and share its losses.
+func TestAssaultWithMinorAlly(t *testing.T) {
+	s, bordeaux := bordeauxSiege(t)
+	charles, _ := LeaderByID("charles_v")
+	s.Leaders[charles].Loc = OffMap
+	s.MinorAlly[Hungary-firstMinor] = Hapsburg
+	s.Spaces[bordeaux].Units[Hapsburg] = Units{Reg: 1}
+	s.Spaces[bordeaux].Units[Hungary] = Units{Reg: 4}
+	s.Spaces[bordeaux].Besiegers = bit(Hapsburg) | bit(Hungary)
+	forms := values(mustOpts(t, s, Hapsburg, "assault")[0].Next)
+	if forms[0] != "0:0:0+hungary=4" || forms[1] != "1:0:0+hungary=3" || len(forms) != 8 {
+		t.Fatalf("formations %v: 4 units at most, the strongest first", forms)
+	}
+	if offered(s, Hapsburg, "assault", "bordeaux", "1:0:0+hungary=4") {
+		t.Fatal("5 units exceed the command limit of 4")
+	}
+	// 4 units against 2 defenders: 2 dice; defence 2 + Montmorency 1 + 1.
+	s.Script = []int{5, 5, 5, 1, 1, 1}
+	answer(t, s, kAction, Hapsburg, "assault", "bordeaux", "1:0:0+hungary=3")
+	d, _ := s.top()
+	if v := values(s.choices(d)); d.Kind != kAssaultLoss || d.Power != Hapsburg || len(v) != 2 || v[0] != "0:0:0+hungary=1" || v[1] != "1:0:0" {
+		t.Fatalf("Hapsburg chooses its loss: %+v %v", d, v)
+	}
+	answer(t, s, kAssaultLoss, Hapsburg, "0:0:0+hungary=1")
+	ss := &s.Spaces[bordeaux]
+	if ss.Ctl != Hapsburg || ss.Units[Hapsburg].Reg != 1 || ss.Units[Hungary].Reg != 3 || ss.Units[France].Any() || s.UnderSiege(bordeaux) {
+		t.Fatalf("Bordeaux taken: %v %+v", ss.Ctl, ss.Units)
 	}
 }
