@@ -391,7 +391,8 @@ func (s *State) resolveLoss(v string, q Power, attacker bool) {
 	s.Assault.Loss[q] = 0
 }
 
-// finishAssault applies §15.1 steps 10–11 and checks §22.5.
+// finishAssault applies §15.1 steps 10–11, checks §22.5 and a military
+// victory.
 func (s *State) finishAssault() {
 	a := s.Assault
 	s.Assault = nil
@@ -411,6 +412,7 @@ func (s *State) finishAssault() {
 		s.checkSiege(sp)
 	}
 	s.checkHungaryDefeat()
+	s.checkMilitary() // keys changed hands: an Auto Win is checked at once (§11.0)
 }
 
 // assaultSuccess: p takes the space; the army leaders inside are captured;

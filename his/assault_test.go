@@ -285,3 +285,25 @@ func TestAssaultWithMinorAlly(t *testing.T) {
 		t.Fatalf("Bordeaux taken: %v %+v", ss.Ctl, ss.Units)
 	}
 }
+
+// Taking the key that uncovers a power's Auto Win box ends the game at once.
+func TestAssaultMilitaryVictory(t *testing.T) {
+	s, _ := bordeauxSiege(t)
+	// Give the Hapsburgs all but one of the keys of their Auto Win (14).
+	for i := range Spaces {
+		if k, _ := s.Keys(Hapsburg); k >= 13 {
+			break
+		}
+		if Spaces[i].Type.IsKey() && s.Spaces[i].Ctl != Hapsburg && Spaces[i].ID != "bordeaux" && Spaces[i].ID != "navarre" {
+			s.Spaces[i].Ctl = Hapsburg
+		}
+	}
+	if _, _, auto := s.KeyCardsVP(Hapsburg); auto {
+		t.Fatal("no Auto Win yet")
+	}
+	s.Script = []int{5, 6, 1, 2, 1, 1, 1, 4}
+	answer(t, s, kAction, Hapsburg, "assault", "bordeaux", "4:0:0")
+	if s.Phase != PhaseOver || len(s.Winners) != 1 || s.Winners[0] != Hapsburg {
+		t.Fatalf("phase %v, winners %v", s.Phase, s.Winners)
+	}
+}
