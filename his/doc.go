@@ -29,6 +29,8 @@
 //     placed, but the reference data lacks its numbers: only the limits the
 //     rules state are set (no Ottoman mercenaries, no Protestant or Hungarian
 //     squadrons, cavalry and corsairs Ottoman only); others are Unlimited.
+//     Naval units on the Turn Track count as used until the next Card Draw
+//     when units are built.
 //   - Displacement (§12.5) sends units to the nearest fortified space their
 //     power controls, lowest index on a tie, without asking the owner.
 //   - Peace Step 7 pairs the loser's non-key home spaces in map order.
@@ -38,9 +40,11 @@
 //   - Deals carry their owners' choices inside the deal (which mercenaries,
 //     the receiving electorate, the return space of a freed leader, the
 //     port a loan sails to).
-//   - The Action Phase is not built: an impulse may pass, or (Papacy,
-//     Protestant) spend one card on one religious action (debate, treatise,
-//     burn books) or play Leipzig Debate. Reformation and Counter
+//   - The Action Phase is built in part: an impulse plays a card for CP
+//     or as an event, and CP buy religious actions, assaults, Control
+//     Unfortified Space, unrest removal and units; Combat and Response
+//     cards are not played (docs/his.md lists each action's
+//     simplifications). Reformation and Counter
 //     Reformation attempts take no debater bonuses yet; an aligned stack
 //     counts once per space. The New World is not built; Spring Deployment
 //     lacks its two cards.
