@@ -401,7 +401,7 @@ func init() {
 			sp := mustSpace(path[0])
 			s.takeControl(sp, p)
 			for q := Power(0); q < NumPowers; q++ {
-				if s.Spaces[sp].Units[q].Naval() > 0 && !s.Friendly(p, q) {
+				if !s.Friendly(p, q) && (s.Spaces[sp].Units[q].Naval() > 0 || s.navalLeaderAt(int(sp), q)) {
 					s.navalRetreatFrom(sp, q)
 				}
 			}
