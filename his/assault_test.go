@@ -97,6 +97,9 @@ func TestAssaultFailures(t *testing.T) {
 	answer(t, s, kAction, Hapsburg, "assault", "bordeaux", "3:0:0")
 	navarre := sp(t, "navarre")
 	charles, _ := LeaderByID("charles_v")
+	if len(s.Script) != 0 {
+		t.Fatalf("3 units against defenders roll 2 dice (rounded up) + 2: %d dice unrolled", len(s.Script))
+	}
 	if s.UnderSiege(bordeaux) || s.Spaces[bordeaux].Units[Hapsburg].Any() || s.Spaces[navarre].Units[Hapsburg].Reg != 2 || s.Leaders[charles].Loc != int(navarre) {
 		t.Fatalf("broken siege: Bordeaux %+v, Navarre %+v, Charles at %d", s.Spaces[bordeaux].Units[Hapsburg], s.Spaces[navarre].Units[Hapsburg], s.Leaders[charles].Loc)
 	}
