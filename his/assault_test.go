@@ -310,3 +310,46 @@ func TestAssaultMilitaryVictory(t *testing.T) {
 		t.Fatalf("phase %v, winners %v", s.Phase, s.Winners)
 	}
 }
+
+// Several defending powers split the casualties evenly (M9).
+func TestAssaultSplitsDefenderLosses(t *testing.T) {
+	s, bordeaux := bordeauxSiege(t)
+	s.setAlly(France, Papacy, true)
+	s.setWar(Hapsburg, Papacy, true)
+	s.Spaces[bordeaux].Units[Papacy] = Units{Reg: 1}
+	// 4 units against defenders: 2 dice + 2 (Charles V); defence 3 + 1 + 1.
+	s.Script = []int{5, 6, 1, 1, 1, 1, 1, 1, 1}
+	answer(t, s, kAction, Hapsburg, "assault", "bordeaux", "4:0:0")
+	if len(s.Script) != 0 {
+		t.Fatalf("%d dice unrolled", len(s.Script))
+	}
+	ss := &s.Spaces[bordeaux]
+	if ss.Units[France].Reg != 1 || ss.Units[Papacy].Reg != 0 || ss.Ctl != France || !s.UnderSiege(bordeaux) {
+		t.Fatalf("one loss each; France holds: %+v", ss.Units)
+	}
+}
+
+// Cavalry inside rolls no defence die but makes the attacker roll one die
+// per two units; a space taken from its home minor's enemy returns to the
+// minor allied to the attacker (Belgrade to Hungary, a key for the
+// Hapsburgs).
+func TestAssaultCavalryDefenderAndMinorHome(t *testing.T) {
+	belgrade := sp(t, "belgrade")
+	s := actState(Hapsburg, 1)
+	s.setWar(Hapsburg, Ottoman, true)
+	s.MinorAlly[Hungary-firstMinor] = Hapsburg
+	clearUnits(s, belgrade)
+	s.Spaces[belgrade].Ctl = Ottoman
+	s.Spaces[belgrade].Units[Ottoman] = Units{Cav: 1}
+	s.Spaces[belgrade].Units[Hapsburg] = Units{Reg: 2}
+	s.Spaces[belgrade].Besiegers = bit(Hapsburg)
+	hk, _ := s.Keys(Hapsburg)
+	s.Script = []int{5, 1} // 1 attacker die (2 units, halved), 1 defender die
+	answer(t, s, kAction, Hapsburg, "assault", "belgrade", "2:0:0")
+	if len(s.Script) != 0 {
+		t.Fatalf("%d dice unrolled", len(s.Script))
+	}
+	if k, _ := s.Keys(Hapsburg); s.Spaces[belgrade].Ctl != Hungary || k != hk+1 || s.Spaces[belgrade].Units[Ottoman].Any() {
+		t.Fatalf("Belgrade %v, Hapsburg keys %d→%d", s.Spaces[belgrade].Ctl, hk, k)
+	}
+}
