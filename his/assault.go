@@ -69,7 +69,7 @@ func formSpecs(p Power, f *[NumPowers]Units, lo, hi int) []game.Choice {
 		}
 		if i == len(minors) {
 			if n >= lo && n > 0 {
-				out = append(out, game.Choice{Label: v, Value: v})
+				out = append(out, game.Choice{Label: v + " (regulars:mercenaries:cavalry+minor=regulars)", Value: v})
 			}
 			return
 		}

@@ -353,3 +353,32 @@ func TestAssaultCavalryDefenderAndMinorHome(t *testing.T) {
 		t.Fatalf("Belgrade %v, Hapsburg keys %d→%d", s.Spaces[belgrade].Ctl, hk, k)
 	}
 }
+
+// An assault waiting for a casualty choice survives Clone and a JSON round
+// trip, and answering on the copy leaves the original alone.
+func TestAssaultStateCopies(t *testing.T) {
+	s, bordeaux := bordeauxSiege(t)
+	s.Spaces[bordeaux].Units[Hapsburg] = Units{Reg: 2, Merc: 2}
+	s.Script = []int{5, 1, 1, 1, 6, 1, 1, 1}
+	answer(t, s, kAction, Hapsburg, "assault", "bordeaux", "2:2:0")
+	c := s.Clone()
+	b, err := (Rules{}).Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := (Rules{}).Unmarshal(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := st.(*State)
+	if u.Assault == nil || *u.Assault != *s.Assault {
+		t.Fatalf("round trip: %+v, want %+v", u.Assault, s.Assault)
+	}
+	answer(t, c, kAssaultLoss, Hapsburg, "1:0:0")
+	if s.Assault == nil || s.Assault.AttLoss != 1 || s.Spaces[bordeaux].Units[Hapsburg].Reg != 2 {
+		t.Fatal("the original is untouched")
+	}
+	if c.Spaces[bordeaux].Units[Hapsburg] != (Units{Reg: 1, Merc: 2}) {
+		t.Fatalf("the clone took its loss: %+v", c.Spaces[bordeaux].Units[Hapsburg])
+	}
+}
