@@ -29,6 +29,8 @@
 //     placed, but the reference data lacks its numbers: only the limits the
 //     rules state are set (no Ottoman mercenaries, no Protestant or Hungarian
 //     squadrons, cavalry and corsairs Ottoman only); others are Unlimited.
+//     Naval units on the Turn Track count as used until the next Card Draw
+//     when units are built.
 //   - Displacement (§12.5) sends units to the nearest fortified space their
 //     power controls, lowest index on a tie, without asking the owner.
 //   - Peace Step 7 pairs the loser's non-key home spaces in map order.
@@ -45,6 +47,10 @@
 //     naval transport carries only the mover's own land units and
 //     lands only where no land combat can arise; the Knights of St. John are
 //     Rhodes while it is independent.
+//   - Assaults, Control Unfortified Space, unrest removal and unit
+//     construction (assault.go, control.go, build.go): Combat and Response
+//     cards are not played; docs/his.md lists each action's
+//     simplifications.
 //   - Land movement and field battles (move.go, battle.go): response
 //     windows and combat cards are skipped; "defeated this impulse", "one
 //     interception per impulse" and NoMove are kept per space and power,

@@ -246,6 +246,14 @@ type State struct {
 	Move       *LandMove `json:"move,omitempty"`
 	Battle     *Battle   `json:"battle,omitempty"`
 	LastBattle *Battle   `json:"last_battle,omitempty"`
+	// Assault, control and construction (assault.go, control.go, build.go).
+	// Assault is the assault being resolved (§15.1). (The Turn Track is in
+	// the naval block: NavalLost, NavalTrackL.) PortRetreats are naval stacks
+	// still to leave a port whose control changed (§12.2). HungaryDefeated
+	// records the defeat of Hungary-Bohemia (§22.5).
+	Assault         *Assault      `json:"assault,omitempty"`
+	PortRetreats    []PortRetreat `json:"port_retreats,omitempty"`
+	HungaryDefeated bool          `json:"hungary_defeated,omitempty"`
 
 	Stack  []Decision `json:"stack"`
 	Debate *Debate    `json:"debate,omitempty"`
@@ -367,6 +375,10 @@ func (s *State) Clone() *State {
 	if s.LastBattle != nil {
 		c.LastBattle = s.LastBattle.clone()
 	}
+	if s.Assault != nil {
+		c.Assault = s.Assault.clone()
+	}
+	c.PortRetreats = append([]PortRetreat(nil), s.PortRetreats...)
 	if s.Act != nil {
 		c.Act = s.Act.clone()
 	}
