@@ -181,7 +181,9 @@ func (s *State) blockadeOK(sp SpaceID, p Power) bool {
 // communication to it, and the naval blockade.
 func (s *State) canAssault(sp SpaceID, p Power) bool {
 	ss := &s.Spaces[sp]
-	if !s.Besieging(sp, p) || ss.SiegeNew {
+	// The Scots Raid's CP may assault a siege begun in the raid (#97).
+	raid := s.Act != nil && s.Act.Raid
+	if !s.Besieging(sp, p) || ss.SiegeNew && !raid || !s.raidAllows(sp) {
 		return false
 	}
 	if s.Act != nil && s.Act.Assaulted[sp] {
@@ -422,7 +424,7 @@ func (s *State) assaultSuccess(sp SpaceID, p Power) {
 
 func init() {
 	registerAction(&actionDef{
-		id: "assault", label: "assault a besieged space (1 CP)", order: 200,
+		id: "assault", label: "assault a besieged space (1 CP)", order: 200, raid: true,
 		choices: func(s *State, p Power, cp int) []game.Choice {
 			if cp < 1 {
 				return nil

@@ -97,6 +97,13 @@ func (s *State) unitRoom(q Power, k byte) int {
 // unit it would be, the counter mix aside (see unitRoom).
 func (s *State) canBuildAt(sp SpaceID, p Power, k byte) (Power, bool) {
 	q := s.builder(sp, p, k)
+	if raid := s.Act != nil && s.Act.Raid; raid {
+		// The Scots Raid's CP build French units in its spaces only (#97).
+		if !raidSpaces[sp] {
+			return NoPower, false
+		}
+		q = p
+	}
 	if q == NoPower {
 		return NoPower, false
 	}
@@ -137,6 +144,18 @@ func (s *State) buildSpaces(p Power, k byte) []game.Choice {
 			out = append(out, game.Choice{Label: Spaces[sp].Name + suffix, Value: Spaces[sp].ID})
 		}
 	}
+	if s.Act != nil && s.Act.Raid {
+		room := s.unitRoom(p, k)
+		for i := range Spaces {
+			if _, ok := s.canBuildAt(SpaceID(i), p, k); ok && room > 0 {
+				out = append(out, game.Choice{Label: Spaces[i].Name, Value: Spaces[i].ID})
+			}
+		}
+		if len(out) == 0 {
+			return nil
+		}
+		return out
+	}
 	add(p, "")
 	if k == 'r' || k == 's' {
 		for m := firstMinor; m <= Venice; m++ {
@@ -168,7 +187,7 @@ func init() {
 	for _, b := range buildKinds {
 		b := b
 		registerAction(&actionDef{
-			id: b.id, label: b.label, order: b.order,
+			id: b.id, label: b.label, order: b.order, raid: true,
 			choices: func(s *State, p Power, cp int) []game.Choice {
 				if cp < b.cost || !s.mayBuild(p, b.kind) {
 					return nil

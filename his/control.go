@@ -158,7 +158,7 @@ func (s *State) controlSpaces(p Power) []game.Choice {
 	var lp *landPresence
 	var cand []SpaceID
 	for i := range s.Spaces {
-		if Spaces[i].Type.Fortified() {
+		if Spaces[i].Type.Fortified() || !s.raidAllows(SpaceID(i)) {
 			continue
 		}
 		if c := s.Spaces[i].Ctl; c != Independent && !s.AtWar(p, c) {
@@ -338,7 +338,7 @@ func (s *State) leaderToTrack(l int) {
 
 func init() {
 	registerAction(&actionDef{
-		id: "control", label: "control an unfortified space (1 CP)", order: 300,
+		id: "control", label: "control an unfortified space (1 CP)", order: 300, raid: true,
 		choices: func(s *State, p Power, cp int) []game.Choice {
 			if cp < 1 {
 				return nil

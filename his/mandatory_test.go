@@ -613,8 +613,12 @@ func TestScotsRaid(t *testing.T) {
 	if s.Leaders[leaderIdx("francis_i")].Loc != int(sp(t, "edinburgh")) {
 		t.Error("Francis I goes to Edinburgh")
 	}
-	// No action takes raid CP yet: France's 3 CP are lost, then the
-	// Papacy spends its own 2.
+	// France spends its 3 raid CP first (here: none), then the Papacy its
+	// own 2.
+	if d, _ := s.top(); d.Kind != kAction || d.Power != France || s.Act == nil || !s.Act.Raid || s.Act.CP != 3 {
+		t.Fatalf("France owes the raid's actions: %+v, %+v", d, s.Act)
+	}
+	play(t, s, kAction, France, "done")
 	if s.Act == nil || s.Act.Power != Papacy || s.Act.CP != 2 || s.Act.Raid || s.ActAfter != nil {
 		t.Errorf("the Papacy's 2 CP follow the raid: %+v", s.Act)
 	}
@@ -628,18 +632,32 @@ func TestScotsRaidCPGoToRaidActions(t *testing.T) {
 	s.MinorAlly[Scotland-firstMinor] = France
 	playMandatory(t, s, Papacy, 97)
 	ev := play(t, s, kEvScotsRaid, France, "none")
-	if !hasEvent(ev, "France has 6 CP for the raid") || !hasEvent(ev, "france loses 6 unspent CP") {
-		t.Errorf("France gets 6 CP with no leader sent, and no action takes them yet: %v", ev)
+	if !hasEvent(ev, "France has 6 CP for the raid") || s.Act == nil || !s.Act.Raid || s.Act.CP != 6 {
+		t.Fatalf("France gets 6 CP with no leader sent: %v, %+v", ev, s.Act)
 	}
-	if s.Act == nil || s.Act.Power != Papacy || s.Act.CP != 2 {
-		t.Fatalf("the Papacy's CP follow: %+v", s.Act)
+	// Only actions marked raid are offered with raid CP, every target one
+	// of the raid's spaces: France may build its units there.
+	a := s.availableActions(France)
+	if len(a) == 0 {
+		t.Fatal("the raid's CP build French units in its spaces")
 	}
-	s.ActAfter = s.Act
-	// Only actions marked raid are offered with raid CP: none of the
-	// religious actions.
-	s.Act = &Act{Power: France, CP: 6, Card: -1, Raid: true}
-	if a := s.availableActions(France); len(a) != 0 {
-		t.Errorf("raid CP offer %v", a)
+	for _, c := range a {
+		if c.Value != "merc" && c.Value != "regular" && c.Value != "squadron" && c.Value != "move" && c.Value != "control" && c.Value != "assault" {
+			t.Errorf("raid CP offer %s", c.Value)
+		}
+		if c.Value == "merc" || c.Value == "regular" {
+			for _, t2 := range c.Next {
+				if !raidSpaces[mustSpace(t2.Value)] {
+					t.Errorf("%s in %s with raid CP", c.Value, t2.Value)
+				}
+			}
+		}
+	}
+	edinburgh := sp(t, "edinburgh")
+	n := s.Spaces[edinburgh].Units[France].Merc
+	play(t, s, kAction, France, "merc", "edinburgh")
+	if s.Spaces[edinburgh].Units[France].Merc != n+1 || s.Act.CP != 5 {
+		t.Fatalf("a French mercenary in Edinburgh: %+v, %d CP left", s.Spaces[edinburgh].Units[France], s.Act.CP)
 	}
 	if !s.raidAllows(sp(t, "york")) || s.raidAllows(sp(t, "london")) {
 		t.Error("raid CP reach York, not London")

@@ -383,7 +383,7 @@ func (s *State) moveChoices(p Power, cp int) []game.Choice {
 		}
 		var dests []dest
 		for _, e := range Spaces[from].Edges {
-			if cost, _ := MoveCost(from, e.To); cost > cp {
+			if cost, _ := MoveCost(from, e.To); cost > cp || !s.raidAllows(e.To) {
 				continue
 			}
 			d := dest{e.To, s.canEnter(p, e.To, true), len(leaders) > 0 && s.canEnter(p, e.To, false)}
@@ -931,7 +931,7 @@ func (s *State) removeForce(sp SpaceID, u *[NumPowers]Units) {
 
 func init() {
 	registerAction(&actionDef{
-		id: "move", label: "move a formation (1 CP, 2 across a pass)", order: 100,
+		id: "move", label: "move a formation (1 CP, 2 across a pass)", order: 100, raid: true,
 		choices: func(s *State, p Power, cp int) []game.Choice { return s.moveChoices(p, cp) },
 		cost: func(s *State, p Power, path []string) int {
 			c, _ := MoveCost(mustSpace(path[0]), mustSpace(path[2]))
