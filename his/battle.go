@@ -474,6 +474,7 @@ func (s *State) stepBattle() bool {
 			s.battleSiege(b)
 			s.LastBattle = b
 			s.Battle = nil
+			s.checkHungaryDefeat() // §22.5: after every field battle
 			return true // progress: the procedure that started the battle goes on
 		}
 		if len(s.Stack) > 0 {

@@ -241,3 +241,40 @@ func TestReliefBattleEqualHits(t *testing.T) {
 		t.Fatalf("1 inside, 1 back to Strasburg, 3 French besiege: %+v, Strasburg %+v", s.Spaces[bes], s.Spaces[stras].Units[Hapsburg])
 	}
 }
+
+// The defeat of Hungary-Bohemia is checked at the end of a field battle too
+// (§22.5): the Ottoman holds Belgrade, and a battle leaves at most 4
+// Hungarian regulars on the map (here the beaten stack cannot retreat).
+func TestFieldBattleDefeatsHungary(t *testing.T) {
+	belgrade := sp(t, "belgrade")
+	s := landState(t, Ottoman, 4)
+	s.setWar(Ottoman, Hungary, true)
+	s.Spaces[belgrade].Ctl = Ottoman
+	s.Spaces[belgrade].Units[Ottoman].Reg = 4
+	var field SpaceID
+	found := false
+	for _, e := range Spaces[belgrade].Edges {
+		if !e.Pass && Spaces[e.To].Home == Hungary && !Spaces[e.To].Type.Fortified() {
+			field, found = e.To, true
+			break
+		}
+	}
+	if !found {
+		t.Fatal("no unfortified Hungarian space next to Belgrade")
+	}
+	s.Spaces[field].Units[Hungary].Reg = 5
+	wvp := s.Powers[Ottoman].WarVP
+	// Ottoman: 4 dice, one hit; Hungary: 5 + 1 dice, none.
+	s.Script = []int{6, 1, 1, 1, 1, 1, 1, 1, 1, 1}
+	answer(t, s, kAction, Ottoman, "move", "belgrade", "none", Spaces[field].ID, "4:0:0")
+	for d, ok := s.top(); ok && d.Kind != kAction; d, ok = s.top() {
+		ch := s.choices(d)
+		answer(t, s, d.Kind, d.Power, ch[0].Value)
+	}
+	if s.OnMap(Hungary).Reg != 0 {
+		t.Fatalf("Hungary has %d regulars left", s.OnMap(Hungary).Reg)
+	}
+	if !s.HungaryDefeated || s.Powers[Ottoman].WarVP != wvp+2 || !s.AtWar(Ottoman, Hapsburg) || s.MinorAllyOf(Hungary) != Hapsburg {
+		t.Fatalf("Hungary-Bohemia defeated after the battle: %v, War VP %d", s.HungaryDefeated, s.Powers[Ottoman].WarVP)
+	}
+}

@@ -3,7 +3,7 @@ package his
 import "fmt"
 
 // Minor powers in war (§22.5): the defeat of Hungary-Bohemia, checked at
-// the end of every assault (and, once built, every field battle).
+// the end of every assault and every field battle.
 
 // hungaryKeysHeldBy counts Hungarian home keys p controls.
 func (s *State) hungaryKeysHeldBy(p Power) int {
