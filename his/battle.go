@@ -474,7 +474,8 @@ func (s *State) stepBattle() bool {
 			s.battleSiege(b)
 			s.LastBattle = b
 			s.Battle = nil
-			s.checkHungaryDefeat() // §22.5: after every field battle
+			// §22.5: Hungary-Bohemia's defeat is checked after every battle.
+			s.checkHungaryDefeat()
 			return true // progress: the procedure that started the battle goes on
 		}
 		if len(s.Stack) > 0 {
