@@ -1084,12 +1084,14 @@ func init() {
 		choices: func(s *State, d Decision) []game.Choice {
 			m := s.Move
 			out := []game.Choice{{Label: "fall back to " + Spaces[m.From].Name, Value: "retreat"}}
-			if m.BySea {
-				out[0].Label = "stay (landed by sea, no way back: the formation is eliminated)"
-			}
 			for _, to := range s.blockedDests(m) {
 				cost, _ := MoveCost(m.To, to)
 				out = append(out, game.Choice{Label: fmt.Sprintf("move on to %s (%d CP)", Spaces[to].Name, cost), Value: Spaces[to].ID})
+			}
+			if m.BySea {
+				// landed by sea: falling back eliminates the formation, so
+				// moving on comes first (the default)
+				out = append(out[1:], game.Choice{Label: "stay (landed by sea, no way back: the formation is eliminated)", Value: "retreat"})
 			}
 			return out
 		},

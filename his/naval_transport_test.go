@@ -177,6 +177,23 @@ func TestTransportSiege(t *testing.T) {
 	if s.Spaces[mar].Units[Hapsburg].Land() != 0 || s.Spaces[bar].Units[Hapsburg].Land() != 0 || s.Spaces[mar].Besiegers != 0 {
 		t.Errorf("eliminated, not back in Barcelona: %+v %+v", s.Spaces[mar].Units, s.Spaces[bar].Units)
 	}
+
+	// with a CP left it may move on by land, the default
+	s = transportState(t, 3)
+	s.Spaces[bar].Units[Hapsburg].Reg = 2
+	s.Spaces[mar].Units[France].Reg = 3
+	answer(t, s, kAction, Hapsburg, "transport", "barcelona", "none", "marseille", "2:0:0")
+	answer(t, s, kAvoid, France, "no")
+	answer(t, s, kWithdraw, France, "yes")
+	ch := s.choices(top(t, s))
+	if len(ch) != 3 || ch[0].Value != "avignon" || ch[1].Value != "nice" || ch[2].Value != "retreat" {
+		t.Fatalf("move on to Avignon or Nice first, stay last: %v", ch)
+	}
+	nice := sp(t, "nice")
+	answer(t, s, kBlocked, Hapsburg, "nice")
+	if s.Spaces[nice].Units[Hapsburg].Reg != 2 || s.Spaces[mar].Units[Hapsburg].Land() != 0 || s.Act != nil {
+		t.Errorf("moved on to Nice with the last CP: %+v", s.Spaces[nice].Units)
+	}
 }
 
 // A landing that relieves a besieged friendly port (§15.2): won, the siege
