@@ -57,6 +57,12 @@ type Battle struct {
 	Relief        bool             `json:"relief,omitempty"`
 	Joined        [NumPowers]Units `json:"joined"`
 	JoinedLeaders []int            `json:"joined_leaders,omitempty"`
+	// BySea: the attacker landed from a naval transport (§16.3 step 4;
+	// From is -1): beaten, its transported units cannot retreat nor go
+	// inside a fortification and are eliminated, leaders captured; in a
+	// relief battle only the units that came out of the fortification may
+	// go back in.
+	BySea bool `json:"by_sea,omitempty"`
 
 	AttDice     []int `json:"att_dice"`
 	DefDice     []int `json:"def_dice"`
@@ -410,11 +416,11 @@ func (s *State) stepBattle() bool {
 			if !b.Relief || b.AttackerWon {
 				break
 			}
-			if b.AttHits == b.DefHits && len(s.reenterChoices(b)) > 1 {
+			if b.AttHits == b.DefHits && !b.BySea && len(s.reenterChoices(b)) > 1 {
 				s.push(kReenter, b.Attacker)
 				return true
 			}
-			if b.AttHits != b.DefHits {
+			if b.AttHits != b.DefHits || b.BySea {
 				// only the units that came from inside go back in (those
 				// counted as surviving first)
 				var back [NumPowers]Units
@@ -452,7 +458,7 @@ func (s *State) stepBattle() bool {
 					b.Retreats, b.Offered = b.Retreats[1:], false
 					continue
 				}
-				if fort && !b.Offered && !b.Relief && s.ControlledBy(b.Space, g) {
+				if fort && !b.Offered && !b.Relief && !(att && b.BySea) && s.ControlledBy(b.Space, g) {
 					b.Offered = true
 					s.push(kBWithdraw, g)
 					return true

@@ -44,8 +44,11 @@
 //     affairs"): a Naval Move is a series of group orders executed at once;
 //     a location where the active side lost a naval combat is barred as a
 //     whole; the active side's losses fall on the major's own ships first;
-//     naval transport carries only the mover's own land units and
-//     lands only where no land combat can arise; the Knights of St. John are
+//     a naval transport's landing is a Move from the port of embarkation
+//     (interception, avoid battle, withdrawal, battle, siege, relief); a
+//     transported force beaten there, or blocked before an enemy fortress
+//     it cannot besiege and not moving on, is eliminated (no retreat by
+//     sea); leaders do not sail alone; the Knights of St. John are
 //     Rhodes while it is independent.
 //   - Assaults, Control Unfortified Space, unrest removal and unit
 //     construction (assault.go, control.go, build.go): Combat and Response

@@ -64,6 +64,11 @@ type LandMove struct {
 	// Relief: the destination is besieged by the mover's enemies and the
 	// move relieves it (§15.2).
 	Relief bool `json:"relief,omitempty"`
+	// BySea: the formation lands from a naval transport (§16.3,
+	// naval_transport.go); From is its port of embarkation. It came from a
+	// sea zone, so defenders may avoid battle into From, and it has no space
+	// to fall back or retreat to: beaten or blocked, it is eliminated.
+	BySea bool `json:"by_sea,omitempty"`
 }
 
 func (m *LandMove) clone() *LandMove {
@@ -492,7 +497,13 @@ func leaderNames(ls []int) string {
 // startMove begins p's Move of a formation from one space to an adjacent one
 // (paid already): the interceptions are offered first.
 func (s *State) startMove(p Power, from, to SpaceID, units [NumPowers]Units, leaders []int) {
-	m := &LandMove{Power: p, From: from, To: to, Units: units, Leaders: leaders, Interceptor: NoPower, Asking: NoPower}
+	s.startMoveBy(p, from, to, units, leaders, false)
+}
+
+// startMoveBy is startMove; bySea marks a landing from a naval transport
+// (§16.3 step 3: treated as a move into the port).
+func (s *State) startMoveBy(p Power, from, to SpaceID, units [NumPowers]Units, leaders []int, bySea bool) {
+	m := &LandMove{Power: p, From: from, To: to, Units: units, Leaders: leaders, Interceptor: NoPower, Asking: NoPower, BySea: bySea}
 	m.Foes = s.foesAt(to, p)
 	if b := s.Spaces[to].Besiegers; b != 0 {
 		m.Relief = true
@@ -504,7 +515,11 @@ func (s *State) startMove(p Power, from, to SpaceID, units [NumPowers]Units, lea
 	}
 	m.Cands = s.interceptCands(m)
 	s.Move = m
-	s.emit("move", fmt.Sprintf("%s moves %d unit(s)%s from %s to %s", p, landOf(&units), leaderNames(leaders), Spaces[from].Name, Spaces[to].Name))
+	how := "moves"
+	if bySea {
+		how = "lands by sea"
+	}
+	s.emit("move", fmt.Sprintf("%s %s %d unit(s)%s from %s to %s", p, how, landOf(&units), leaderNames(leaders), Spaces[from].Name, Spaces[to].Name))
 }
 
 // interceptCands lists the stacks that may try to intercept the move
@@ -708,7 +723,7 @@ func (s *State) avoidDests(m *LandMove, q Power) []SpaceID {
 	for _, e := range Spaces[m.To].Edges {
 		d := e.To
 		c := s.Spaces[d].Ctl
-		if d == m.From || c == Independent || c == NoPower || s.Spaces[d].Unrest || s.hasEnemyUnits(int(d), q) || s.noElectorate(d, q) {
+		if d == m.From && !m.BySea || c == Independent || c == NoPower || s.Spaces[d].Unrest || s.hasEnemyUnits(int(d), q) || s.noElectorate(d, q) {
 			continue
 		}
 		if s.ControlledBy(d, q) || s.Allied(q, c) {
@@ -850,6 +865,9 @@ func (s *State) captureLoneLeaders(m *LandMove) {
 // opposing unit outside the fortification.
 func (s *State) moveBattle(m *LandMove, joined [NumPowers]Units) {
 	b := &Battle{Space: m.To, Attacker: m.Power, From: int(m.From), Relief: m.Relief}
+	if m.BySea {
+		b.From, b.BySea = -1, true // §16.3 step 4: no retreat by sea
+	}
 	b.Att = m.Units
 	for q := range joined {
 		b.Att[q].Reg += joined[q].Reg
@@ -903,7 +921,9 @@ func (s *State) blockedDests(m *LandMove) []SpaceID {
 func (s *State) resolveBlocked(m *LandMove, path []string) {
 	if path[0] == "retreat" {
 		m.Step = mvAfter
-		if s.retreatOK(m.Power, m.From) {
+		// a transported formation came from a sea zone, no place to fall
+		// back to (§14.1): it is eliminated
+		if !m.BySea && s.retreatOK(m.Power, m.From) {
 			s.shiftForce(m.To, m.From, &m.Units, m.Leaders)
 			s.emit("move", fmt.Sprintf("%s falls back from %s to %s", m.Power, Spaces[m.To].Name, Spaces[m.From].Name))
 			return
@@ -1067,6 +1087,11 @@ func init() {
 			for _, to := range s.blockedDests(m) {
 				cost, _ := MoveCost(m.To, to)
 				out = append(out, game.Choice{Label: fmt.Sprintf("move on to %s (%d CP)", Spaces[to].Name, cost), Value: Spaces[to].ID})
+			}
+			if m.BySea {
+				// landed by sea: falling back eliminates the formation, so
+				// moving on comes first (the default)
+				out = append(out[1:], game.Choice{Label: "stay (landed by sea, no way back: the formation is eliminated)", Value: "retreat"})
 			}
 			return out
 		},

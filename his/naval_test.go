@@ -535,12 +535,12 @@ func TestNavalTransport(t *testing.T) {
 	s.Leaders[cv].Loc = int(bar)
 	ch := s.choices(top(t, s))
 	dests := navalValues(ch, "transport", "barcelona", "none")
-	// Gulf of Lyon (2 CP): Valencia, Cartagena, Palma (Hapsburg); not
-	// Marseille (an enemy fortress: a siege), Nice (French units next door
-	// could intercept), Genoa or Bastia (Genoese, neither ally nor enemy).
+	// Gulf of Lyon (2 CP): Valencia, Cartagena, Palma (Hapsburg), Nice
+	// (independent), Marseille (French, at war: the landing may meet its
+	// defenders); not Genoa or Bastia (Genoese, neither ally nor enemy).
 	// Tyrrhenian Sea (3 CP): Naples (friendly fortress), Palermo, Messina,
 	// Cagliari; not Papal Rome.
-	want := []string{"valencia", "cartagena", "barcelona", "palma", "naples", "palermo", "messina", "cagliari"}
+	want := []string{"valencia", "cartagena", "barcelona", "palma", "naples", "palermo", "messina", "cagliari", "marseille", "nice"}
 	want = slices.DeleteFunc(want, func(v string) bool { return v == "barcelona" })
 	slices.Sort(want)
 	got := slices.Clone(dests)

@@ -2,28 +2,27 @@ package his
 
 import (
 	"fmt"
-	"sort"
-	"strings"
 
 	"concordat/game"
 )
 
 // Naval transport (§16.3): action "transport <from port> <leaders> <to
-// port> <regulars:mercenaries:cavalry>" moves one formation of at most 5
-// land units of the active power (plus army leaders) from a port across one
-// or more sea zones, each holding a naval unit of the active power or of an
-// active minor ally, to a port of the last zone: 1 CP per sea zone plus 1 CP
-// to land, at least 2 CP in all. The shortest crossing is used (the route
+// port> <formation>" carries one formation of at most 5 land units (the
+// active power's, with its active minor allies' regulars, written as for a
+// Move: "r:m:c,minor=n") plus army leaders from a port across one or more
+// sea zones, each holding a naval unit of the active power or of an active
+// minor ally, to a port of the last zone: 1 CP per sea zone plus 1 CP to
+// land, at least 2 CP in all. The shortest crossing is used (the route
 // matters only for its cost: a transport cannot be intercepted at sea).
 //
-// Limit: land movement, interception and field battles belong to another
-// family, so a transport may only land where no land combat can arise —
-// a port with no enemy units or leaders, no land units of a power that is
-// not friendly, not a fortified space under another than friendly control
-// (no siege), and, unless it is a friendly fortified space not under siege,
-// no land units or army leaders of a power at war with the mover in a space
-// adjacent to it other than across a pass (no interception). Its step 4 (a
-// transported force losing a field battle) therefore never arises yet.
+// The landing is a Move into the port (move.go, LandMove.BySea): the port
+// must be one the formation could enter by land (canEnter) and hold no
+// enemy naval units; interception by adjacent enemy stacks, avoid battle,
+// withdrawal into the fortifications, field battle, a siege begun or a
+// relief battle then follow as for any Move. A transported force beaten in
+// the battle at the landing port cannot retreat (it came from a sea zone)
+// and is eliminated, its leaders captured (step 4); so is one that cannot
+// besiege the defenders who withdrew inside and does not move on by land.
 
 func init() {
 	registerAction(&actionDef{
@@ -71,67 +70,25 @@ func (s *State) transportReach(from SpaceID, p Power) [NumSpaces]int {
 	return cost
 }
 
-// transportOrigin reports whether p's land units in sp may embark: a port,
-// not besieged (a besieger may leave), not barred from moving this impulse.
+// transportOrigin reports whether p's side has land units in sp that may
+// embark: a port, the units not besieged (a besieger may leave), not barred
+// from moving this impulse.
 func (s *State) transportOrigin(sp SpaceID, p Power) bool {
-	st := &s.Spaces[sp]
-	if len(Spaces[sp].Ports) == 0 || st.Units[p].Land() == 0 {
+	if len(Spaces[sp].Ports) == 0 || s.Act != nil && s.Act.NoMove[sp] {
 		return false
 	}
-	if st.Besiegers != 0 && st.Besiegers&bit(p) == 0 {
-		return false
-	}
-	return s.Act == nil || !s.Act.NoMove[sp]
+	u := s.sideUnits(sp, p, false)
+	return landOf(&u) > 0
 }
 
 // TransportLanding reports whether p's transported formation may land in
-// port sp: a space it could enter by land (its own, an independent, an
-// ally's or an enemy's; no electorate before the League; not Algiers before
-// Barbary Pirates), no enemy naval units in the port, and none of the land
-// combat this family cannot resolve (see the file comment).
+// port sp (§16.3 step 3): a space its formation could enter by land
+// movement (§13.1) holding no naval units of a power at war with p.
 func (s *State) TransportLanding(sp SpaceID, p Power) bool {
-	st := &s.Spaces[sp]
-	c := st.Ctl
-	if c == NoPower || (!s.League && Spaces[sp].Type == Electorate) {
-		return false
-	}
-	if !(s.ControlledBy(sp, p) || c == Independent || s.Allied(p, c) || s.AtWar(p, c)) {
-		return false
-	}
-	if s.hasEnemyUnits(int(sp), p) {
-		return false
-	}
-	for q := Power(0); q < NumPowers; q++ {
-		if q != p && st.Units[q].Land() > 0 && !s.Friendly(p, q) {
-			return false
-		}
-	}
-	friendly := s.FriendlySpace(sp, p)
-	if Spaces[sp].Type.Fortified() && !friendly {
-		return false // entering would begin a siege
-	}
-	if Spaces[sp].Type.Fortified() && friendly && st.Besiegers == 0 {
-		return true // no interception into a friendly fortified space
-	}
-	for _, e := range Spaces[sp].Edges {
-		if e.Pass {
-			continue
-		}
-		for q := Power(0); q < NumPowers; q++ {
-			if s.Spaces[e.To].Units[q].Land() > 0 && s.AtWar(p, q) {
-				return false
-			}
-		}
-		for i, l := range s.Leaders {
-			if !Leaders[i].Naval && l.Loc == int(e.To) && l.Captor == NoPower && s.AtWar(p, Leaders[i].Power) {
-				return false
-			}
-		}
-	}
-	return true
+	return len(Spaces[sp].Ports) > 0 && s.canEnter(p, sp, true) && !s.enemyNavalAt(int(sp), p)
 }
 
-// transportChoices: from → leaders → to → unit mix.
+// transportChoices: from → leaders → to → formation.
 func (s *State) transportChoices(p Power, cp int) []game.Choice {
 	var out []game.Choice
 	for i := range Spaces {
@@ -149,61 +106,37 @@ func (s *State) transportChoices(p Power, cp int) []game.Choice {
 		if len(dests) == 0 {
 			continue
 		}
-		units := s.Spaces[from].Units[p]
-		// the mixes and destinations for a size limit, built once and
+		stack, leaders := s.movableFrom(from, p)
+		all := stackForms(&stack, p)
+		// the formations and destinations for a size limit, built once and
 		// shared (option trees are read-only)
 		var byLimit [6][]game.Choice
 		destsFor := func(lim int) []game.Choice {
-			if lim > units.Land() {
-				lim = units.Land()
-			}
+			lim = min(lim, landOf(&stack))
 			if byLimit[lim] == nil {
-				comps := compositions(units, 0)
-				if lim < units.Land() {
-					kept := comps[:0]
-					for _, c := range comps {
-						if parseComp(c.Value).Land() <= lim {
-							kept = append(kept, c)
-						}
-					}
-					comps = kept
-				}
+				forms := formsUpTo(all, lim, false)
 				dch := make([]game.Choice, len(dests))
 				for k, d := range dests {
-					dch[k] = game.Choice{Label: fmt.Sprintf("%s (%d CP)", Spaces[d].Name, reach[d]), Value: Spaces[d].ID, Next: comps}
+					dch[k] = game.Choice{Label: fmt.Sprintf("%s (%d CP)", Spaces[d].Name, reach[d]), Value: Spaces[d].ID, Next: forms}
 				}
 				byLimit[lim] = dch
 			}
 			return byLimit[lim]
 		}
 		var byLeaders []game.Choice
-		for _, set := range leaderSets(s.armyLeadersAt(from, p)) {
+		for _, set := range leaderSets(leaders) {
 			byLeaders = append(byLeaders, game.Choice{Label: "leaders: " + leaderValue(set), Value: leaderValue(set), Next: destsFor(min(CommandLimit(set), 5))})
 		}
-		out = append(out, game.Choice{Label: "from " + Spaces[from].Name, Value: Spaces[from].ID, Next: byLeaders})
+		out = append(out, game.Choice{Label: fromLabel(from), Value: Spaces[from].ID, Next: byLeaders})
 	}
 	return out
 }
 
+// transport embarks the formation and lands it: the landing runs as a Move
+// (State.Move) from the port of embarkation.
 func (s *State) transport(p Power, path []string) {
 	from, to := mustSpace(path[0]), mustSpace(path[2])
-	mv := parseComp(path[3])
-	fu, tu := &s.Spaces[from].Units[p], &s.Spaces[to].Units[p]
-	fu.Reg -= mv.Reg
-	fu.Merc -= mv.Merc
-	fu.Cav -= mv.Cav
-	tu.Reg += mv.Reg
-	tu.Merc += mv.Merc
-	tu.Cav += mv.Cav
-	var names []string
-	for _, l := range parseLeaders(path[1]) {
-		s.Leaders[l].Loc = int(to)
-		names = append(names, Leaders[l].Name)
-	}
-	sort.Strings(names)
-	text := fmt.Sprintf("%s transports %d land unit(s) by sea from %s to %s", p, mv.Land(), Spaces[from].Name, Spaces[to].Name)
-	if len(names) > 0 {
-		text += " with " + strings.Join(names, ", ")
-	}
-	s.emit("transport", text)
+	zones := s.transportReach(from, p)[to] - 1
+	s.emit("transport", fmt.Sprintf("%s transports a formation by sea from %s to %s across %d sea zone(s)", p, Spaces[from].Name, Spaces[to].Name, zones))
+	s.startMoveBy(p, from, to, parseForm(path[3], p), parseLeaders(path[1]), true)
 }
