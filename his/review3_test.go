@@ -1,0 +1,95 @@
+package his
+
+import (
+	"slices"
+	"testing"
+)
+
+// Dragut (#18) with Barbarossa on the Turn Track (CARDS.md #18 Open,
+// default): Dragut takes his place on the Turn Track, so he returns at the
+// next Card Draw, and Barbarossa, now out of the game, never returns.
+func TestDragutTakesBarbarossasTurnTrackPlace(t *testing.T) {
+	b, d := leaderIdx("barbarossa"), leaderIdx("dragut")
+	for _, due := range []bool{false, true} {
+		s := heldImpulse(t, 6, Ottoman, 18)
+		s.Barbary = true
+		s.Leaders[b] = LeaderState{Loc: OffMap, Captor: NoPower}
+		if due {
+			s.NavalDue = []int{b}
+		} else {
+			s.NavalTrackL = []int{b}
+		}
+		playMandatory(t, s, Ottoman, 18)
+		if s.Leaders[b].Loc != Removed {
+			t.Errorf("due=%v: Barbarossa at %d, want removed", due, s.Leaders[b].Loc)
+		}
+		if slices.Contains(s.NavalTrackL, b) || slices.Contains(s.NavalDue, b) {
+			t.Errorf("due=%v: Barbarossa still on the Turn Track: %v %v", due, s.NavalTrackL, s.NavalDue)
+		}
+		if !slices.Contains(s.NavalTrackL, d) && !slices.Contains(s.NavalDue, d) {
+			t.Errorf("due=%v: Dragut is not on the Turn Track: %v %v", due, s.NavalTrackL, s.NavalDue)
+		}
+		// the next Card Draw brings Dragut back to an Ottoman port
+		s.NavalDue = nil
+		s.NavalTrackL = []int{d}
+		s.navalTrackReturns()
+		for s.stepNavalReturn() {
+			if len(s.Stack) > 0 {
+				answer(t, s, kNavReturn, Ottoman, "istanbul")
+			}
+		}
+		if l := s.Leaders[d].Loc; l < 0 || l >= NumSpaces || !s.ControlledBy(SpaceID(l), Ottoman) {
+			t.Errorf("due=%v: Dragut back at %d, want an Ottoman port", due, l)
+		}
+	}
+}
+
+// §17: naval units eliminated by any means go to the Turn Track; naval
+// leaders are never captured nor removed (§16.2 step 10). In Winter a
+// stack with no port of its power to return to is eliminated: its units
+// go to the Turn Track and its naval leader too.
+func TestWinterNavalWithoutPortToTurnTrack(t *testing.T) {
+	s := winterState(t, 3)
+	s.Barbary = true
+	for i := range s.Spaces {
+		if len(Spaces[i].Ports) > 0 && s.Spaces[i].Ctl == Ottoman {
+			s.Spaces[i].Ctl = Hapsburg
+		}
+	}
+	for i := range s.Spaces {
+		s.Spaces[i].Units[Ottoman].Sq, s.Spaces[i].Units[Ottoman].Cor = 0, 0
+	}
+	aeg := sea(t, "aegean_sea")
+	s.Seas[aeg].Units[Ottoman] = Units{Sq: 2, Cor: 1}
+	b := leaderIdx("barbarossa")
+	s.Leaders[b] = LeaderState{Loc: SeaLoc + int(aeg), Captor: NoPower}
+	var lost Units
+	s.Winter = &Winter{Naval: -1}
+	s.Phase = PhaseWinter
+	for s.winterNaval() {
+		t.Fatal("no decision expected")
+	}
+	lost = s.NavalLost[Ottoman]
+	if lost.Sq != 2 || lost.Cor != 1 {
+		t.Errorf("Ottoman naval units on the Turn Track %+v, want 2 squadrons, 1 corsair", lost)
+	}
+	if s.Seas[aeg].Units[Ottoman].Naval() != 0 {
+		t.Error("the Ottoman fleet stays in the Aegean")
+	}
+	if s.Leaders[b].Loc != OffMap || !slices.Contains(s.NavalTrackL, b) {
+		t.Errorf("Barbarossa at %d, track %v: want on the Turn Track", s.Leaders[b].Loc, s.NavalTrackL)
+	}
+}
+
+// §9.3 step 4 with §17: a squadron the loser removes for peace is
+// eliminated and goes to the Turn Track (not rebuildable this turn).
+func TestPeaceRemovedSquadronToTurnTrack(t *testing.T) {
+	s := NewState1517(Ed500, 1)
+	s.Turn = 3
+	ly := sea(t, "gulf_of_lyon")
+	s.Seas[ly].Units[France].Sq = 2
+	s.removeUnit(France, "gulf_of_lyon/squadron")
+	if s.Seas[ly].Units[France].Sq != 1 || s.NavalLost[France].Sq != 1 {
+		t.Errorf("French squadrons: %d at sea, %d on the Turn Track; want 1 and 1", s.Seas[ly].Units[France].Sq, s.NavalLost[France].Sq)
+	}
+}
