@@ -243,6 +243,9 @@ func (s *State) takeControl(sp SpaceID, p Power) {
 func (s *State) portZones(sp SpaceID, q Power) []SeaID {
 	var out []SeaID
 	for _, z := range Spaces[sp].Ports {
+		if SeaLoc+int(z) == atlanticLoc && atlanticBarred(q, nil) {
+			continue // Genoese and Venetian ships never enter the Atlantic (§16.1)
+		}
 		ok := true
 		for r := Power(0); r < NumPowers; r++ {
 			if s.Seas[z].Units[r].Naval() > 0 && s.AtWar(q, r) {

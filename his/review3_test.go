@@ -93,3 +93,56 @@ func TestPeaceRemovedSquadronToTurnTrack(t *testing.T) {
 		t.Errorf("French squadrons: %d at sea, %d on the Turn Track; want 1 and 1", s.Seas[ly].Units[France].Sq, s.NavalLost[France].Sq)
 	}
 }
+
+// §16.1: Genoese and Venetian naval units, and Andrea Doria, may never
+// enter the Atlantic Ocean — not by a Naval Move, and not by interception
+// or retreat either. Gibraltar (Barbary Coast and Atlantic) is where they
+// can reach it.
+func TestNoGenoeseInTheAtlantic(t *testing.T) {
+	gib := sp(t, "gibraltar")
+	atl, barb, bis := loc(t, "atlantic_ocean"), loc(t, "barbary_coast"), loc(t, "bay_of_biscay")
+	doria := leaderIdx("andrea_doria")
+
+	// interception into the Atlantic from Gibraltar
+	s := navalState(t, France, 1)
+	s.MinorAlly[Genoa-firstMinor] = Hapsburg
+	s.setWar(France, Hapsburg, true)
+	s.Spaces[gib].Units[Hapsburg].Sq = 1
+	s.Spaces[gib].Units[Genoa].Sq = 1
+	s.Leaders[doria] = LeaderState{Loc: int(gib), Captor: NoPower}
+	s.Seas[bis-SeaLoc].Units[France].Sq = 1
+	answer(t, s, kAction, France, "naval")
+	answer(t, s, kNavMove, France, "bay_of_biscay", "france", "1:0", "none", "atlantic_ocean")
+	answer(t, s, kNavMove, France, "done")
+	d := top(t, s)
+	if d.Kind != kNavIntercept || d.Power != Hapsburg {
+		t.Fatalf("the Hapsburgs may intercept into the Atlantic from Gibraltar: %+v", d)
+	}
+	ch := s.choices(d)
+	if got := navalValues(ch, "gibraltar"); !slices.Equal(got, []string{"hapsburg"}) {
+		t.Errorf("owners who may intercept into the Atlantic: %v, want only hapsburg", got)
+	}
+	for _, comp := range navalValues(ch, "gibraltar", "hapsburg") {
+		if got := navalValues(ch, "gibraltar", "hapsburg", comp); slices.Contains(got, "andrea_doria") {
+			t.Errorf("Andrea Doria offered to intercept into the Atlantic: %v", got)
+		}
+	}
+
+	// a Genoese attack on Gibraltar retreats to the Barbary Coast only
+	s = navalState(t, Hapsburg, 1)
+	s.MinorAlly[Genoa-firstMinor] = Hapsburg
+	s.setWar(France, Hapsburg, true)
+	s.Spaces[gib].Units[France].Sq = 1
+	s.Seas[barb-SeaLoc].Units[Genoa].Sq = 1
+	answer(t, s, kAction, Hapsburg, "naval")
+	answer(t, s, kNavMove, Hapsburg, "barbary_coast", "genoa", "1:0", "none", "gibraltar")
+	s.Script = []int{1, 1, 1, 1, 1}
+	answer(t, s, kNavMove, Hapsburg, "done")
+	if d, ok := s.top(); ok && d.Kind == kNavRetreat {
+		t.Fatalf("the Genoese have one retreat (Barbary Coast), yet are asked: %v", s.choices(d))
+	}
+	if s.Seas[barb-SeaLoc].Units[Genoa].Sq != 1 || s.Seas[atl-SeaLoc].Units[Genoa].Any() {
+		t.Errorf("Genoese squadron: Barbary %d, Atlantic %d; want it back on the Barbary Coast",
+			s.Seas[barb-SeaLoc].Units[Genoa].Sq, s.Seas[atl-SeaLoc].Units[Genoa].Sq)
+	}
+}
