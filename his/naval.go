@@ -862,7 +862,9 @@ func (s *State) navalShift(from int, owners []Power, to int, why string) {
 // --- step 7: combats ---
 
 // pendingCombats lists (location, enemy power) pairs where the active side
-// shares a location with naval units of a power at war with it.
+// shares a location with naval units of a power at war with it. An active
+// minor's units fight as its major's own (§22.3): the pair names the major
+// once for both.
 func (s *State) pendingCombats() [][2]int {
 	n := s.Naval
 	active := s.navalSide(n.Power)
@@ -872,9 +874,13 @@ func (s *State) pendingCombats() [][2]int {
 			return
 		}
 		us := s.unitsAt(loc)
+		first := len(out)
 		for q := Power(0); q < NumPowers; q++ {
 			if us[q].Naval() > 0 && s.AtWar(n.Power, q) {
-				out = append(out, [2]int{loc, int(q)})
+				pair := [2]int{loc, int(s.side(q))}
+				if !slices.Contains(out[first:], pair) {
+					out = append(out, pair)
+				}
 			}
 		}
 	}
@@ -909,12 +915,12 @@ func NavalLosses(u Units, hits int, lost bool) (sq, cor int) {
 }
 
 // navalCombat fights the naval combat at loc between the active side
-// (attacker) and power q (defender), then settles losses and the retreat
-// (§16.2).
+// (attacker) and power q with its active minor allies (defender), then
+// settles losses and the retreat (§16.2, §22.3).
 func (s *State) navalCombat(loc int, q Power) {
 	n := s.Naval
 	p := n.Power
-	attSide, defSide := s.navalSide(p), []Power{q}
+	attSide, defSide := s.navalSide(p), s.navalSide(q)
 	att, def := s.sideNaval(loc, attSide), s.sideNaval(loc, defSide)
 	attL, defL := s.navalLeadersAt(loc, attSide), s.navalLeadersAt(loc, defSide)
 	port := loc < SeaLoc

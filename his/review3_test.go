@@ -146,3 +146,49 @@ func TestNoGenoeseInTheAtlantic(t *testing.T) {
 			s.Seas[barb-SeaLoc].Units[Genoa].Sq, s.Seas[atl-SeaLoc].Units[Genoa].Sq)
 	}
 }
+
+// §22.3: an active minor's naval units and naval leaders fight and retreat
+// exactly as its major's own, so a major and its active minor ally in one
+// sea zone are one defending side: one combat, with the minor's leader's
+// rating, and they retreat together (§16.1 step 7 keeps apart only
+// different enemy majors).
+func TestNavalDefenderWithActiveMinor(t *testing.T) {
+	s := navalState(t, Hapsburg, 1)
+	s.MinorAlly[Genoa-firstMinor] = France
+	s.setWar(France, Hapsburg, true)
+	tyr, lyon := loc(t, "tyrrhenian_sea"), loc(t, "gulf_of_lyon")
+	doria := leaderIdx("andrea_doria")
+	s.Seas[tyr-SeaLoc].Units[Hapsburg].Sq = 2
+	s.Seas[lyon-SeaLoc].Units[France].Sq = 1
+	s.Seas[lyon-SeaLoc].Units[Genoa].Sq = 1
+	s.Leaders[doria] = LeaderState{Loc: lyon, Captor: NoPower}
+	answer(t, s, kAction, Hapsburg, "naval")
+	answer(t, s, kNavMove, Hapsburg, "tyrrhenian_sea", "hapsburg", "2:0", "none", "gulf_of_lyon")
+	// attacker 2×2 = 4 dice (2 hits); defender 2×2 + Doria 2 = 6 dice (none)
+	s.Script = []int{6, 6, 1, 1, 1, 1, 1, 1, 1, 1}
+	answer(t, s, kNavMove, Hapsburg, "done")
+	if d := top(t, s); d.Kind == kNavAvoid {
+		answer(t, s, kNavAvoid, France, "stay")
+	}
+	d := top(t, s)
+	if d.Kind == kNavFight {
+		t.Fatalf("France and its Genoese ally are one side, yet the Hapsburgs choose between combats: %v", s.choices(d))
+	}
+	if len(s.Script) != 0 {
+		t.Fatalf("%d dice left: want 4 attacker and 6 defender dice", len(s.Script))
+	}
+	if s.NavalLost[France].Sq+s.NavalLost[Genoa].Sq != 1 {
+		t.Errorf("the defenders lose one squadron for 2 hits: %+v %+v", s.NavalLost[France], s.NavalLost[Genoa])
+	}
+	if d.Kind != kNavRetreat || d.Power != France {
+		t.Fatalf("the losing side retreats as one, France deciding: %+v", d)
+	}
+	answer(t, s, kNavRetreat, France, "marseille")
+	mar := sp(t, "marseille")
+	if n := s.Spaces[mar].Units[France].Sq + s.Spaces[mar].Units[Genoa].Sq; n != 1 || s.Leaders[doria].Loc != int(mar) {
+		t.Errorf("the surviving squadron and Andrea Doria retreat to Marseille: %d squadrons, Doria at %d", n, s.Leaders[doria].Loc)
+	}
+	if s.Naval != nil {
+		t.Error("no second combat: the Naval Move is over")
+	}
+}
