@@ -232,9 +232,8 @@ func (s *State) takeControl(sp SpaceID, p Power) {
 		s.Spaces[sp].Ctl = p
 	}
 	s.emit("control", fmt.Sprintf("%s takes control of %s from %s", p, Spaces[sp].Name, prev))
-	if p == Protestant && s.Spaces[sp].Prot && s.Display[sp] > 0 && !s.UnderSiege(sp) {
-		s.place(&s.Spaces[sp].Units[Protestant], Protestant, 'r', int(s.Display[sp]))
-		s.Display[sp] = 0
+	if p == Protestant {
+		s.releaseDisplay(sp)
 	}
 }
 

@@ -532,10 +532,7 @@ func (s *State) formLeague() {
 		}
 	}
 	for _, e := range electorates {
-		if s.Spaces[e].Prot && s.Display[e] > 0 && s.ControlledBy(e, Protestant) {
-			s.place(&s.Spaces[e].Units[Protestant], Protestant, 'r', int(s.Display[e]))
-			s.Display[e] = 0
-		}
+		s.releaseDisplay(e)
 	}
 	ev := s.event(13, NoPower)
 	for _, lf := range []struct{ leader, near string }{{"john_frederick", "wittenberg"}, {"philip_of_hesse", "kassel"}} {

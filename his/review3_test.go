@@ -192,3 +192,31 @@ func TestNavalDefenderWithActiveMinor(t *testing.T) {
 		t.Error("no second combat: the Naval Move is over")
 	}
 }
+
+// §21.6: after the League an electorate turning Protestant releases its
+// Electorate Display regulars only if it is also Protestant-controlled and
+// not besieged; otherwise they wait until the moment all three hold (here:
+// the siege ends).
+func TestElectorateDisplayWaitsForTheSiege(t *testing.T) {
+	s := NewState1517(Ed500, 1)
+	s.League = true
+	mainz := sp(t, "mainz")
+	s.Spaces[mainz].Prot = false
+	s.Spaces[mainz].Ctl = Protestant
+	s.Spaces[mainz].Units[Protestant] = Units{Reg: 1}
+	s.Spaces[mainz].Units[Hapsburg] = Units{Reg: 3}
+	s.Spaces[mainz].Besiegers = bit(Hapsburg)
+	s.Display[mainz] = 1
+	s.convert(mainz, true)
+	if s.Display[mainz] != 1 || s.Spaces[mainz].Units[Protestant].Reg != 1 {
+		t.Fatalf("a besieged electorate keeps its display regulars waiting: display %d, regulars %d",
+			s.Display[mainz], s.Spaces[mainz].Units[Protestant].Reg)
+	}
+	// the besiegers no longer outnumber the defenders: the siege is broken
+	s.Spaces[mainz].Units[Hapsburg].Reg = 1
+	s.checkSiege(mainz)
+	if s.UnderSiege(mainz) || s.Display[mainz] != 0 || s.Spaces[mainz].Units[Protestant].Reg != 2 {
+		t.Errorf("the siege broken, the display regular enters: display %d, regulars %d",
+			s.Display[mainz], s.Spaces[mainz].Units[Protestant].Reg)
+	}
+}
