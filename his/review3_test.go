@@ -220,3 +220,17 @@ func TestElectorateDisplayWaitsForTheSiege(t *testing.T) {
 			s.Display[mainz], s.Spaces[mainz].Units[Protestant].Reg)
 	}
 }
+
+// §16.1 with ruling N5: Genoese ships in a port that changes hands leave it
+// as after a naval combat — from Gibraltar only to the Barbary Coast.
+func TestGenoesePortRetreatAvoidsTheAtlantic(t *testing.T) {
+	s := NewState1517(Ed500, 1)
+	gib := sp(t, "gibraltar")
+	barb := sea(t, "barbary_coast")
+	s.Spaces[gib].Units[Genoa].Sq = 1
+	s.navalRetreatFrom(gib, Genoa)
+	if len(s.PortRetreats) != 0 || s.Seas[barb].Units[Genoa].Sq != 1 || s.Spaces[gib].Units[Genoa].Sq != 0 {
+		t.Errorf("the Genoese squadron goes to the Barbary Coast at once: queued %v, Barbary %d",
+			s.PortRetreats, s.Seas[barb].Units[Genoa].Sq)
+	}
+}
