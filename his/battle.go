@@ -548,7 +548,7 @@ func (s *State) battleSiege(b *Battle) {
 			}
 		}
 		if left == 0 {
-			s.endSiege(sp)
+			s.liftSiege(sp)
 			s.emit("siege", fmt.Sprintf("the siege of %s is lifted", Spaces[sp].Name))
 			return
 		}

@@ -232,9 +232,8 @@ func (s *State) takeControl(sp SpaceID, p Power) {
 		s.Spaces[sp].Ctl = p
 	}
 	s.emit("control", fmt.Sprintf("%s takes control of %s from %s", p, Spaces[sp].Name, prev))
-	if p == Protestant && s.Spaces[sp].Prot && s.Display[sp] > 0 && !s.UnderSiege(sp) {
-		s.place(&s.Spaces[sp].Units[Protestant], Protestant, 'r', int(s.Display[sp]))
-		s.Display[sp] = 0
+	if p == Protestant {
+		s.releaseDisplay(sp)
 	}
 }
 
@@ -243,6 +242,9 @@ func (s *State) takeControl(sp SpaceID, p Power) {
 func (s *State) portZones(sp SpaceID, q Power) []SeaID {
 	var out []SeaID
 	for _, z := range Spaces[sp].Ports {
+		if SeaLoc+int(z) == atlanticLoc && atlanticBarred(q, nil) {
+			continue // Genoese and Venetian ships never enter the Atlantic (§16.1)
+		}
 		ok := true
 		for r := Power(0); r < NumPowers; r++ {
 			if s.Seas[z].Units[r].Naval() > 0 && s.AtWar(q, r) {

@@ -931,10 +931,12 @@ func (s *State) removeUnit(p Power, v string) {
 		u.Merc--
 	case "cavalry":
 		u.Cav--
-	case "squadron":
+	case "squadron": // eliminated naval units go to the Turn Track (§17)
 		u.Sq--
+		s.toTrack(p, 1, 0)
 	case "corsair":
 		u.Cor--
+		s.toTrack(p, 0, 1)
 	}
 	s.emit("peace", fmt.Sprintf("%s removes a %s", p, strings.Replace(v, "/", " ", 1)))
 }

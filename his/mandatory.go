@@ -452,8 +452,9 @@ func (s *State) barbaryPirates() {
 	s.emit("event", "Barbary Pirates: Algiers enters play under Ottoman control")
 }
 
-// dragut (#18): Dragut takes Barbarossa's place (on the map, or off it when
-// Barbarossa is not on the map); Barbarossa leaves the game. Before Barbary
+// dragut (#18): Dragut takes Barbarossa's place (on the map, or on the
+// Turn Track when Barbarossa is there, CARDS.md #18 default); Barbarossa
+// leaves the game. Before Barbary
 // Pirates Barbarossa has never entered and nothing happens.
 func (s *State) dragut() {
 	b, _ := LeaderByID("barbarossa")
@@ -467,6 +468,13 @@ func (s *State) dragut() {
 		s.Leaders[d] = LeaderState{Loc: OffMap, Captor: NoPower}
 	} else {
 		s.Leaders[d] = LeaderState{Loc: l.Loc, Captor: NoPower}
+	}
+	// Barbarossa on the Turn Track: Dragut takes his box there and returns
+	// when he would have (§16.2 step 10, §8.2 step 1).
+	for _, track := range [][]int{s.NavalTrackL, s.NavalDue} {
+		if i := slices.Index(track, b); i >= 0 {
+			track[i] = d
+		}
 	}
 	s.Leaders[b] = LeaderState{Loc: Removed, Captor: NoPower}
 	s.emit("event", "Barbarossa dies; Dragut takes his place")
@@ -524,10 +532,7 @@ func (s *State) formLeague() {
 		}
 	}
 	for _, e := range electorates {
-		if s.Spaces[e].Prot && s.Display[e] > 0 && s.ControlledBy(e, Protestant) {
-			s.place(&s.Spaces[e].Units[Protestant], Protestant, 'r', int(s.Display[e]))
-			s.Display[e] = 0
-		}
+		s.releaseDisplay(e)
 	}
 	ev := s.event(13, NoPower)
 	for _, lf := range []struct{ leader, near string }{{"john_frederick", "wittenberg"}, {"philip_of_hesse", "kassel"}} {

@@ -662,7 +662,7 @@ func (s *State) stepMove() bool {
 			}
 			if m.Relief && s.foesOutside(m) == 0 {
 				// the besiegers all avoided the relief force: the siege is lifted
-				s.endSiege(m.To)
+				s.liftSiege(m.To)
 				s.emit("siege", fmt.Sprintf("the siege of %s is lifted", Spaces[m.To].Name))
 			}
 			m.Step = mvWithdraw

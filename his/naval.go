@@ -2,6 +2,7 @@ package his
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -383,19 +384,46 @@ func (n *NavalMove) leaderOrdered(l int) bool {
 	return false
 }
 
+// atlanticLoc is the Atlantic Ocean's location; andreaDoria the leader.
+var atlanticLoc, andreaDoria int
+
+func init() {
+	atlanticLoc = parseLoc("atlantic_ocean")
+	l, err := LeaderByID("andrea_doria")
+	if err != nil {
+		panic(err)
+	}
+	andreaDoria = l
+}
+
+// atlanticBarred reports whether a group of owner's naval units with these
+// leaders may not enter the Atlantic Ocean (§16.1: Genoese and Venetian
+// naval units, Andrea Doria) — by a move, an interception, an avoid battle
+// or a retreat.
+func atlanticBarred(owner Power, leaders []int) bool {
+	return owner == Genoa || owner == Venice || slices.Contains(leaders, andreaDoria)
+}
+
+// atlanticBarredAt reports whether the naval units of these powers at loc,
+// with the naval leaders serving them there, may not enter the Atlantic.
+func (s *State) atlanticBarredAt(loc int, owners []Power) bool {
+	us := s.unitsAt(loc)
+	for _, q := range owners {
+		if us[q].Naval() > 0 && atlanticBarred(q, nil) {
+			return true
+		}
+	}
+	return slices.Contains(s.navalLeadersAt(loc, owners), andreaDoria)
+}
+
 // navalDests lists where a group of owner's units (with these leaders) may
 // move from loc for the active power p (§16.1 restrictions).
 func (s *State) navalDests(loc int, p, owner Power, leaders []int) []int {
-	noAtlantic := owner == Genoa || owner == Venice
-	for _, l := range leaders {
-		if Leaders[l].ID == "andrea_doria" {
-			noAtlantic = true
-		}
-	}
+	noAtlantic := atlanticBarred(owner, leaders)
 	var out []int
 	for _, to := range navAdjacent(loc) {
 		if to >= SeaLoc {
-			if noAtlantic && Seas[to-SeaLoc].ID == "atlantic_ocean" {
+			if noAtlantic && to == atlanticLoc {
 				continue
 			}
 			out = append(out, to)
@@ -628,7 +656,7 @@ func (s *State) interceptSources(z int, e Power) []int {
 			continue
 		}
 		for _, q := range s.navalSide(e) {
-			if s.unitsAt(loc)[q].Naval() > 0 && s.AtWar(n.Power, q) {
+			if s.unitsAt(loc)[q].Naval() > 0 && s.AtWar(n.Power, q) && !(SeaLoc+z == atlanticLoc && atlanticBarred(q, nil)) {
 				out = append(out, loc)
 				break
 			}
@@ -671,6 +699,9 @@ func (s *State) interceptChoices(e Power) []game.Choice {
 	out := []game.Choice{{Label: "no interception", Value: "none"}}
 	for _, loc := range s.interceptSources(n.Zone, e) {
 		leaders := s.navalLeadersAt(loc, s.navalSide(e))
+		if SeaLoc+n.Zone == atlanticLoc { // Andrea Doria stays out of the Atlantic
+			leaders = slices.DeleteFunc(leaders, func(l int) bool { return l == andreaDoria })
+		}
 		var sets []game.Choice
 		for _, set := range leaderSets(leaders) {
 			sets = append(sets, game.Choice{Label: "leaders: " + leaderValue(set), Value: leaderValue(set)})
@@ -681,7 +712,7 @@ func (s *State) interceptChoices(e Power) []game.Choice {
 		var owners []game.Choice
 		for _, q := range s.navalSide(e) {
 			u := s.unitsAt(loc)[q]
-			if u.Naval() == 0 || !s.AtWar(n.Power, q) {
+			if u.Naval() == 0 || !s.AtWar(n.Power, q) || SeaLoc+n.Zone == atlanticLoc && atlanticBarred(q, nil) {
 				continue
 			}
 			comps := navComps(int(u.Sq), int(u.Cor))
@@ -736,9 +767,10 @@ func (s *State) resolveIntercept(e Power, path []string) {
 // z: an adjacent port it controls, or an adjacent sea zone holding no units
 // of a power at war with it (neither holding naval units at war with it).
 func (s *State) navalAvoidDests(z int, e Power) []int {
+	noAtlantic := s.atlanticBarredAt(SeaLoc+z, s.navalSide(e))
 	var out []int
 	for _, to := range navAdjacent(SeaLoc + z) {
-		if s.hasEnemyUnits(to, e) {
+		if s.hasEnemyUnits(to, e) || noAtlantic && to == atlanticLoc {
 			continue
 		}
 		if to < SeaLoc && !s.ControlledBy(SpaceID(to), e) {
@@ -830,7 +862,9 @@ func (s *State) navalShift(from int, owners []Power, to int, why string) {
 // --- step 7: combats ---
 
 // pendingCombats lists (location, enemy power) pairs where the active side
-// shares a location with naval units of a power at war with it.
+// shares a location with naval units of a power at war with it. An active
+// minor's units fight as its major's own (§22.3): the pair names the major
+// once for both.
 func (s *State) pendingCombats() [][2]int {
 	n := s.Naval
 	active := s.navalSide(n.Power)
@@ -840,9 +874,13 @@ func (s *State) pendingCombats() [][2]int {
 			return
 		}
 		us := s.unitsAt(loc)
+		first := len(out)
 		for q := Power(0); q < NumPowers; q++ {
 			if us[q].Naval() > 0 && s.AtWar(n.Power, q) {
-				out = append(out, [2]int{loc, int(q)})
+				pair := [2]int{loc, int(s.side(q))}
+				if !slices.Contains(out[first:], pair) {
+					out = append(out, pair)
+				}
 			}
 		}
 	}
@@ -877,12 +915,12 @@ func NavalLosses(u Units, hits int, lost bool) (sq, cor int) {
 }
 
 // navalCombat fights the naval combat at loc between the active side
-// (attacker) and power q (defender), then settles losses and the retreat
-// (§16.2).
+// (attacker) and power q with its active minor allies (defender), then
+// settles losses and the retreat (§16.2, §22.3).
 func (s *State) navalCombat(loc int, q Power) {
 	n := s.Naval
 	p := n.Power
-	attSide, defSide := s.navalSide(p), []Power{q}
+	attSide, defSide := s.navalSide(p), s.navalSide(q)
 	att, def := s.sideNaval(loc, attSide), s.sideNaval(loc, defSide)
 	attL, defL := s.navalLeadersAt(loc, attSide), s.navalLeadersAt(loc, defSide)
 	port := loc < SeaLoc
@@ -969,9 +1007,10 @@ func (s *State) navalRemove(loc int, side []Power, sq, cor int) {
 // controls or an adjacent sea zone, without enemy naval units.
 func (s *State) navalRetreatDests(loc int, owners []Power, fromPort bool) []int {
 	owner := owners[0]
+	noAtlantic := s.atlanticBarredAt(loc, owners)
 	var out []int
 	for _, to := range navAdjacent(loc) {
-		if s.enemyNavalAt(to, owner) {
+		if s.enemyNavalAt(to, owner) || noAtlantic && to == atlanticLoc {
 			continue
 		}
 		if fromPort && to < SeaLoc {

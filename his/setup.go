@@ -231,8 +231,7 @@ func (s *State) cardDraw() {
 }
 
 // convert sets a space's religion. An electorate turning Protestant releases
-// its display regulars once per game (§21.6, ruling R6): before the League
-// at once; after it only if the Protestant also controls it.
+// its display regulars once per game (releaseDisplay).
 func (s *State) convert(sp SpaceID, prot bool) {
 	if Spaces[sp].NoRel {
 		return
@@ -241,10 +240,23 @@ func (s *State) convert(sp SpaceID, prot bool) {
 	if prot {
 		s.checkReligious()
 	}
-	if prot && s.Display[sp] > 0 && (!s.League || s.ControlledBy(sp, Protestant)) {
-		s.place(&s.Spaces[sp].Units[Protestant], Protestant, 'r', int(s.Display[sp]))
-		s.Display[sp] = 0
+	s.releaseDisplay(sp)
+}
+
+// releaseDisplay places a Protestant electorate's Electorate Display
+// regulars once per game (§21.6, ruling R6): before the League as soon as it
+// is Protestant; after it only while it is also Protestant-controlled and
+// not besieged — they wait until all three hold (a change of religion, of
+// control, or the end of a siege).
+func (s *State) releaseDisplay(sp SpaceID) {
+	if s.Display[sp] == 0 || !s.Spaces[sp].Prot {
+		return
 	}
+	if s.League && (!s.ControlledBy(sp, Protestant) || s.UnderSiege(sp)) {
+		return
+	}
+	s.place(&s.Spaces[sp].Units[Protestant], Protestant, 'r', int(s.Display[sp]))
+	s.Display[sp] = 0
 }
 
 // addSuccessionCards adds the English ruler cards whose time has come

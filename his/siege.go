@@ -93,6 +93,14 @@ func (s *State) endSiege(sp SpaceID) {
 	s.Spaces[sp].SiegeNew = false
 }
 
+// liftSiege ends the siege of sp with its control unchanged (broken,
+// lifted, the besiegers gone): a Protestant electorate's regulars waiting
+// on the Electorate Display for the siege to end enter now (§21.6).
+func (s *State) liftSiege(sp SpaceID) {
+	s.endSiege(sp)
+	s.releaseDisplay(sp)
+}
+
 // checkSiege breaks the siege of sp by each besieging side (a power with its
 // active minor allies) that no longer outnumbers the fortification alone
 // (§15: allied powers besiege together only while each alone outnumbers the
@@ -126,7 +134,7 @@ func (s *State) checkSiege(sp SpaceID) {
 	}
 	if broken == ss.Besiegers {
 		s.emit("siege", fmt.Sprintf("the siege of %s is broken", Spaces[sp].Name))
-		s.endSiege(sp)
+		s.liftSiege(sp)
 		return
 	}
 	ss.Besiegers &^= broken

@@ -269,9 +269,16 @@ func (s *State) winterNaval() bool {
 		switch len(ports) {
 		case 0:
 			us := s.unitsAt(loc)
-			s.emit("winter", fmt.Sprintf("%s naval units at %s have no port: eliminated", p, s.locText(loc)))
+			// eliminated naval units and their leaders go to the Turn
+			// Track (§17, §16.2 step 10: naval leaders are never removed)
+			s.emit("winter", fmt.Sprintf("%s naval units at %s have no port: eliminated to the Turn Track", p, s.locText(loc)))
+			s.toTrack(p, int(us[p].Sq), int(us[p].Cor))
 			us[p].Sq, us[p].Cor = 0, 0
-			s.moveNavalLeaders(loc, p, Removed)
+			for i := range s.Leaders {
+				if Leaders[i].Naval && s.Leaders[i].Loc == loc && Leaders[i].Power == p {
+					s.leaderToTrack(i)
+				}
+			}
 		case 1:
 			s.moveNaval(loc, p, int(ports[0]))
 		default:
