@@ -80,13 +80,19 @@ func (Rules) Pending(st game.State) []game.Prompt {
 }
 
 // Legal is the options tree for seat's pending decision (empty if none).
+// For "diplomacy.announce" it carries DealSchema, the JSON Schema of a
+// deal, beside the tree's one path ["done"].
 func (Rules) Legal(st game.State, seat game.Seat) game.Options {
 	s := state(st)
 	d, ok := s.top()
 	if !ok || game.Seat(d.Power.String()) != seat || s.Phase == PhaseOver {
 		return game.Options{}
 	}
-	return game.Options{Kind: d.Kind, Choices: s.choices(d)}
+	o := game.Options{Kind: d.Kind, Choices: s.choices(d)}
+	if d.Kind == kAnnounce {
+		o.Schema = DealSchema
+	}
+	return o
 }
 
 // Apply carries out an action. On error s is unchanged: handlers check
