@@ -51,7 +51,7 @@ func runBenchHIS(args []string, stdout, stderr io.Writer) int {
 // hisBench holds what benchHIS measured.
 type hisBench struct {
 	games, decisions, turns int
-	total                   time.Duration
+	total, cpu              time.Duration // wall time; the process's CPU time (user + system)
 	allocs, bytes           uint64
 	results                 map[string]int // how games ended: "Domination victory", "time limit (turn cap)", …
 	kinds                   map[string]int // decisions by kind
@@ -63,6 +63,7 @@ func benchHIS(cfg game.Config, games int, seed uint64, turns int) (hisBench, err
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	allocs0, bytes0 := ms.Mallocs, ms.TotalAlloc
+	cpu0 := cpuTime()
 	start := time.Now()
 	for g := 0; g < games; g++ {
 		rec, s, err := his.PlayRandom(cfg, seed+uint64(g), turns)
@@ -84,6 +85,7 @@ func benchHIS(cfg game.Config, games int, seed uint64, turns int) (hisBench, err
 		}
 	}
 	r.total = time.Since(start)
+	r.cpu = cpuTime() - cpu0
 	runtime.ReadMemStats(&ms)
 	r.allocs, r.bytes = ms.Mallocs-allocs0, ms.TotalAlloc-bytes0
 	return r, nil
@@ -95,6 +97,8 @@ func (r hisBench) print(w io.Writer, edition string) {
 		edition, r.games, float64(r.turns)/n, float64(r.decisions)/n)
 	fmt.Fprintf(w, "  whole games: %.1f games/s, %.2f ms/game, %.1f µs/decision\n",
 		n/r.total.Seconds(), float64(r.total.Microseconds())/1000/n, float64(r.total.Nanoseconds())/1000/float64(max(r.decisions, 1)))
+	fmt.Fprintf(w, "  CPU time:    %.2f ms/game (user + system, the garbage collector's included; steadier than wall time on a busy machine)\n",
+		float64(r.cpu.Microseconds())/1000/n)
 	fmt.Fprintf(w, "  allocations: %.0f/game (%.0f KiB/game), %.1f/decision\n",
 		float64(r.allocs)/n, float64(r.bytes)/1024/n, float64(r.allocs)/float64(max(r.decisions, 1)))
 	fmt.Fprintf(w, "  endings: %s\n", countsLine(r.results))
