@@ -180,9 +180,8 @@ func (s *State) impulseChoices(p Power) []game.Choice {
 	var out, cp, ev []game.Choice
 	for _, c := range hand {
 		ci := &Cards[c]
-		label := fmt.Sprintf("#%d %s (%d CP)", ci.Number, ci.Name, ci.CP)
 		if ci.Type != MandatoryCard {
-			cp = append(cp, game.Choice{Label: label, Value: strconv.Itoa(ci.Number), Next: s.cpNext()})
+			cp = append(cp, game.Choice{Label: ci.cpLabel, Value: ci.num, Next: s.cpNext()})
 		}
 		if s.eventPlayable(p, int(c)) {
 			var next []game.Choice
@@ -192,7 +191,7 @@ func (s *State) impulseChoices(p Power) []game.Choice {
 					continue
 				}
 			}
-			ch := game.Choice{Label: ci.Name, Value: strconv.Itoa(ci.Number), Next: next}
+			ch := game.Choice{Label: ci.Name, Value: ci.num, Next: next}
 			if ci.Type == MandatoryCard {
 				ev = append([]game.Choice{ch}, ev...)
 			} else {
@@ -305,11 +304,22 @@ func (s *State) resolveAction(p Power, path []string) {
 // stepAct asks for the next action while CP and actions remain, and ends
 // the impulse otherwise.
 func (s *State) stepAct() {
-	if s.Act.CP > 0 && len(s.availableActions(s.Act.Power)) > 0 {
+	if s.Act.CP > 0 && s.anyAction(s.Act.Power) {
 		s.push(kAction, s.Act.Power)
 		return
 	}
 	s.endImpulse()
+}
+
+// anyAction reports whether availableActions(p) is not empty, stopping at
+// the first action available.
+func (s *State) anyAction(p Power) bool {
+	for _, a := range actionDefs {
+		if a.choices(s, p, s.Act.CP) != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // endImpulse ends the impulse: unspent CP are lost, and sieges begun in it

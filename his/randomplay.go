@@ -1,6 +1,7 @@
 package his
 
 import (
+	"encoding/json"
 	"fmt"
 	"runtime/debug"
 
@@ -46,7 +47,45 @@ func RandomAction(st game.State, seat game.Seat, r *game.RNG) (game.Action, erro
 	if err != nil {
 		return game.Action{}, fmt.Errorf("his: %s, %s: %w", seat, d.Kind, err)
 	}
-	return game.NewAction(d.Kind, p), nil
+	return game.Action{Type: d.Kind, Args: pathArgs(p)}, nil
+}
+
+// pathArgs encodes a path as the JSON array of strings json.Marshal would
+// write, without reflection when every value is plain printable ASCII
+// (ids, numbers, r:m:c).
+func pathArgs(p []string) json.RawMessage {
+	n := 2
+	for _, v := range p {
+		if !plainJSON(v) {
+			b, _ := json.Marshal(p)
+			return b
+		}
+		n += len(v) + 3
+	}
+	b := make([]byte, 0, n)
+	b = append(b, '[')
+	for i, v := range p {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '"')
+		b = append(b, v...)
+		b = append(b, '"')
+	}
+	return append(b, ']')
+}
+
+// plainJSON reports whether v is written unchanged inside a JSON string by
+// encoding/json: printable ASCII but the quote, the backslash and the
+// characters it escapes for HTML (<, >, &).
+func plainJSON(v string) bool {
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if c < 0x20 || c > 0x7e || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			return false
+		}
+	}
+	return true
 }
 
 // randomLeaf draws one complete path of an options tree, uniformly among

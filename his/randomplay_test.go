@@ -263,3 +263,40 @@ func TestRandomDealNoneLegal(t *testing.T) {
 		}
 	}
 }
+
+// pathArgs writes what json.Marshal writes, and path (its plain fast form
+// or encoding/json) reads what encoding/json reads, refusing what it
+// refuses.
+func TestPathEncodingMatchesEncodingJSON(t *testing.T) {
+	paths := [][]string{{}, {"done"}, {"cp", "12"}, {"paris", "charles_v+duke_of_alva", "metz", "2:1:0"},
+		{"a\"b"}, {"<&>"}, {"é"}, {"tab\there"}, {"back\\slash"}, {""}, {"", "x"}}
+	for _, p := range paths {
+		want, _ := json.Marshal(p)
+		if got := pathArgs(p); !bytes.Equal(got, want) {
+			t.Errorf("pathArgs(%q) = %s, want %s", p, got, want)
+		}
+	}
+	inputs := []string{`[]`, `["done"]`, `["cp","12"]`, `["a","b","c"]`, `[""]`, `["",""]`, `["<&>"]`,
+		`[ "a"]`, `["a" ]`, `["a",]`, `[,"a"]`, `["a""b"]`, `["a\"b"]`, `["a\\b"]`, `["\u00e9"]`, `["é"]`,
+		`["a"`, `"a"]`, `[1]`, `["a",1]`, `null`, `{}`, `["a"]x`, `[]]`, `[[]]`, `["a","b`, `["`, `[`, `]`, ``}
+	for _, in := range inputs {
+		got, err := path(game.Action{Type: "x", Args: json.RawMessage(in)})
+		var want []string
+		werr := json.Unmarshal([]byte(in), &want)
+		if in == "" {
+			werr = ErrIllegal // path refuses missing arguments
+		}
+		if (err == nil) != (werr == nil) {
+			t.Errorf("%s: path error %v, encoding/json error %v", in, err, werr)
+			continue
+		}
+		if err == nil && (len(got) != len(want) || string(mustJSON(got)) != string(mustJSON(want))) {
+			t.Errorf("%s: path %q, encoding/json %q", in, got, want)
+		}
+	}
+}
+
+func mustJSON(v any) []byte {
+	b, _ := json.Marshal(v)
+	return b
+}

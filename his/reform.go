@@ -2,6 +2,7 @@ package his
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"concordat/game"
@@ -177,7 +178,7 @@ func (s *State) reformChoices() []game.Choice {
 		if s.Reform.Counter {
 			a, d = d, a-s.reformBonus()
 		}
-		out = append(out, game.Choice{Label: fmt.Sprintf("%s (%d vs %d dice)", Spaces[sp].Name, a, d), Value: Spaces[sp].ID})
+		out = append(out, game.Choice{Label: Spaces[sp].Name + " (" + strconv.Itoa(a) + " vs " + strconv.Itoa(d) + " dice)", Value: Spaces[sp].ID})
 	}
 	return out
 }
