@@ -26,6 +26,7 @@ func BenchmarkRandomGame(b *testing.B) {
 func BenchmarkClone(b *testing.B) {
 	s := midGame(b)
 	b.ReportAllocs()
+	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		_ = s.Clone()
 	}
@@ -36,6 +37,7 @@ func BenchmarkMarshal(b *testing.B) {
 	s := midGame(b)
 	var rules Rules
 	b.ReportAllocs()
+	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		if _, err := rules.Marshal(s); err != nil {
 			b.Fatal(err)
