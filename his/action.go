@@ -191,7 +191,7 @@ func (s *State) impulseChoices(p Power) []game.Choice {
 					continue
 				}
 			}
-			ch := game.Choice{Label: ci.Name, Value: ci.num, Next: next}
+			ch := game.Choice{Label: ci.Name, Value: strconv.Itoa(ci.Number), Next: next}
 			if ci.Type == MandatoryCard {
 				ev = append([]game.Choice{ch}, ev...)
 			} else {

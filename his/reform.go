@@ -2,7 +2,6 @@ package his
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"concordat/game"
@@ -189,14 +188,13 @@ func (s *State) stepReform() {
 }
 
 func (s *State) reformChoices() []game.Choice {
-	targets := s.reformTargets()
-	out := make([]game.Choice, 0, len(targets))
-	for _, sp := range targets {
+	var out []game.Choice
+	for _, sp := range s.reformTargets() {
 		a, d := s.religionDice(sp, true)+s.reformBonus(), s.religionDice(sp, false)
 		if s.Reform.Counter {
 			a, d = d, a-s.reformBonus()
 		}
-		out = append(out, game.Choice{Label: Spaces[sp].Name + " (" + strconv.Itoa(a) + " vs " + strconv.Itoa(d) + " dice)", Value: Spaces[sp].ID})
+		out = append(out, game.Choice{Label: fmt.Sprintf("%s (%d vs %d dice)", Spaces[sp].Name, a, d), Value: Spaces[sp].ID})
 	}
 	return out
 }
