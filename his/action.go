@@ -312,10 +312,12 @@ func (s *State) stepAct() {
 }
 
 // anyAction reports whether availableActions(p) is not empty, stopping at
-// the first action available.
+// the first action available. It asks the menu from its end: the actions
+// placed late (religious, New World) build small trees, the early ones
+// (moves) the largest.
 func (s *State) anyAction(p Power) bool {
-	for _, a := range actionDefs {
-		if a.choices(s, p, s.Act.CP) != nil {
+	for i := len(actionDefs) - 1; i >= 0; i-- {
+		if actionDefs[i].choices(s, p, s.Act.CP) != nil {
 			return true
 		}
 	}
