@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"concordat/game"
 )
@@ -376,7 +377,20 @@ func (s *State) nextLandStack(p Power) (sp int, owner Power, over bool) {
 // landDist is the direct path length from a space to every space, over
 // land connections (passes included) and sea zones (each sea zone 1),
 // ignoring control.
-func landDist(from SpaceID) [NumSpaces]int {
+func landDist(from SpaceID) [NumSpaces]int { return landDists()[from] }
+
+// landDists holds landDist for every space: it depends on the map alone,
+// so it is searched once, on first use.
+var landDists = sync.OnceValue(func() *[NumSpaces][NumSpaces]int {
+	t := new([NumSpaces][NumSpaces]int)
+	for i := range t {
+		t[i] = searchLandDist(SpaceID(i))
+	}
+	return t
+})
+
+// searchLandDist is landDist's breadth-first search.
+func searchLandDist(from SpaceID) [NumSpaces]int {
 	var d [NumSpaces]int
 	for i := range d {
 		d[i] = -1
