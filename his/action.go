@@ -304,24 +304,11 @@ func (s *State) resolveAction(p Power, path []string) {
 // stepAct asks for the next action while CP and actions remain, and ends
 // the impulse otherwise.
 func (s *State) stepAct() {
-	if s.Act.CP > 0 && s.anyAction(s.Act.Power) {
+	if s.Act.CP > 0 && len(s.availableActions(s.Act.Power)) > 0 {
 		s.push(kAction, s.Act.Power)
 		return
 	}
 	s.endImpulse()
-}
-
-// anyAction reports whether availableActions(p) is not empty, stopping at
-// the first action available. It asks the menu from its end: the actions
-// placed late (religious, New World) build small trees, the early ones
-// (moves) the largest.
-func (s *State) anyAction(p Power) bool {
-	for i := len(actionDefs) - 1; i >= 0; i-- {
-		if actionDefs[i].choices(s, p, s.Act.CP) != nil {
-			return true
-		}
-	}
-	return false
 }
 
 // endImpulse ends the impulse: unspent CP are lost, and sieges begun in it
