@@ -248,7 +248,7 @@ func (s *State) apply(seat game.Seat, a game.Action) error {
 	if err != nil {
 		return err
 	}
-	if err := choose(s.choices(d), p); err != nil {
+	if err := choose(s.pathChoices(d, p), p); err != nil {
 		return err
 	}
 	s.pop()
