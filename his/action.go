@@ -277,11 +277,17 @@ func (s *State) availableActions(p Power) []game.Choice { return s.actionsOf(p, 
 // actionsOf lists the actions available to p now, as the menu shows them.
 // With id set it lists only the action of that id (Apply checks a path
 // against it alone: no other branch of the menu can match); with first
-// set it stops at the first available action (stepAct only asks whether
-// there is one). Every rule of what the menu offers belongs in this loop.
+// set it stops at the first available action, asking from the menu's end
+// (stepAct only asks whether there is one; the late actions, religious,
+// New World, construction, build small trees, the first ones, moves, the
+// largest). Every rule of what the menu offers belongs in this loop.
 func (s *State) actionsOf(p Power, id string, first bool) []game.Choice {
 	var out []game.Choice
-	for _, a := range actionDefs {
+	for k := range actionDefs {
+		a := actionDefs[k]
+		if first {
+			a = actionDefs[len(actionDefs)-1-k]
+		}
 		if id != "" && a.id != id {
 			continue
 		}
