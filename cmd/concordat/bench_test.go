@@ -54,7 +54,7 @@ func TestBenchHIS(t *testing.T) {
 	if code := runBench([]string{"his", "--games", "2", "--seed", "3"}, nil, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
-	for _, want := range []string{"his 1517, edition 500th: 2 random games", "games/s", "ms/game", "decisions per game", "allocations: ", "endings: ", "impulse "} {
+	for _, want := range []string{"his 1517, edition 500th: 2 random games", "games/s", "ms/game", "decisions per game", "allocations: ", "endings: ", "impulse ", "action:"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q: %s", want, out.String())
 		}

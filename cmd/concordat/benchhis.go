@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -73,7 +74,7 @@ func benchHIS(cfg game.Config, games int, seed uint64, turns int) (hisBench, err
 		r.games++
 		r.decisions += len(rec.Steps)
 		for _, st := range rec.Steps {
-			r.kinds[st.Action.Type]++
+			r.kinds[stepKind(st)]++
 		}
 		if over, result := (his.Rules{}).Over(s); over {
 			kind, _, _ := strings.Cut(result, ":")
@@ -103,6 +104,20 @@ func (r hisBench) print(w io.Writer, edition string) {
 		float64(r.allocs)/n, float64(r.bytes)/1024/n, float64(r.allocs)/float64(max(r.decisions, 1)))
 	fmt.Fprintf(w, "  endings: %s\n", countsLine(r.results))
 	fmt.Fprintf(w, "  decisions: %s\n", countsLine(r.kinds))
+}
+
+// stepKind is a step's decision kind, and for "action" the action chosen
+// ("action:move", "action:done"), so that the counts show which actions
+// random play reaches.
+func stepKind(st game.Step) string {
+	if st.Action.Type != "action" {
+		return st.Action.Type
+	}
+	var path []string
+	if json.Unmarshal(st.Action.Args, &path) != nil || len(path) == 0 {
+		return st.Action.Type
+	}
+	return "action:" + path[0]
 }
 
 // countsLine lists counts as "key n, …", largest first.
