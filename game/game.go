@@ -89,9 +89,20 @@ func AllReady(ps []Prompt) bool {
 
 // Options is what a seat may do now, as a tree a UI or a bot walks: each
 // path from the root to a leaf spells one complete choice.
+//
+// Some decisions take a structured argument that no tree of words can list
+// (Here I Stand's "diplomacy.announce" takes a deal object). For those,
+// Schema is a JSON Schema (draft 2020-12) of the Action's Args: it
+// describes the argument's shape (fields, their types, the values they
+// may take) so that a client can build a form or check a draft before
+// sending it; the game still judges the argument against the rules. The
+// tree then lists only the simple answers (["done"]). Schema is absent for
+// decisions answered by a path of the tree alone. It may be shared between
+// calls: callers must not change it.
 type Options struct {
-	Kind    string   `json:"kind,omitempty"` // the Action type these choices build
-	Choices []Choice `json:"choices,omitempty"`
+	Kind    string          `json:"kind,omitempty"` // the Action type these choices build
+	Choices []Choice        `json:"choices,omitempty"`
+	Schema  json.RawMessage `json:"schema,omitempty"`
 }
 
 // Choice is one node of an options tree. Value is the text this step adds

@@ -262,9 +262,8 @@ func (s *State) impulseChoices(p Power) []game.Choice {
 	var out, cp, ev []game.Choice
 	for _, c := range hand {
 		ci := &Cards[c]
-		label := fmt.Sprintf("#%d %s (%d CP)", ci.Number, ci.Name, ci.CP)
 		if ci.Type != MandatoryCard {
-			cp = append(cp, game.Choice{Label: label, Value: strconv.Itoa(ci.Number), Next: s.cpNext()})
+			cp = append(cp, game.Choice{Label: ci.cpLabel, Value: ci.num, Next: s.cpNext()})
 		}
 		if ch, ok := s.eventChoice(p, int(c)); ok {
 			if ci.Type == MandatoryCard {
@@ -519,10 +518,23 @@ func (s *State) actionChoices(p Power) []game.Choice {
 	return append(out, s.availableActions(p)...)
 }
 
-func (s *State) availableActions(p Power) []game.Choice {
+func (s *State) availableActions(p Power) []game.Choice { return s.actionsOf(p, "", false) }
+
+// actionsOf lists the actions available to p now, as the menu shows them.
+// With id set it lists only the action of that id (Apply checks a path
+// against it alone: no other branch of the menu can match); with first
+// set it stops at the first available action, asking from the menu's end
+// (stepAct only asks whether there is one; the late actions, religious,
+// New World, construction, build small trees, the first ones, moves, the
+// largest). Every rule of what the menu offers belongs in this loop.
+func (s *State) actionsOf(p Power, id string, first bool) []game.Choice {
 	var out []game.Choice
-	for _, a := range actionDefs {
-		if s.Act.Raid && !a.raid {
+	for k := range actionDefs {
+		a := actionDefs[k]
+		if first {
+			a = actionDefs[len(actionDefs)-1-k]
+		}
+		if id != "" && a.id != id || s.Act.Raid && !a.raid {
 			continue
 		}
 		ch := a.choices(s, p, s.Act.CP)
@@ -533,8 +545,25 @@ func (s *State) availableActions(p Power) []game.Choice {
 			ch = nil
 		}
 		out = append(out, game.Choice{Label: a.label, Value: a.id, Next: ch})
+		if first {
+			break
+		}
 	}
 	return out
+}
+
+// pathChoices is the part of d's options tree that path p can match: for
+// an action, done or only the chosen action's branch of the menu; for
+// anything else the whole tree. Checking p against it is checking p
+// against the whole tree.
+func (s *State) pathChoices(d Decision, p []string) []game.Choice {
+	if d.Kind != kAction || decisionDefs[d.Kind] != nil || len(p) == 0 {
+		return s.choices(d)
+	}
+	if p[0] == "done" {
+		return []game.Choice{{Value: "done"}}
+	}
+	return s.actionsOf(d.Power, p[0], false)
 }
 
 func (s *State) resolveAction(p Power, path []string) {
@@ -554,7 +583,7 @@ func (s *State) resolveAction(p Power, path []string) {
 // stepAct asks for the next action while CP and actions remain, and ends
 // the impulse otherwise.
 func (s *State) stepAct() {
-	if s.Act.CP > 0 && len(s.availableActions(s.Act.Power)) > 0 {
+	if s.Act.CP > 0 && len(s.actionsOf(s.Act.Power, "", true)) > 0 {
 		s.push(kAction, s.Act.Power)
 		return
 	}

@@ -36,7 +36,7 @@ func (s *State) dietCards(p Power) []game.Choice {
 	var out []game.Choice
 	for _, c := range s.Powers[p].Hand {
 		if Cards[c].Type != MandatoryCard {
-			out = append(out, game.Choice{Label: fmt.Sprintf("#%d %s (%d CP)", Cards[c].Number, Cards[c].Name, Cards[c].CP), Value: fmt.Sprint(Cards[c].Number)})
+			out = append(out, game.Choice{Label: Cards[c].cpLabel, Value: Cards[c].num})
 		}
 	}
 	return out

@@ -1075,7 +1075,7 @@ func (s *State) diploChoices(dec Decision) []game.Choice {
 		var out []game.Choice
 		for _, c := range s.Powers[dec.Power].Hand {
 			if Cards[c].Type != MandatoryCard {
-				out = append(out, game.Choice{Label: fmt.Sprintf("#%d %s (%d CP)", Cards[c].Number, Cards[c].Name, Cards[c].CP), Value: fmt.Sprint(Cards[c].Number)})
+				out = append(out, game.Choice{Label: Cards[c].cpLabel, Value: Cards[c].num})
 			}
 		}
 		return out

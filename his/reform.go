@@ -92,9 +92,25 @@ func (s *State) alignment(q Power) int {
 // alignedStack reports whether a space holds land units aligned with the
 // side (one stack per space, whatever its size; regulars and mercenaries).
 func (s *State) alignedStack(sp SpaceID, side int) bool {
+	al := s.alignments()
+	return s.alignedWith(sp, side, &al)
+}
+
+// alignments is every power's alignment (see alignment), for the many
+// spaces of one religious roll.
+func (s *State) alignments() [NumPowers]int {
+	var al [NumPowers]int
 	for q := Power(0); q < NumPowers; q++ {
-		u := s.Spaces[sp].Units[q]
-		if int(u.Reg)+int(u.Merc) > 0 && s.alignment(q) == side {
+		al[q] = s.alignment(q)
+	}
+	return al
+}
+
+// alignedWith is alignedStack with the alignments computed once.
+func (s *State) alignedWith(sp SpaceID, side int, al *[NumPowers]int) bool {
+	us := &s.Spaces[sp].Units
+	for q := range us {
+		if (us[q].Reg != 0 || us[q].Merc != 0) && al[q] == side {
 			return true
 		}
 	}
@@ -117,6 +133,7 @@ func (s *State) religionDice(target SpaceID, prot bool) int {
 		}
 		return s.Spaces[x].Jesuit
 	}
+	al := s.alignments()
 	n := 0
 	for _, e := range Spaces[target].Edges {
 		x := e.To
@@ -129,14 +146,14 @@ func (s *State) religionDice(target SpaceID, prot bool) int {
 		if marker(x) {
 			n++
 		}
-		if s.alignedStack(x, side) {
+		if s.alignedWith(x, side, &al) {
 			n++
 		}
 	}
 	if marker(target) {
 		n += 2
 	}
-	if s.alignedStack(target, side) {
+	if s.alignedWith(target, side, &al) {
 		n += 2
 	}
 	if n < 1 {

@@ -80,13 +80,19 @@ func (Rules) Pending(st game.State) []game.Prompt {
 }
 
 // Legal is the options tree for seat's pending decision (empty if none).
+// For "diplomacy.announce" it carries DealSchema, the JSON Schema of a
+// deal, beside the tree's one path ["done"].
 func (Rules) Legal(st game.State, seat game.Seat) game.Options {
 	s := state(st)
 	d, ok := s.top()
 	if !ok || game.Seat(d.Power.String()) != seat || s.Phase == PhaseOver {
 		return game.Options{}
 	}
-	return game.Options{Kind: d.Kind, Choices: s.choices(d)}
+	o := game.Options{Kind: d.Kind, Choices: s.choices(d)}
+	if d.Kind == kAnnounce {
+		o.Schema = DealSchema
+	}
+	return o
 }
 
 // Apply carries out an action. On error s is unchanged: handlers check
@@ -138,6 +144,9 @@ func (Rules) Unmarshal(b []byte) (game.State, error) {
 
 // path decodes the usual action arguments: a JSON array of strings.
 func path(a game.Action) ([]string, error) {
+	if p, ok := plainPath(a.Args); ok {
+		return p, nil
+	}
 	var p []string
 	if len(a.Args) == 0 {
 		return nil, errorf("%s: missing arguments (a JSON array of choice values)", a.Type)
@@ -146,6 +155,51 @@ func path(a game.Action) ([]string, error) {
 		return nil, errorf("%s: arguments must be a JSON array of strings: %v", a.Type, err)
 	}
 	return p, nil
+}
+
+// plainPath decodes, without reflection, the common form of a path as
+// clients and pathArgs write it: ["a","b"] with no spaces, every value
+// plain printable ASCII without escapes (see plainJSON). It reports false
+// for anything else, which json.Unmarshal then decodes (or refuses).
+func plainPath(b []byte) ([]string, bool) {
+	if len(b) < 2 || b[0] != '[' || b[len(b)-1] != ']' {
+		return nil, false
+	}
+	n := 0
+	for _, c := range b {
+		if c == '"' {
+			n++
+		}
+	}
+	if n%2 != 0 {
+		return nil, false
+	}
+	p := make([]string, 0, n/2)
+	i := 1
+	for i < len(b)-1 {
+		if len(p) > 0 {
+			if b[i] != ',' {
+				return nil, false
+			}
+			i++
+		}
+		if i >= len(b)-1 || b[i] != '"' {
+			return nil, false
+		}
+		j := i + 1
+		for j < len(b)-1 && b[j] != '"' {
+			if c := b[j]; c < 0x20 || c > 0x7e || c == '\\' {
+				return nil, false
+			}
+			j++
+		}
+		if j >= len(b)-1 {
+			return nil, false
+		}
+		p = append(p, string(b[i+1:j]))
+		i = j + 1
+	}
+	return p, true
 }
 
 // choose checks a path against an options tree and returns it.
@@ -194,7 +248,7 @@ func (s *State) apply(seat game.Seat, a game.Action) error {
 	if err != nil {
 		return err
 	}
-	if err := choose(s.choices(d), p); err != nil {
+	if err := choose(s.pathChoices(d, p), p); err != nil {
 		return err
 	}
 	s.pop()

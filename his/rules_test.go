@@ -120,12 +120,6 @@ func TestRandomGameSpeed(t *testing.T) {
 	t.Logf("a random game (of the phases built so far) takes %v", time.Since(start)/n)
 }
 
-func BenchmarkRandomGame(b *testing.B) {
-	for i := 0; i < b.N; i++ {
-		playRandom(b, uint64(i), game.Config{})
-	}
-}
-
 func TestMarshalRoundTripAndClone(t *testing.T) {
 	var rules Rules
 	st, _ := rules.Setup(game.Config{}, 42)

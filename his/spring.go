@@ -166,7 +166,7 @@ func (s *State) springChoices(p Power) []game.Choice {
 			if m, ok := cache[k]; ok {
 				return m
 			}
-			var comps []game.Choice
+			comps := make([]game.Choice, 0, len(all)+1)
 			if leaders {
 				comps = append(comps, game.Choice{Label: "leaders only", Value: "0:0:0"})
 			}
@@ -181,7 +181,7 @@ func (s *State) springChoices(p Power) []game.Choice {
 		var byLeaders []game.Choice
 		for _, set := range leaderSets(s.armyLeadersAt(c, p)) {
 			lim := CommandLimit(set)
-			var dch []game.Choice
+			dch := make([]game.Choice, 0, len(dests))
 			for _, d := range dests {
 				max := lim
 				if !landOnly[d] && max > 5 {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"concordat/game"
 )
@@ -354,10 +355,11 @@ func (s *State) landCount(sp SpaceID, p Power) int {
 // nextLandStack finds p's next stack that must (or may) move: an
 // overstacked fortified space, or units away from winter quarters.
 func (s *State) nextLandStack(p Power) (sp int, owner Power, over bool) {
+	owners := s.landOwners(p)
 	for i := range s.Spaces {
 		id := SpaceID(i)
 		if s.winterHomeOK(id, p) && !isCapitalOf(id, p) && s.landCount(id, p) > 4 {
-			for _, o := range s.landOwners(p) {
+			for _, o := range owners {
 				if s.Spaces[i].Units[o].Land() > 0 {
 					return i, o, true
 				}
@@ -369,7 +371,7 @@ func (s *State) nextLandStack(p Power) (sp int, owner Power, over bool) {
 		if s.winterHomeOK(id, p) {
 			continue
 		}
-		for _, o := range s.landOwners(p) {
+		for _, o := range owners {
 			if s.Spaces[i].Units[o].Land() > 0 {
 				return i, o, false
 			}
@@ -381,7 +383,20 @@ func (s *State) nextLandStack(p Power) (sp int, owner Power, over bool) {
 // landDist is the direct path length from a space to every space, over
 // land connections (passes included) and sea zones (each sea zone 1),
 // ignoring control.
-func landDist(from SpaceID) [NumSpaces]int {
+func landDist(from SpaceID) [NumSpaces]int { return landDists()[from] }
+
+// landDists holds landDist for every space: it depends on the map alone,
+// so it is searched once, on first use.
+var landDists = sync.OnceValue(func() *[NumSpaces][NumSpaces]int {
+	t := new([NumSpaces][NumSpaces]int)
+	for i := range t {
+		t[i] = searchLandDist(SpaceID(i))
+	}
+	return t
+})
+
+// searchLandDist is landDist's breadth-first search.
+func searchLandDist(from SpaceID) [NumSpaces]int {
 	var d [NumSpaces]int
 	for i := range d {
 		d[i] = -1
@@ -678,7 +693,7 @@ func (s *State) leaderDests(i int) []SpaceID {
 // compositions lists every non-empty mix of a stack's unit types, as
 // "r:m:c" (regulars, mercenaries, cavalry), optionally exactly n units.
 func compositions(u Units, exact int) []game.Choice {
-	var out []game.Choice
+	out := make([]game.Choice, 0, (int(u.Reg)+1)*(int(u.Merc)+1)*(int(u.Cav)+1)-1)
 	for r := 0; r <= int(u.Reg); r++ {
 		for m := 0; m <= int(u.Merc); m++ {
 			for c := 0; c <= int(u.Cav); c++ {
@@ -695,10 +710,11 @@ func compositions(u Units, exact int) []game.Choice {
 }
 
 func parseComp(v string) Units {
-	f := strings.Split(v, ":")
-	r, _ := strconv.Atoi(f[0])
-	m, _ := strconv.Atoi(f[1])
-	c, _ := strconv.Atoi(f[2])
+	rs, rest, _ := strings.Cut(v, ":")
+	ms, cs, _ := strings.Cut(rest, ":")
+	r, _ := strconv.Atoi(rs)
+	m, _ := strconv.Atoi(ms)
+	c, _ := strconv.Atoi(cs)
 	return Units{Reg: uint8(r), Merc: uint8(m), Cav: uint8(c)}
 }
 

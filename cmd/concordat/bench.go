@@ -16,12 +16,16 @@ import (
 )
 
 func init() {
-	register("bench", "measure the engines: bench diplomacy --games N --seed S", runBench)
+	register("bench", "measure the engines: bench diplomacy|his --games N --seed S", runBench)
 }
 
 func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "his" {
+		return runBenchHIS(args[1:], stdout, stderr)
+	}
 	if len(args) == 0 || args[0] != "diplomacy" {
 		fmt.Fprintln(stderr, "usage: concordat bench diplomacy [--games N] [--seed S] [--last-year Y] [--variant MAP|all] [--rules EDITION]")
+		fmt.Fprintln(stderr, "       concordat bench his [--games N] [--seed S] [--edition 500th|2010] [--turns T]")
 		return 2
 	}
 	fs := flag.NewFlagSet("bench diplomacy", flag.ContinueOnError)
