@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"concordat/game"
 )
@@ -223,6 +224,33 @@ func stackForms(stack *[NumPowers]Units, p Power) []formOpt {
 	return out
 }
 
+// formCache memoizes the formation lists of a plain stack (one power's
+// units, no minor's): they depend on its counts, the size limit and
+// whether leaders may go alone, and option trees are read-only, so every
+// game shares them.
+var formCache sync.Map // plainFormKey → []game.Choice
+
+func plainFormKey(a Units, max int, alone bool) uint32 {
+	k := uint32(a.Reg)<<24 | uint32(a.Merc)<<16 | uint32(a.Cav)<<8 | uint32(max)<<1
+	if alone {
+		k |= 1
+	}
+	return k
+}
+
+// plainForms is formsUpTo(stackForms(…)) for a plain stack a, memoized.
+func plainForms(a Units, max int, alone bool) []game.Choice {
+	key := plainFormKey(a, max, alone)
+	if v, ok := formCache.Load(key); ok {
+		return v.([]game.Choice)
+	}
+	var u [NumPowers]Units
+	u[0] = Units{Reg: a.Reg, Merc: a.Merc, Cav: a.Cav}
+	f := formsUpTo(stackForms(&u, 0), max, alone)
+	formCache.Store(key, f)
+	return f
+}
+
 // leadersOnly is the formation of leaders moving without units.
 var leadersOnly = game.Choice{Label: "leaders only", Value: "0:0:0"}
 
@@ -399,11 +427,18 @@ func (s *State) moveChoices(p Power, cp int) []game.Choice {
 		if len(dests) == 0 {
 			continue
 		}
-		all := stackForms(&stack, p)
+		plain := landOf(&stack) == stack[p].Land() && stack[p].Reg < compMax && stack[p].Merc < compMax && stack[p].Cav < compMax
+		var all []formOpt
+		if !plain {
+			all = stackForms(&stack, p)
+		}
 		cache = cache[:0]
 		forms := func(max int, alone bool) []game.Choice {
 			if n := landOf(&stack); max > n {
 				max = n // every limit above the stack's size gives the same list
+			}
+			if plain {
+				return plainForms(stack[p], max, alone)
 			}
 			for _, c := range cache {
 				if c.max == max && c.alone == alone {
@@ -414,14 +449,15 @@ func (s *State) moveChoices(p Power, cp int) []game.Choice {
 			cache = append(cache, cached{max, alone, f})
 			return f
 		}
-		var byLeaders []game.Choice
 		type destList struct {
 			max     int
 			leaders bool
 			dch     []game.Choice
 		}
 		var dcache []destList
-		for _, set := range leaderSets(leaders) {
+		sets := leaderSets(leaders)
+		byLeaders := make([]game.Choice, 0, len(sets))
+		for _, set := range sets {
 			lim := min(CommandLimit(set), landOf(&stack))
 			var dch []game.Choice
 			found := false
@@ -429,6 +465,9 @@ func (s *State) moveChoices(p Power, cp int) []game.Choice {
 				if c.max == lim && c.leaders == (len(set) > 0) {
 					dch, found = c.dch, true
 				}
+			}
+			if !found {
+				dch = make([]game.Choice, 0, len(dests))
 			}
 			for _, d := range dests {
 				if found {
@@ -449,7 +488,8 @@ func (s *State) moveChoices(p Power, cp int) []game.Choice {
 				dcache = append(dcache, destList{lim, len(set) > 0, dch})
 			}
 			if len(dch) > 0 {
-				byLeaders = append(byLeaders, game.Choice{Label: "leaders: " + leaderValue(set), Value: leaderValue(set), Next: dch})
+				lv := leaderValue(set)
+				byLeaders = append(byLeaders, game.Choice{Label: "leaders: " + lv, Value: lv, Next: dch})
 			}
 		}
 		if len(byLeaders) > 0 {
