@@ -787,19 +787,16 @@ func (s *State) enterFortified(m *LandMove) bool {
 	if !Spaces[to].Type.Fortified() {
 		return false
 	}
-	mine := s.sideUnits(to, p, false)
-	if ss.Besiegers != 0 && s.outsideWalls(to, p) {
-		return false // already besieging
-	}
 	if ss.Besiegers != 0 {
-		// joining allies who besiege the space (§13.1 case 4b)
+		// joining its own siege, or allies who besiege the space (§13.1
+		// case 4b): the mover's minor allies that came along besiege too
 		allied := true
 		for q := Power(0); q < NumPowers; q++ {
 			if ss.Besiegers&bit(q) != 0 && ss.Units[q].Land() > 0 && !s.Friendly(p, q) {
 				allied = false
 			}
 		}
-		if allied {
+		if allied || s.outsideWalls(to, p) {
 			ss.Besiegers |= bit(p)
 			for q := Genoa; q <= Venice; q++ {
 				if ss.Units[q].Land() > 0 && s.MinorAllyOf(q) == p {
@@ -810,6 +807,7 @@ func (s *State) enterFortified(m *LandMove) bool {
 		return false
 	}
 	c := ss.Ctl
+	mine := s.sideUnits(to, p, false)
 	if !(c == Independent || s.AtWar(p, c)) || landOf(&mine) == 0 {
 		return false
 	}
