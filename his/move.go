@@ -645,7 +645,7 @@ func (s *State) stepMove() bool {
 				s.push(kAvoid, q)
 				return true
 			}
-			if m.Relief && s.foesOutside(m) == 0 {
+			if m.Relief && s.UnderSiege(m.To) && s.foesOutside(m) == 0 {
 				// the besiegers all avoided the relief force: the siege is lifted
 				s.endSiege(m.To)
 				s.emit("siege", fmt.Sprintf("the siege of %s is lifted", Spaces[m.To].Name))
@@ -823,6 +823,20 @@ func (s *State) enterFortified(m *LandMove) bool {
 	}
 	s.push(kBlocked, p)
 	return true
+}
+
+// checkReliefSiege checks the siege of a relief move's destination once
+// besiegers have avoided battle (§15.3): the relief force, outside the walls
+// though not a besieger, is not counted as inside the fortification.
+func (s *State) checkReliefSiege(m *LandMove) {
+	s.removeForce(m.To, &m.Units)
+	s.checkSiege(m.To)
+	for q := range m.Units {
+		u := &s.Spaces[m.To].Units[q]
+		u.Reg += m.Units[q].Reg
+		u.Merc += m.Units[q].Merc
+		u.Cav += m.Units[q].Cav
+	}
 }
 
 // captureLoneLeaders: opposing army leaders without land units in an
@@ -1035,6 +1049,9 @@ func init() {
 			}
 			s.shiftForce(m.To, to, &u, ls)
 			s.emit("avoid", fmt.Sprintf("%s avoids battle: %d unit(s)%s from %s to %s (%d)", q, landOf(&u), leaderNames(ls), Spaces[m.To].Name, Spaces[to].Name, roll))
+			if m.Relief {
+				s.checkReliefSiege(m)
+			}
 		},
 	})
 

@@ -35,3 +35,33 @@ func TestMinorJoinsItsMajorsSiege(t *testing.T) {
 		t.Fatalf("Besançon falls to France: %+v", s.Spaces[bes])
 	}
 }
+
+// Besiegers that avoid a relief force's battle may leave too few behind to
+// keep the siege: it breaks at once (§15.3 "avoided battle"), the rest of
+// the besieging stack retreats, and no battle is fought. The relief force
+// itself is not counted as inside the fortification.
+func TestReliefAvoidBreaksSiege(t *testing.T) {
+	dijon, bes, stras := sp(t, "dijon"), sp(t, "besancon"), sp(t, "strasburg")
+	s := landState(t, France, 3)
+	s.Spaces[bes].Ctl = France
+	s.Spaces[bes].Units[France].Reg = 2
+	s.Spaces[bes].Units[Hapsburg].Reg = 3
+	s.Act = nil
+	s.startSiege(bes, Hapsburg)
+	s.Spaces[bes].SiegeNew = false
+	s.Act = &Act{Power: France, CP: 3, Card: -1}
+	s.Spaces[dijon].Units[France].Reg = 3
+	s.Spaces[sp(t, "paris")].Units[France].Reg = 1 // the impulse goes on
+	answer(t, s, kAction, France, "move", "dijon", "none", "besancon", "3:0:0")
+	s.Script = []int{5, 4} // 9: two Hapsburg regulars avoid battle to Strasburg
+	answer(t, s, kAvoid, Hapsburg, "strasburg", "none", "2:0:0")
+	if s.LastBattle != nil || s.Battle != nil || len(s.Script) != 0 {
+		t.Fatalf("one besieger against two defenders: the siege broke, no battle (%+v)", s.LastBattle)
+	}
+	if s.UnderSiege(bes) || s.Spaces[bes].Units[Hapsburg].Land() != 0 || s.Spaces[stras].Units[Hapsburg].Reg != 3 || s.Spaces[bes].Units[France].Reg != 5 {
+		t.Fatalf("the last besieger retreats to Strasburg: Besançon %+v, Strasburg %+v", s.Spaces[bes], s.Spaces[stras].Units)
+	}
+	if s.Move != nil {
+		t.Fatal("the move is over")
+	}
+}
