@@ -317,10 +317,18 @@ func (s *State) retreatGroup(b *Battle, g Power, to SpaceID) {
 	side, ls, _ := b.loserSide()
 	u := s.groupUnits(side, g)
 	gl := groupLeaders(*ls, g)
+	// units of q already in the space that never lost keep q's stack
+	// there from avoiding battle without a roll (§13.3)
+	var fresh uint16
+	for q := range u {
+		if s.Act != nil && s.Spaces[to].Units[q].Land() > 0 && s.Act.Beaten[to]&bit(Power(q)) == 0 {
+			fresh |= bit(Power(q))
+		}
+	}
 	s.shiftForce(b.Space, to, &u, gl)
 	*ls = dropLeaders(*ls, gl)
 	for q := range u {
-		if u[q].Land() > 0 && s.Act != nil {
+		if u[q].Land() > 0 && s.Act != nil && fresh&bit(Power(q)) == 0 {
 			s.Act.Beaten[to] |= bit(Power(q))
 		}
 		if s.side(Power(q)) == g {

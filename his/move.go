@@ -1047,6 +1047,15 @@ func init() {
 				s.emit("avoid", fmt.Sprintf("%s fails to avoid battle at %s (%d)", q, Spaces[m.To].Name, roll))
 				return
 			}
+			for r := range u {
+				switch {
+				case u[r].Land() == 0:
+				case !auto:
+					s.Act.Beaten[to] &^= bit(Power(r)) // fresh units join the stack there
+				case s.Spaces[to].Units[r].Land() == 0:
+					s.Act.Beaten[to] |= bit(Power(r)) // beaten units stay beaten
+				}
+			}
 			s.shiftForce(m.To, to, &u, ls)
 			s.emit("avoid", fmt.Sprintf("%s avoids battle: %d unit(s)%s from %s to %s (%d)", q, landOf(&u), leaderNames(ls), Spaces[m.To].Name, Spaces[to].Name, roll))
 			if m.Relief {

@@ -65,3 +65,29 @@ func TestReliefAvoidBreaksSiege(t *testing.T) {
 		t.Fatal("the move is over")
 	}
 }
+
+// Only units that all lost a field battle this impulse avoid battle
+// without a roll (§13.3 step 4): beaten units retreating into a space
+// where fresh units of their power stand do not lend them that privilege.
+func TestBeatenRetreatDoesNotFreeFreshUnits(t *testing.T) {
+	paris, stdz, brus, antw := sp(t, "paris"), sp(t, "st_dizier"), sp(t, "brussels"), sp(t, "antwerp")
+	s := landState(t, France, 3)
+	s.Spaces[paris].Units[France].Reg = 4
+	s.Spaces[stdz].Units[Hapsburg].Reg = 2
+	s.Spaces[brus].Units[Hapsburg].Reg = 3
+	answer(t, s, kAction, France, "move", "paris", "none", "st_dizier", "4:0:0")
+	answer(t, s, kIntercept, Hapsburg, "no")
+	// France 4 dice (one hit), Hapsburg 3 dice (none): one Hapsburg
+	// survivor retreats to Brussels, the only space it may enter.
+	s.Script = []int{5, 1, 1, 1, 1, 1, 1}
+	answer(t, s, kAvoid, Hapsburg, "no")
+	if s.Spaces[brus].Units[Hapsburg].Reg != 4 || len(s.Script) != 0 {
+		t.Fatalf("the survivor joined the 3 in Brussels: %+v", s.Spaces[brus].Units[Hapsburg])
+	}
+	answer(t, s, kAction, France, "move", "st_dizier", "none", "brussels", "3:0:0")
+	s.Script = []int{1, 1} // 2: the attempt fails
+	answer(t, s, kAvoid, Hapsburg, "antwerp", "none", "4:0:0")
+	if s.Spaces[antw].Units[Hapsburg].Reg != 0 || len(s.Script) != 0 {
+		t.Fatalf("three of the four never lost a battle: they must roll, and fail (Antwerp %+v)", s.Spaces[antw].Units[Hapsburg])
+	}
+}
