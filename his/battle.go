@@ -327,6 +327,9 @@ func (s *State) retreatGroup(b *Battle, g Power, to SpaceID) {
 	}
 	s.shiftForce(b.Space, to, &u, gl)
 	*ls = dropLeaders(*ls, gl)
+	if s.Act != nil && s.Act.Intercepted[b.Space]&bit(g) != 0 {
+		s.Act.Intercepted[to] |= bit(g) // interceptors keep their one attempt spent (§13.2)
+	}
 	for q := range u {
 		if u[q].Land() > 0 && s.Act != nil && fresh&bit(Power(q)) == 0 {
 			s.Act.Beaten[to] |= bit(Power(q))

@@ -1056,6 +1056,9 @@ func init() {
 					s.Act.Beaten[to] |= bit(Power(r)) // beaten units stay beaten
 				}
 			}
+			if s.Act.Intercepted[m.To]&bit(q) != 0 {
+				s.Act.Intercepted[to] |= bit(q) // their interception is spent (§13.2)
+			}
 			s.shiftForce(m.To, to, &u, ls)
 			s.emit("avoid", fmt.Sprintf("%s avoids battle: %d unit(s)%s from %s to %s (%d)", q, landOf(&u), leaderNames(ls), Spaces[m.To].Name, Spaces[to].Name, roll))
 			if m.Relief {

@@ -91,3 +91,31 @@ func TestBeatenRetreatDoesNotFreeFreshUnits(t *testing.T) {
 		t.Fatalf("three of the four never lost a battle: they must roll, and fail (Antwerp %+v)", s.Spaces[antw].Units[Hapsburg])
 	}
 }
+
+// A unit attempts one interception per impulse (§13.2): interceptors that
+// lost the battle and retreated may not intercept again from their new
+// space.
+func TestInterceptorsRetreatWithTheirAttempt(t *testing.T) {
+	dijon, paris, brus, stq, boul := sp(t, "dijon"), sp(t, "paris"), sp(t, "brussels"), sp(t, "st_quentin"), sp(t, "boulogne")
+	s := landState(t, France, 4)
+	s.Spaces[dijon].Units[France].Reg = 4
+	s.Spaces[paris].Units[France].Reg = 2
+	s.Spaces[brus].Units[Hapsburg].Reg = 3
+	s.Spaces[stq].Ctl = Hapsburg
+	answer(t, s, kAction, France, "move", "dijon", "none", "st_dizier", "4:0:0")
+	// 5+4: the interception succeeds; France 4 dice (two hits), Hapsburg 4
+	// dice (none): one Hapsburg survivor retreats, to St Quentin.
+	s.Script = []int{5, 4, 5, 5, 1, 1, 1, 1, 1, 1}
+	answer(t, s, kIntercept, Hapsburg, "none", "3:0:0")
+	answer(t, s, kRetreat, Hapsburg, "st_quentin")
+	if s.Spaces[stq].Units[Hapsburg].Reg != 1 || len(s.Script) != 0 {
+		t.Fatalf("one survivor in St Quentin: %+v", s.Spaces[stq].Units[Hapsburg])
+	}
+	answer(t, s, kAction, France, "move", "paris", "none", "boulogne", "2:0:0")
+	if d, _ := s.top(); d.Kind == kIntercept {
+		t.Fatal("the survivor already tried its interception this impulse")
+	}
+	if s.Spaces[boul].Units[France].Reg != 2 || s.Move != nil {
+		t.Fatalf("France is in Boulogne: %+v", s.Spaces[boul].Units[France])
+	}
+}
