@@ -339,9 +339,51 @@ func (s *State) retreatGroup(b *Battle, g Power, to SpaceID) {
 		}
 	}
 	if s.Act != nil && s.Act.Power == g {
-		s.Act.NoMove[to] = true
+		// the whole stack there is beaten: the space is closed to moves
+		// (naval transport reads Act.NoMove); else only the beaten units
+		if !s.stackAt(to, g, &u, gl) {
+			s.Act.NoMove[to] = true
+		}
+		s.Act.Defeated = append(s.Act.Defeated, Defeat{Space: to, Units: u, Leaders: gl})
 	}
 	s.emit("retreat", fmt.Sprintf("%s retreats %d unit(s)%s from %s to %s", g, landOf(&u), leaderNames(gl), Spaces[b.Space].Name, Spaces[to].Name))
+}
+
+// Defeat is a formation of the active power's side beaten in a field
+// battle this impulse and the space it retreated to (Act.Defeated).
+type Defeat struct {
+	Space   SpaceID          `json:"space"`
+	Units   [NumPowers]Units `json:"units"`
+	Leaders []int            `json:"leaders,omitempty"`
+}
+
+// stackAt reports whether sp holds land units or army leaders of g's side
+// besides the units u and leaders ls that just came in.
+func (s *State) stackAt(sp SpaceID, g Power, u *[NumPowers]Units, ls []int) bool {
+	for q := Power(0); q < NumPowers; q++ {
+		if s.side(q) == g && s.Spaces[sp].Units[q].Land() > u[q].Land() {
+			return true
+		}
+	}
+	return len(s.armyLeadersAt(sp, g)) > len(ls)
+}
+
+// undefeated takes off p's stack in sp (and its leaders) the units and
+// leaders beaten in a field battle this impulse (§13.1).
+func (s *State) undefeated(sp SpaceID, stack *[NumPowers]Units, leaders []int) []int {
+	for _, d := range s.Act.Defeated {
+		if d.Space != sp {
+			continue
+		}
+		for q := range stack {
+			a, b := &stack[q], d.Units[q]
+			a.Reg -= min(a.Reg, b.Reg)
+			a.Merc -= min(a.Merc, b.Merc)
+			a.Cav -= min(a.Cav, b.Cav)
+		}
+		leaders = dropLeaders(leaders, d.Leaders)
+	}
+	return leaders
 }
 
 // destroyGroup eliminates a losing group that cannot retreat; its leaders

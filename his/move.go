@@ -377,6 +377,12 @@ func (s *State) moveChoices(p Power, cp int) []game.Choice {
 		if leaderAt[i] > 0 {
 			leaders = s.leadersOutside(from, p)
 		}
+		if len(s.Act.Defeated) > 0 {
+			leaders = s.undefeated(from, &stack, leaders)
+			if landOf(&stack) == 0 && len(leaders) == 0 {
+				continue
+			}
+		}
 		type dest struct {
 			to           SpaceID
 			units, alone bool

@@ -119,3 +119,28 @@ func TestInterceptorsRetreatWithTheirAttempt(t *testing.T) {
 		t.Fatalf("France is in Boulogne: %+v", s.Spaces[boul].Units[France])
 	}
 }
+
+// Only the formation defeated in a field battle is barred from moving for
+// the rest of the impulse (§13.1), not the units that waited where it
+// retreated to.
+func TestDefeatedFormationOnlyIsBarred(t *testing.T) {
+	paris, stdz := sp(t, "paris"), sp(t, "st_dizier")
+	s := landState(t, France, 3)
+	s.Spaces[paris].Units[France].Reg = 6
+	s.Spaces[stdz].Units[Hapsburg].Reg = 3
+	answer(t, s, kAction, France, "move", "paris", "none", "st_dizier", "4:0:0")
+	// France 4 dice, no hit; Hapsburg 3 + 1 dice, one hit: France loses
+	// one unit and the other three go back to Paris.
+	s.Script = []int{1, 1, 1, 1, 5, 1, 1, 1}
+	answer(t, s, kAvoid, Hapsburg, "no")
+	if s.Spaces[paris].Units[France].Reg != 5 || len(s.Script) != 0 {
+		t.Fatalf("3 beaten units back with the 2 that stayed: %+v", s.Spaces[paris].Units[France])
+	}
+	forms := values(sub(moveTree(s, France), "paris", "none", "dijon"))
+	if !forms["2:0:0"] || forms["3:0:0"] {
+		t.Fatalf("the 2 that stayed in Paris may move, the 3 beaten may not: %v", forms)
+	}
+	if s.Act.NoMove[paris] {
+		t.Error("Paris is not closed to every move")
+	}
+}
