@@ -257,6 +257,7 @@ func (s *State) canEnter(p Power, sp SpaceID, withUnits bool) bool {
 		// §13.1 case 4: relieve friends besieged by enemies, or join
 		// friends besieging enemies.
 		insideFriend, insideFoe, besFriend, besFoe := true, true, true, true
+		inside := false
 		for q := Power(0); q < NumPowers; q++ {
 			if ss.Units[q].Land() == 0 {
 				continue
@@ -265,8 +266,13 @@ func (s *State) canEnter(p Power, sp SpaceID, withUnits bool) bool {
 			if ss.Besiegers&bit(q) != 0 {
 				besFriend, besFoe = besFriend && friend, besFoe && foe
 			} else {
+				inside = true
 				insideFriend, insideFoe = insideFriend && friend, insideFoe && foe
 			}
+		}
+		if !inside {
+			// an empty fortress under siege: its controller is the besieged
+			insideFriend, insideFoe = s.Friendly(p, c), s.opposes(p, c)
 		}
 		return insideFriend && besFoe || insideFoe && besFriend
 	}

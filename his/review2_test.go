@@ -144,3 +144,28 @@ func TestDefeatedFormationOnlyIsBarred(t *testing.T) {
 		t.Error("Paris is not closed to every move")
 	}
 }
+
+// An empty fortress one enemy besieges is held by another enemy: a third
+// power at war with both may not enter it (§13.1 case 2, "not a fortified
+// space where one enemy besieges another enemy"); an ally of the
+// besieged controller may relieve it (case 4a).
+func TestNoEntryWhereEnemyBesiegesEnemy(t *testing.T) {
+	dijon, lyon := sp(t, "dijon"), sp(t, "lyon")
+	s := landState(t, Ottoman, 2)
+	s.setWar(Ottoman, France, true)
+	s.setWar(Ottoman, Hapsburg, true)
+	s.Spaces[lyon].Units[Hapsburg].Reg = 3
+	s.Act = nil
+	s.startSiege(lyon, Hapsburg)
+	s.Act = &Act{Power: Ottoman, CP: 2, Card: -1}
+	s.Spaces[dijon].Ctl = Ottoman
+	s.Spaces[dijon].Units[Ottoman].Reg = 4
+	if values(sub(moveTree(s, Ottoman), "dijon", "none"))["lyon"] {
+		t.Error("the Hapsburgs besiege French Lyon, both enemies of the Ottoman: no entry")
+	}
+	s.setWar(Ottoman, France, false)
+	s.setAlly(Ottoman, France, true)
+	if !values(sub(moveTree(s, Ottoman), "dijon", "none"))["lyon"] {
+		t.Error("France's ally may relieve Lyon")
+	}
+}
