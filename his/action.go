@@ -546,6 +546,22 @@ func (s *State) availableActions(p Power) []game.Choice {
 	return out
 }
 
+// hasAction reports whether any action is available, as availableActions
+// would list one: it stops at the first, trying the families late in the
+// menu first (the Move tree, first in the menu, is the dearest to build).
+func (s *State) hasAction(p Power) bool {
+	for i := len(actionDefs) - 1; i >= 0; i-- {
+		a := actionDefs[i]
+		if s.Act.Raid && !a.raid {
+			continue
+		}
+		if a.choices(s, p, s.Act.CP) != nil {
+			return true
+		}
+	}
+	return false
+}
+
 func (s *State) resolveAction(p Power, path []string) {
 	if path[0] == "done" {
 		s.endImpulse()
@@ -563,7 +579,7 @@ func (s *State) resolveAction(p Power, path []string) {
 // stepAct asks for the next action while CP and actions remain, and ends
 // the impulse otherwise.
 func (s *State) stepAct() {
-	if s.Act.CP > 0 && len(s.availableActions(s.Act.Power)) > 0 {
+	if s.Act.CP > 0 && s.hasAction(s.Act.Power) {
 		s.push(kAction, s.Act.Power)
 		return
 	}
