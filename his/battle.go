@@ -572,8 +572,8 @@ func (s *State) stayInside(b *Battle, u *[NumPowers]Units, ls []int) {
 // reenterChoices: a relief force beaten with equal hits may take survivors
 // inside, up to 4 land units inside in all (§15.2).
 func (s *State) reenterChoices(b *Battle) []game.Choice {
-	held := s.sideUnits(b.Space, b.Attacker, true)
-	room := 4 - (landOf(&held) - landOf(&b.Att))
+	_, held := s.siegeCounts(b.Space) // everyone inside, allies too, and the survivors
+	room := 4 - (held - landOf(&b.Att))
 	out := []game.Choice{{Label: "none", Value: "none"}}
 	if room > 0 {
 		out = append(out, formsUpTo(stackForms(&b.Att, b.Attacker), room, false)...)

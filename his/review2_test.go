@@ -169,3 +169,30 @@ func TestNoEntryWhereEnemyBesiegesEnemy(t *testing.T) {
 		t.Error("France's ally may relieve Lyon")
 	}
 }
+
+// A relief force beaten on equal hits may take survivors inside up to 4
+// land units inside in total (§15.2): an ally's units already inside
+// count toward the 4.
+func TestReliefReenterCountsAlliesInside(t *testing.T) {
+	dijon, lyon := sp(t, "dijon"), sp(t, "lyon")
+	s := landState(t, Papacy, 2)
+	s.setWar(Papacy, Hapsburg, true)
+	s.setAlly(Papacy, France, true)
+	s.Spaces[lyon].Units[France].Reg = 4
+	s.Spaces[lyon].Units[Hapsburg].Reg = 6
+	s.Act = nil
+	s.startSiege(lyon, Hapsburg)
+	s.Spaces[lyon].SiegeNew = false
+	s.Act = &Act{Power: Papacy, CP: 2, Card: -1}
+	s.Spaces[dijon].Units[Papacy].Reg = 2
+	// Papacy 2 dice (one hit), Hapsburg 6 + 1 dice (one hit): equal hits,
+	// the relief fails; its survivor cannot go inside (4 French there).
+	s.Script = []int{5, 1, 5, 1, 1, 1, 1, 1, 1}
+	answer(t, s, kAction, Papacy, "move", "dijon", "none", "lyon", "2:0:0")
+	if d, ok := s.top(); ok && d.Kind == kReenter {
+		t.Fatal("no room inside Lyon: 4 French units hold it")
+	}
+	if s.Spaces[dijon].Units[Papacy].Reg != 1 || s.Spaces[lyon].Units[Papacy].Land() != 0 || !s.Besieging(lyon, Hapsburg) {
+		t.Fatalf("the Papal survivor falls back to Dijon: Dijon %+v, Lyon %+v", s.Spaces[dijon].Units[Papacy], s.Spaces[lyon])
+	}
+}
