@@ -527,8 +527,14 @@ func (s *State) stepBattle() bool {
 			s.battleSiege(b)
 			s.LastBattle = b
 			s.Battle = nil
-			// §22.5: Hungary-Bohemia's defeat is checked after every battle.
-			s.checkHungaryDefeat()
+			// §22.5: Hungary-Bohemia's defeat is checked after every battle;
+			// the keys it hands over may make an Auto Win at once (§11.0).
+			if !s.HungaryDefeated {
+				s.checkHungaryDefeat()
+				if s.HungaryDefeated {
+					s.checkMilitary()
+				}
+			}
 			return true // progress: the procedure that started the battle goes on
 		}
 		if len(s.Stack) > 0 {

@@ -196,3 +196,41 @@ func TestReliefReenterCountsAlliesInside(t *testing.T) {
 		t.Fatalf("the Papal survivor falls back to Dijon: Dijon %+v, Lyon %+v", s.Spaces[dijon].Units[Papacy], s.Spaces[lyon])
 	}
 }
+
+// Hungary-Bohemia's defeat after a field battle can hand the Ottoman the
+// keys of an Auto Win: it is checked at once (§11.0, §22.5), as after an
+// assault.
+func TestHungaryDefeatByBattleChecksMilitaryVictory(t *testing.T) {
+	belgrade, buda, mohacs := sp(t, "belgrade"), sp(t, "buda"), sp(t, "mohacs")
+	s := landState(t, Ottoman, 2)
+	s.setWar(Ottoman, Hungary, true)
+	s.Spaces[belgrade].Ctl = Ottoman
+	for i := range Spaces {
+		if k, _ := s.Keys(Ottoman); k >= 10 {
+			break
+		}
+		if Spaces[i].Type.IsKey() && Spaces[i].Home != Hungary && s.Spaces[i].Ctl != Ottoman {
+			s.Spaces[i].Ctl = Ottoman
+		}
+	}
+	if k, _ := s.Keys(Ottoman); k != 10 {
+		t.Fatalf("10 Ottoman keys, have %d", k)
+	}
+	s.Spaces[buda].Units[Hungary].Reg = 2
+	s.Spaces[buda].Units[Ottoman].Reg = 3
+	s.Act = nil
+	s.startSiege(buda, Ottoman)
+	s.Act = &Act{Power: Ottoman, CP: 2, Card: -1}
+	s.Spaces[mohacs].Units[Hungary].Reg = 3
+	s.Spaces[belgrade].Units[Ottoman].Reg = 4
+	// Ottoman 4 dice, one hit; Hungary 3 + 1 dice, none: 2 Hungarian
+	// regulars are left on the map, Buda falls to the Ottoman: 11 keys.
+	s.Script = []int{5, 1, 1, 1, 1, 1, 1, 1}
+	answer(t, s, kAction, Ottoman, "move", "belgrade", "none", "mohacs", "4:0:0")
+	if !s.HungaryDefeated || s.Spaces[buda].Ctl != Ottoman {
+		t.Fatalf("Hungary-Bohemia is defeated, Buda Ottoman: %+v", s.Spaces[buda])
+	}
+	if s.Phase != PhaseOver || len(s.Winners) != 1 || s.Winners[0] != Ottoman {
+		t.Fatalf("Ottoman military victory at once: phase %v, winners %v", s.Phase, s.Winners)
+	}
+}
