@@ -234,3 +234,30 @@ func TestHungaryDefeatByBattleChecksMilitaryVictory(t *testing.T) {
 		t.Fatalf("Ottoman military victory at once: phase %v, winners %v", s.Phase, s.Winners)
 	}
 }
+
+// An active minor's units act as its major's own (§22.3): in an assault,
+// as in a field battle, the major takes the casualties of its side among
+// its own and its minor's units; the even split of M9 is between allied
+// majors.
+func TestAssaultMinorLossesChosenByMajor(t *testing.T) {
+	s, bordeaux := bordeauxSiege(t)
+	s.MinorAlly[Scotland-firstMinor] = France
+	s.Spaces[bordeaux].Units[France] = Units{Reg: 1}
+	s.Spaces[bordeaux].Units[Scotland] = Units{Reg: 2}
+	// 4 units against defenders: 2 dice + 2 (Charles V), two hits;
+	// defence 3 + 1 (Montmorency) + 1, none.
+	s.Script = []int{5, 6, 1, 1, 1, 1, 1, 1, 1}
+	answer(t, s, kAction, Hapsburg, "assault", "bordeaux", "4:0:0")
+	d, _ := s.top()
+	if d.Kind != kAssaultLoss || d.Power != France {
+		t.Fatalf("France chooses its side's 2 casualties: %+v", s.Stack)
+	}
+	if ch := values(s.choices(d)); len(ch) != 2 || !ch["1:0:0,scotland=1"] || !ch["0:0:0,scotland=2"] {
+		t.Fatalf("casualty options %v", ch)
+	}
+	answer(t, s, kAssaultLoss, France, "0:0:0,scotland=2")
+	ss := &s.Spaces[bordeaux]
+	if ss.Units[France].Reg != 1 || ss.Units[Scotland].Reg != 0 || ss.Ctl != France || !s.UnderSiege(bordeaux) {
+		t.Fatalf("the Scots fell, France holds: %+v", ss.Units)
+	}
+}
