@@ -808,6 +808,20 @@ func (s *State) enterFortified(m *LandMove) bool {
 				allied = false
 			}
 		}
+		if allied && !s.outsideWalls(to, p) {
+			// §15: an ally joins the siege only if it alone outnumbers
+			// the defenders (the mover's side is counted inside until then)
+			var mine int
+			for q := Power(0); q < NumPowers; q++ {
+				if s.actsFor(q, p) {
+					mine += ss.Units[q].Land()
+				}
+			}
+			if _, d := s.siegeCounts(to); mine <= d-mine {
+				s.push(kBlocked, p)
+				return true
+			}
+		}
 		if allied || s.outsideWalls(to, p) {
 			ss.Besiegers |= bit(p)
 			for q := Genoa; q <= Venice; q++ {

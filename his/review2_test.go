@@ -177,6 +177,7 @@ func TestReliefReenterCountsAlliesInside(t *testing.T) {
 	dijon, lyon := sp(t, "dijon"), sp(t, "lyon")
 	s := landState(t, Papacy, 2)
 	s.setWar(Papacy, Hapsburg, true)
+	s.setWar(Papacy, France, false) // at war in 1517
 	s.setAlly(Papacy, France, true)
 	s.Spaces[lyon].Units[France].Reg = 4
 	s.Spaces[lyon].Units[Hapsburg].Reg = 6
@@ -259,5 +260,39 @@ func TestAssaultMinorLossesChosenByMajor(t *testing.T) {
 	ss := &s.Spaces[bordeaux]
 	if ss.Units[France].Reg != 1 || ss.Units[Scotland].Reg != 0 || ss.Ctl != France || !s.UnderSiege(bordeaux) {
 		t.Fatalf("the Scots fell, France holds: %+v", ss.Units)
+	}
+}
+
+// Two allied powers besiege one space together only if each alone
+// outnumbers the defenders (§15): a mover joining its ally's siege with
+// too few units cannot besiege and must fall back or move on (§13.4).
+func TestJoiningAlliedSiegeNeedsToOutnumber(t *testing.T) {
+	dijon, bes := sp(t, "dijon"), sp(t, "besancon")
+	setup := func(french uint8) *State {
+		s := landState(t, France, 3)
+		s.setWar(France, Papacy, false) // at war in 1517
+		s.setAlly(France, Papacy, true)
+		s.setWar(Papacy, Hapsburg, true)
+		s.Spaces[bes].Units[Hapsburg].Reg = 2
+		s.Spaces[bes].Units[Papacy].Reg = 3
+		s.Act = nil
+		s.startSiege(bes, Papacy)
+		s.Spaces[bes].SiegeNew = false
+		s.Act = &Act{Power: France, CP: 3, Card: -1}
+		s.Spaces[dijon].Units[France].Reg = french
+		answer(t, s, kAction, France, "move", "dijon", "none", "besancon", compValue(Units{Reg: french}))
+		return s
+	}
+	s := setup(2)
+	if d, _ := s.top(); d.Kind != kBlocked || d.Power != France || s.Besieging(bes, France) {
+		t.Fatalf("2 French do not outnumber the 2 inside: fall back or move on (%+v, besiegers %b)", s.Stack, s.Spaces[bes].Besiegers)
+	}
+	answer(t, s, kBlocked, France, "retreat")
+	if s.Spaces[dijon].Units[France].Reg != 2 || !s.Besieging(bes, Papacy) {
+		t.Fatalf("France falls back to Dijon, the Papal siege goes on: %+v", s.Spaces[bes])
+	}
+	s = setup(3)
+	if !s.Besieging(bes, France) || !s.Besieging(bes, Papacy) {
+		t.Fatalf("3 French outnumber the 2 inside: both besiege (%b)", s.Spaces[bes].Besiegers)
 	}
 }
