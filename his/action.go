@@ -528,6 +528,27 @@ func (s *State) actionChoices(p Power) []game.Choice {
 	return append(out, s.availableActions(p)...)
 }
 
+// actionChoicesFor is actionChoices with only the option whose value is id
+// built (and "done"): enough to check an action's path without building
+// every family's tree.
+func (s *State) actionChoicesFor(p Power, id string) []game.Choice {
+	out := []game.Choice{{Label: "end the impulse", Value: "done"}}
+	for _, a := range actionDefs {
+		if a.id != id || s.Act.Raid && !a.raid {
+			continue
+		}
+		ch := a.choices(s, p, s.Act.CP)
+		if ch == nil {
+			continue
+		}
+		if len(ch) == 0 {
+			ch = nil
+		}
+		out = append(out, game.Choice{Label: a.label, Value: a.id, Next: ch})
+	}
+	return out
+}
+
 func (s *State) availableActions(p Power) []game.Choice {
 	var out []game.Choice
 	for _, a := range actionDefs {

@@ -194,7 +194,12 @@ func (s *State) apply(seat game.Seat, a game.Action) error {
 	if err != nil {
 		return err
 	}
-	if err := choose(s.choices(d), p); err != nil {
+	tree := s.choices
+	if d.Kind == kAction && len(p) > 0 {
+		// only the chosen action's tree is needed to check the path
+		tree = func(d Decision) []game.Choice { return s.actionChoicesFor(d.Power, p[0]) }
+	}
+	if err := choose(tree(d), p); err != nil {
 		return err
 	}
 	s.pop()
