@@ -608,6 +608,12 @@ func (s *State) battleSiege(b *Battle) {
 		s.checkSiege(sp)
 		return
 	}
+	if ss.Besiegers != 0 {
+		// a battle against the besiegers of an independent key (§13.1,
+		// §22.6): their siege holds only while they still outnumber the
+		// key; once they are gone the winner may besiege it
+		s.checkSiege(sp)
+	}
 	if !b.AttackerWon || !Spaces[sp].Type.Fortified() || ss.Besiegers != 0 {
 		return
 	}

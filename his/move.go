@@ -274,6 +274,9 @@ func (s *State) canEnter(p Power, sp SpaceID, withUnits bool) bool {
 			// an empty fortress under siege: its controller is the besieged
 			insideFriend, insideFoe = s.Friendly(p, c), s.opposes(p, c)
 		}
+		if s.onlyIndependentsInside(sp) && besFoe {
+			return true // independents never block entry: fight the besiegers
+		}
 		return insideFriend && besFoe || insideFoe && besFriend
 	}
 	friends, foes, any := true, true, false
@@ -288,6 +291,21 @@ func (s *State) canEnter(p Power, sp SpaceID, withUnits bool) bool {
 		rule3 = rule3 && (q == c || s.Allied(c, q))
 	}
 	return !any || friends || foes || rule3
+}
+
+// onlyIndependentsInside reports whether the land units inside the
+// besieged space sp are all independents (an independent key, §22.6).
+func (s *State) onlyIndependentsInside(sp SpaceID) bool {
+	ss := &s.Spaces[sp]
+	if ss.Besiegers == 0 || ss.Besiegers&bit(Independent) != 0 || ss.Units[Independent].Land() == 0 {
+		return false
+	}
+	for q := Power(0); q < Independent; q++ {
+		if ss.Besiegers&bit(q) == 0 && ss.Units[q].Land() > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // foesAt is the powers whose units in sp count as enemies of p for a move
@@ -506,7 +524,7 @@ func leaderNames(ls []int) string {
 func (s *State) startMove(p Power, from, to SpaceID, units [NumPowers]Units, leaders []int) {
 	m := &LandMove{Power: p, From: from, To: to, Units: units, Leaders: leaders, Interceptor: NoPower, Asking: NoPower}
 	m.Foes = s.foesAt(to, p)
-	if b := s.Spaces[to].Besiegers; b != 0 {
+	if b := s.Spaces[to].Besiegers; b != 0 && !s.onlyIndependentsInside(to) {
 		m.Relief = true
 		for q := Power(0); q < NumPowers; q++ {
 			if b&bit(q) != 0 && !s.isFoe(m, q) {
@@ -851,8 +869,9 @@ func (s *State) enterFortified(m *LandMove) bool {
 	return true
 }
 
-// checkReliefSiege checks the siege of a relief move's destination once
-// besiegers have avoided battle (§15.3): the relief force, outside the walls
+// checkReliefSiege checks the siege of a move's destination once besiegers
+// have avoided battle (§15.3): the moving formation (a relief force, or a
+// power fighting the besiegers of an independent key), outside the walls
 // though not a besieger, is not counted as inside the fortification.
 func (s *State) checkReliefSiege(m *LandMove) {
 	s.removeForce(m.To, &m.Units)
@@ -1087,7 +1106,7 @@ func init() {
 			}
 			s.shiftForce(m.To, to, &u, ls)
 			s.emit("avoid", fmt.Sprintf("%s avoids battle: %d unit(s)%s from %s to %s (%d)", q, landOf(&u), leaderNames(ls), Spaces[m.To].Name, Spaces[to].Name, roll))
-			if m.Relief {
+			if s.UnderSiege(m.To) {
 				s.checkReliefSiege(m)
 			}
 		},

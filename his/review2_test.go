@@ -296,3 +296,64 @@ func TestJoiningAlliedSiegeNeedsToOutnumber(t *testing.T) {
 		t.Fatalf("3 French outnumber the 2 inside: both besiege (%b)", s.Spaces[bes].Besiegers)
 	}
 }
+
+// Independent regulars in an independent key never block entry (§13.1):
+// a power may enter a key its enemy besieges, fight the besiegers and, if
+// it wins, besiege the key itself (§14.0 step 12).
+func TestEnterIndependentKeyEnemyBesieges(t *testing.T) {
+	stdz, metz := sp(t, "st_dizier"), sp(t, "metz")
+	s := landState(t, France, 2)
+	s.Spaces[metz].Units[Independent].Reg = 1
+	s.Spaces[metz].Units[Hapsburg].Reg = 2
+	s.Act = nil
+	s.startSiege(metz, Hapsburg)
+	s.Spaces[metz].SiegeNew = false
+	s.Act = &Act{Power: France, CP: 2, Card: -1}
+	s.Spaces[stdz].Units[France].Reg = 4
+	if !values(sub(moveTree(s, France), "st_dizier", "none"))["metz"] {
+		t.Fatal("France may enter Metz, where its enemy besieges the independents")
+	}
+	// France 4 dice, two hits; Hapsburg 2 + 1 dice, none.
+	s.Script = []int{5, 5, 1, 1, 1, 1, 1}
+	answer(t, s, kAction, France, "move", "st_dizier", "none", "metz", "4:0:0")
+	if d, ok := s.top(); ok && d.Kind == kAvoid {
+		answer(t, s, kAvoid, Hapsburg, "no")
+	}
+	if b := s.LastBattle; b == nil || !b.AttackerWon || b.Relief {
+		t.Fatalf("a field battle against the besiegers, won by France: %+v", b)
+	}
+	if !s.Besieging(metz, France) || s.Besieging(metz, Hapsburg) || s.Spaces[metz].Units[Independent].Reg != 1 || s.Spaces[metz].Units[France].Reg != 4 {
+		t.Fatalf("France now besieges Metz: %+v", s.Spaces[metz])
+	}
+}
+
+// Losing against the besiegers of an independent key, the mover falls back
+// and the besiegers' losses may break their siege (§15.3).
+func TestEnterIndependentKeyBattleLostBreaksSiege(t *testing.T) {
+	stdz, metz := sp(t, "st_dizier"), sp(t, "metz")
+	s := landState(t, France, 2)
+	s.Spaces[metz].Units[Independent].Reg = 1
+	s.Spaces[metz].Units[Hapsburg].Reg = 2
+	s.Act = nil
+	s.startSiege(metz, Hapsburg)
+	s.Spaces[metz].SiegeNew = false
+	s.Act = &Act{Power: France, CP: 2, Card: -1}
+	s.Spaces[stdz].Units[France].Reg = 1
+	// France 1 die, one hit; Hapsburg 2 + 1 dice, one hit: a tie, France
+	// loses its unit; one Hapsburg regular against one independent: broken.
+	s.Script = []int{5, 5, 1, 1}
+	answer(t, s, kAction, France, "move", "st_dizier", "none", "metz", "1:0:0")
+	if d, ok := s.top(); ok && d.Kind == kAvoid {
+		answer(t, s, kAvoid, Hapsburg, "no")
+	}
+	if b := s.LastBattle; b == nil || b.AttackerWon || s.Spaces[metz].Units[France].Land() != 0 {
+		t.Fatalf("France lost: %+v", b)
+	}
+	if d, _ := s.top(); d.Kind != kSiegeRetreat || d.Power != Hapsburg || s.UnderSiege(metz) {
+		t.Fatalf("the Hapsburg siege broke, its last regular retreats: %+v, %+v", s.Stack, s.Spaces[metz])
+	}
+	answer(t, s, kSiegeRetreat, Hapsburg, "besancon")
+	if s.Spaces[metz].Units[Hapsburg].Land() != 0 || s.Spaces[sp(t, "besancon")].Units[Hapsburg].Reg != 1 || s.Spaces[metz].Units[Independent].Reg != 1 {
+		t.Fatalf("retreated to Besançon: %+v", s.Spaces[metz])
+	}
+}
