@@ -53,10 +53,19 @@ type Act struct {
 	// Beaten: bit q of Beaten[sp] — q's land units in sp lost a field battle
 	// this impulse (§13.3: their avoid battle succeeds without a roll).
 	Beaten [NumSpaces]uint16 `json:"beaten"`
+	// Defeated: the active power's units and army leaders beaten in a
+	// field battle this impulse, where they retreated to (§13.1: they join
+	// no further Move; the units that were there already may move).
+	Defeated []Defeat `json:"defeated,omitempty"`
 }
 
 func (a *Act) clone() *Act {
 	c := *a
+	c.Defeated = make([]Defeat, len(a.Defeated))
+	for i, d := range a.Defeated {
+		d.Leaders = append([]int(nil), d.Leaders...)
+		c.Defeated[i] = d
+	}
 	return &c
 }
 

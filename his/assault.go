@@ -30,7 +30,8 @@ type Assault struct {
 	AttHits int              `json:"att_hits"`
 	DefHits int              `json:"def_hits"`
 	// AttLoss is the attacker's casualties still to take; Loss those of
-	// each defending power.
+	// each defending side (a major with its active minors, §22.3, or an
+	// inactive minor or the independents), indexed by side.
 	AttLoss uint8            `json:"att_loss"`
 	Loss    [NumPowers]uint8 `json:"loss"`
 }
@@ -57,7 +58,7 @@ func formSpecs(p Power, f *[NumPowers]Units, lo, hi int) []game.Choice {
 	u := f[p]
 	var minors []Power
 	for q := firstMinor; q <= Venice; q++ {
-		if f[q].Reg > 0 {
+		if q != p && f[q].Reg > 0 {
 			minors = append(minors, q)
 		}
 	}
@@ -259,15 +260,16 @@ func (s *State) startAssault(sp SpaceID, p Power, form [NumPowers]Units) {
 	s.Assault = a
 }
 
-// splitDefenderLosses shares n casualties among the powers inside the
-// fortification as evenly as their units allow, an odd loss falling on a
-// power drawn at random (ruling M9).
+// splitDefenderLosses shares n casualties among the sides inside the
+// fortification (a major with its active minors, whose units act as its
+// own, §22.3, as in a field battle) as evenly as their units allow, an odd
+// loss falling on a side drawn at random (ruling M9).
 func (s *State) splitDefenderLosses(a *Assault, n int) {
 	ss := &s.Spaces[a.Space]
 	var left [NumPowers]int
 	for q := Power(0); q < NumPowers; q++ {
 		if ss.Besiegers&bit(q) == 0 {
-			left[q] = ss.Units[q].Land()
+			left[s.side(q)] += ss.Units[q].Land()
 		}
 	}
 	for n > 0 {
@@ -332,10 +334,24 @@ func (s *State) assaultLossChoices() ([]game.Choice, Power, bool) {
 	}
 	for q := Power(0); q < NumPowers; q++ {
 		if a.Loss[q] > 0 {
-			return compositions(s.Spaces[a.Space].Units[q], int(a.Loss[q])), q, false
+			f := s.insideSide(a.Space, q)
+			return formSpecs(q, &f, int(a.Loss[q]), int(a.Loss[q])), q, false
 		}
 	}
 	return nil, NoPower, false
+}
+
+// insideSide is the land units inside the fortification of side g: g's
+// own and, for a major, its active minors' regulars.
+func (s *State) insideSide(sp SpaceID, g Power) (f [NumPowers]Units) {
+	ss := &s.Spaces[sp]
+	for q := Power(0); q < NumPowers; q++ {
+		if ss.Besiegers&bit(q) == 0 && s.side(q) == g {
+			u := ss.Units[q]
+			f[q] = Units{Reg: u.Reg, Merc: u.Merc, Cav: u.Cav}
+		}
+	}
+	return
 }
 
 // stepAssault takes the casualties, asking the owner when the loss is a
@@ -365,7 +381,10 @@ func (s *State) resolveLoss(v string, q Power, attacker bool) {
 		s.takeAttackerLoss(v)
 		return
 	}
-	s.takeLoss(q, parseComp(v), false)
+	loss := parseForm(v, q)
+	for r := Power(0); r < NumPowers; r++ {
+		s.takeLoss(r, loss[r], false)
+	}
 	s.Assault.Loss[q] = 0
 }
 

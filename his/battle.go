@@ -323,10 +323,21 @@ func (s *State) retreatGroup(b *Battle, g Power, to SpaceID) {
 	side, ls, _ := b.loserSide()
 	u := s.groupUnits(side, g)
 	gl := groupLeaders(*ls, g)
+	// units of q already in the space that never lost keep q's stack
+	// there from avoiding battle without a roll (§13.3)
+	var fresh uint16
+	for q := range u {
+		if s.Act != nil && s.Spaces[to].Units[q].Land() > 0 && s.Act.Beaten[to]&bit(Power(q)) == 0 {
+			fresh |= bit(Power(q))
+		}
+	}
 	s.shiftForce(b.Space, to, &u, gl)
 	*ls = dropLeaders(*ls, gl)
+	if s.Act != nil && s.Act.Intercepted[b.Space]&bit(g) != 0 {
+		s.Act.Intercepted[to] |= bit(g) // interceptors keep their one attempt spent (§13.2)
+	}
 	for q := range u {
-		if u[q].Land() > 0 && s.Act != nil {
+		if u[q].Land() > 0 && s.Act != nil && fresh&bit(Power(q)) == 0 {
 			s.Act.Beaten[to] |= bit(Power(q))
 		}
 		if s.side(Power(q)) == g {
@@ -334,9 +345,51 @@ func (s *State) retreatGroup(b *Battle, g Power, to SpaceID) {
 		}
 	}
 	if s.Act != nil && s.Act.Power == g {
-		s.Act.NoMove[to] = true
+		// the whole stack there is beaten: the space is closed to moves
+		// (naval transport reads Act.NoMove); else only the beaten units
+		if !s.stackAt(to, g, &u, gl) {
+			s.Act.NoMove[to] = true
+		}
+		s.Act.Defeated = append(s.Act.Defeated, Defeat{Space: to, Units: u, Leaders: gl})
 	}
 	s.emit("retreat", fmt.Sprintf("%s retreats %d unit(s)%s from %s to %s", g, landOf(&u), leaderNames(gl), Spaces[b.Space].Name, Spaces[to].Name))
+}
+
+// Defeat is a formation of the active power's side beaten in a field
+// battle this impulse and the space it retreated to (Act.Defeated).
+type Defeat struct {
+	Space   SpaceID          `json:"space"`
+	Units   [NumPowers]Units `json:"units"`
+	Leaders []int            `json:"leaders,omitempty"`
+}
+
+// stackAt reports whether sp holds land units or army leaders of g's side
+// besides the units u and leaders ls that just came in.
+func (s *State) stackAt(sp SpaceID, g Power, u *[NumPowers]Units, ls []int) bool {
+	for q := Power(0); q < NumPowers; q++ {
+		if s.side(q) == g && s.Spaces[sp].Units[q].Land() > u[q].Land() {
+			return true
+		}
+	}
+	return len(s.armyLeadersAt(sp, g)) > len(ls)
+}
+
+// undefeated takes off p's stack in sp (and its leaders) the units and
+// leaders beaten in a field battle this impulse (§13.1).
+func (s *State) undefeated(sp SpaceID, stack *[NumPowers]Units, leaders []int) []int {
+	for _, d := range s.Act.Defeated {
+		if d.Space != sp {
+			continue
+		}
+		for q := range stack {
+			a, b := &stack[q], d.Units[q]
+			a.Reg -= min(a.Reg, b.Reg)
+			a.Merc -= min(a.Merc, b.Merc)
+			a.Cav -= min(a.Cav, b.Cav)
+		}
+		leaders = dropLeaders(leaders, d.Leaders)
+	}
+	return leaders
 }
 
 // destroyGroup eliminates a losing group that cannot retreat; its leaders
@@ -480,8 +533,14 @@ func (s *State) stepBattle() bool {
 			s.battleSiege(b)
 			s.LastBattle = b
 			s.Battle = nil
-			// §22.5: Hungary-Bohemia's defeat is checked after every battle.
-			s.checkHungaryDefeat()
+			// §22.5: Hungary-Bohemia's defeat is checked after every battle;
+			// the keys it hands over may make an Auto Win at once (§11.0).
+			if !s.HungaryDefeated {
+				s.checkHungaryDefeat()
+				if s.HungaryDefeated {
+					s.checkMilitary()
+				}
+			}
 			return true // progress: the procedure that started the battle goes on
 		}
 		if len(s.Stack) > 0 {
@@ -525,8 +584,8 @@ func (s *State) stayInside(b *Battle, u *[NumPowers]Units, ls []int) {
 // reenterChoices: a relief force beaten with equal hits may take survivors
 // inside, up to 4 land units inside in all (§15.2).
 func (s *State) reenterChoices(b *Battle) []game.Choice {
-	held := s.sideUnits(b.Space, b.Attacker, true)
-	room := 4 - (landOf(&held) - landOf(&b.Att))
+	_, held := s.siegeCounts(b.Space) // everyone inside, allies too, and the survivors
+	room := 4 - (held - landOf(&b.Att))
 	out := []game.Choice{{Label: "none", Value: "none"}}
 	if room > 0 {
 		out = append(out, formsUpTo(stackForms(&b.Att, b.Attacker), room, false)...)
@@ -554,6 +613,12 @@ func (s *State) battleSiege(b *Battle) {
 		}
 		s.checkSiege(sp)
 		return
+	}
+	if ss.Besiegers != 0 {
+		// a battle against the besiegers of an independent key (§13.1,
+		// §22.6): their siege holds only while they still outnumber the
+		// key; once they are gone the winner may besiege it
+		s.checkSiege(sp)
 	}
 	if !b.AttackerWon || !Spaces[sp].Type.Fortified() || ss.Besiegers != 0 {
 		return

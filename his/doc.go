@@ -55,9 +55,11 @@
 //     cards are not played; docs/his.md lists each action's
 //     simplifications.
 //   - Land movement and field battles (move.go, battle.go): response
-//     windows and combat cards are skipped; "defeated this impulse", "one
-//     interception per impulse" and NoMove are kept per space and power,
-//     not per unit.
+//     windows and combat cards are skipped; "lost a battle" (free avoid
+//     battle) and "one interception per impulse" are kept per space and
+//     power, carried along by retreats and avoid battle; the active power's
+//     beaten formations are counted per space (Act.Defeated), but naval
+//     transport reads the space-wide Act.NoMove.
 //   - In Reformation and Counter Reformation attempts an aligned stack
 //     counts once per space; a debater's bonus die is offered at the first
 //     target it fits and then counts for the rest of the series; a

@@ -290,6 +290,7 @@ func (s *State) canEnter(p Power, sp SpaceID, withUnits bool) bool {
 		// §13.1 case 4: relieve friends besieged by enemies, or join
 		// friends besieging enemies.
 		insideFriend, insideFoe, besFriend, besFoe := true, true, true, true
+		inside := false
 		for q := Power(0); q < NumPowers; q++ {
 			if ss.Units[q].Land() == 0 {
 				continue
@@ -298,8 +299,16 @@ func (s *State) canEnter(p Power, sp SpaceID, withUnits bool) bool {
 			if ss.Besiegers&bit(q) != 0 {
 				besFriend, besFoe = besFriend && friend, besFoe && foe
 			} else {
+				inside = true
 				insideFriend, insideFoe = insideFriend && friend, insideFoe && foe
 			}
+		}
+		if !inside {
+			// an empty fortress under siege: its controller is the besieged
+			insideFriend, insideFoe = s.Friendly(p, c), s.opposes(p, c)
+		}
+		if s.onlyIndependentsInside(sp) && besFoe {
+			return true // independents never block entry: fight the besiegers
 		}
 		return insideFriend && besFoe || insideFoe && besFriend
 	}
@@ -315,6 +324,21 @@ func (s *State) canEnter(p Power, sp SpaceID, withUnits bool) bool {
 		rule3 = rule3 && (q == c || s.Allied(c, q))
 	}
 	return !any || friends || foes || rule3
+}
+
+// onlyIndependentsInside reports whether the land units inside the
+// besieged space sp are all independents (an independent key, §22.6).
+func (s *State) onlyIndependentsInside(sp SpaceID) bool {
+	ss := &s.Spaces[sp]
+	if ss.Besiegers == 0 || ss.Besiegers&bit(Independent) != 0 || ss.Units[Independent].Land() == 0 {
+		return false
+	}
+	for q := Power(0); q < Independent; q++ {
+		if ss.Besiegers&bit(q) == 0 && ss.Units[q].Land() > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // foesAt is the powers whose units in sp count as enemies of p for a move
@@ -409,6 +433,12 @@ func (s *State) moveChoices(p Power, cp int) []game.Choice {
 		var leaders []int
 		if leaderAt[i] > 0 {
 			leaders = s.leadersOutside(from, p)
+		}
+		if len(s.Act.Defeated) > 0 {
+			leaders = s.undefeated(from, &stack, leaders)
+			if landOf(&stack) == 0 && len(leaders) == 0 {
+				continue
+			}
 		}
 		type dest struct {
 			to           SpaceID
@@ -545,7 +575,7 @@ func (s *State) startMove(p Power, from, to SpaceID, units [NumPowers]Units, lea
 func (s *State) startMoveBy(p Power, from, to SpaceID, units [NumPowers]Units, leaders []int, bySea bool) {
 	m := &LandMove{Power: p, From: from, To: to, Units: units, Leaders: leaders, Interceptor: NoPower, Asking: NoPower, BySea: bySea}
 	m.Foes = s.foesAt(to, p)
-	if b := s.Spaces[to].Besiegers; b != 0 {
+	if b := s.Spaces[to].Besiegers; b != 0 && !s.onlyIndependentsInside(to) {
 		m.Relief = true
 		for q := Power(0); q < NumPowers; q++ {
 			if b&bit(q) != 0 && !s.isFoe(m, q) {
@@ -700,7 +730,7 @@ func (s *State) stepMove() bool {
 				s.push(kAvoid, q)
 				return true
 			}
-			if m.Relief && s.foesOutside(m) == 0 {
+			if m.Relief && s.UnderSiege(m.To) && s.foesOutside(m) == 0 {
 				// the besiegers all avoided the relief force: the siege is lifted
 				s.liftSiege(m.To)
 				s.emit("siege", fmt.Sprintf("the siege of %s is lifted", Spaces[m.To].Name))
@@ -842,19 +872,30 @@ func (s *State) enterFortified(m *LandMove) bool {
 	if !Spaces[to].Type.Fortified() {
 		return false
 	}
-	mine := s.sideUnits(to, p, false)
-	if ss.Besiegers != 0 && s.outsideWalls(to, p) {
-		return false // already besieging
-	}
 	if ss.Besiegers != 0 {
-		// joining allies who besiege the space (§13.1 case 4b)
+		// joining its own siege, or allies who besiege the space (§13.1
+		// case 4b): the mover's minor allies that came along besiege too
 		allied := true
 		for q := Power(0); q < NumPowers; q++ {
 			if ss.Besiegers&bit(q) != 0 && ss.Units[q].Land() > 0 && !s.Friendly(p, q) {
 				allied = false
 			}
 		}
-		if allied {
+		if allied && !s.outsideWalls(to, p) {
+			// §15: an ally joins the siege only if it alone outnumbers
+			// the defenders (the mover's side is counted inside until then)
+			var mine int
+			for q := Power(0); q < NumPowers; q++ {
+				if s.actsFor(q, p) {
+					mine += ss.Units[q].Land()
+				}
+			}
+			if _, d := s.siegeCounts(to); mine <= d-mine {
+				s.push(kBlocked, p)
+				return true
+			}
+		}
+		if allied || s.outsideWalls(to, p) {
 			ss.Besiegers |= bit(p)
 			for q := Genoa; q <= Venice; q++ {
 				if ss.Units[q].Land() > 0 && s.MinorAllyOf(q) == p {
@@ -865,6 +906,7 @@ func (s *State) enterFortified(m *LandMove) bool {
 		return false
 	}
 	c := ss.Ctl
+	mine := s.sideUnits(to, p, false)
 	if !(c == Independent || s.AtWar(p, c)) || landOf(&mine) == 0 {
 		return false
 	}
@@ -880,6 +922,21 @@ func (s *State) enterFortified(m *LandMove) bool {
 	}
 	s.push(kBlocked, p)
 	return true
+}
+
+// checkReliefSiege checks the siege of a move's destination once besiegers
+// have avoided battle (§15.3): the moving formation (a relief force, or a
+// power fighting the besiegers of an independent key), outside the walls
+// though not a besieger, is not counted as inside the fortification.
+func (s *State) checkReliefSiege(m *LandMove) {
+	s.removeForce(m.To, &m.Units)
+	s.checkSiege(m.To)
+	for q := range m.Units {
+		u := &s.Spaces[m.To].Units[q]
+		u.Reg += m.Units[q].Reg
+		u.Merc += m.Units[q].Merc
+		u.Cav += m.Units[q].Cav
+	}
 }
 
 // captureLoneLeaders: opposing army leaders without land units in an
@@ -1095,8 +1152,23 @@ func init() {
 				s.emit("avoid", fmt.Sprintf("%s fails to avoid battle at %s (%d)", q, Spaces[m.To].Name, roll))
 				return
 			}
+			for r := range u {
+				switch {
+				case u[r].Land() == 0:
+				case !auto:
+					s.Act.Beaten[to] &^= bit(Power(r)) // fresh units join the stack there
+				case s.Spaces[to].Units[r].Land() == 0:
+					s.Act.Beaten[to] |= bit(Power(r)) // beaten units stay beaten
+				}
+			}
+			if s.Act.Intercepted[m.To]&bit(q) != 0 {
+				s.Act.Intercepted[to] |= bit(q) // their interception is spent (§13.2)
+			}
 			s.shiftForce(m.To, to, &u, ls)
 			s.emit("avoid", fmt.Sprintf("%s avoids battle: %d unit(s)%s from %s to %s (%d)", q, landOf(&u), leaderNames(ls), Spaces[m.To].Name, Spaces[to].Name, roll))
+			if s.UnderSiege(m.To) {
+				s.checkReliefSiege(m)
+			}
 		},
 	})
 
