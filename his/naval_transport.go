@@ -78,6 +78,9 @@ func (s *State) transportOrigin(sp SpaceID, p Power) bool {
 		return false
 	}
 	u := s.sideUnits(sp, p, false)
+	if s.Act != nil {
+		s.undefeated(sp, &u, nil)
+	}
 	return landOf(&u) > 0
 }
 
@@ -107,6 +110,7 @@ func (s *State) transportChoices(p Power, cp int) []game.Choice {
 			continue
 		}
 		stack, leaders := s.movableFrom(from, p)
+		leaders = s.undefeated(from, &stack, leaders) // beaten this impulse: no move (§13.1)
 		all := stackForms(&stack, p)
 		// the formations and destinations for a size limit, built once and
 		// shared (option trees are read-only)

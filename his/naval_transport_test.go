@@ -278,3 +278,21 @@ func TestTransportMinorAlly(t *testing.T) {
 		t.Error("no Tyrrhenian crossing on inactive Genoa's ship, nor a landing among its units")
 	}
 }
+
+// Units beaten in a field battle this impulse may not embark (§13.1): only
+// the fresh units of the stack are offered for a transport.
+func TestTransportLeavesBeatenUnits(t *testing.T) {
+	s := navalState(t, Hapsburg, 3)
+	bar := sp(t, "barcelona")
+	s.Spaces[bar].Units[Hapsburg] = Units{Reg: 3}
+	s.Seas[loc(t, "gulf_of_lyon")-SeaLoc].Units[Hapsburg].Sq = 1
+	s.Act.Defeated = []Defeat{{Space: bar, Units: [NumPowers]Units{Hapsburg: {Reg: 2}}}}
+	ch := s.choices(top(t, s))
+	if !hasPath(ch, "transport", "barcelona", "none", "valencia", "1:0:0") || hasPath(ch, "transport", "barcelona", "none", "valencia", "2:0:0") {
+		t.Fatal("only the one fresh regular may sail")
+	}
+	s.Act.Defeated[0].Units[Hapsburg].Reg = 3
+	if s.transportOrigin(bar, Hapsburg) || hasPath(s.choices(top(t, s)), "transport", "barcelona") {
+		t.Fatal("a wholly beaten stack may not sail")
+	}
+}
