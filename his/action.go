@@ -84,6 +84,11 @@ type actionDef struct {
 	// procedure (push decisions or set a procedure's state); the impulse
 	// goes on when the stack is empty again.
 	do func(s *State, p Power, path []string)
+	// narrow, when set, gives the action's first-level options that have
+	// the value first (one or none): Apply checks a path against them
+	// instead of building the whole tree. It must agree with choices on
+	// every path that starts with first.
+	narrow func(s *State, p Power, cp int, first string) []game.Choice
 	// raid: the action may spend Scots Raid CP (#97: build units, move,
 	// control an unfortified space, assault). While Act.Raid is set its
 	// choices must offer only targets that raidAllows (and an assault there
@@ -571,6 +576,16 @@ func (s *State) pathChoices(d Decision, p []string) []game.Choice {
 	}
 	if p[0] == "done" {
 		return []game.Choice{{Value: "done"}}
+	}
+	if len(p) > 1 {
+		// An action with a narrow function: only its options that start
+		// with the path's next value are built.
+		for _, a := range actionDefs {
+			if a.id != p[0] || a.narrow == nil || s.Act.Raid && !a.raid {
+				continue
+			}
+			return []game.Choice{{Label: a.label, Value: a.id, Next: a.narrow(s, d.Power, s.Act.CP, p[1])}}
+		}
 	}
 	return s.actionsOf(d.Power, p[0], false)
 }

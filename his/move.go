@@ -387,7 +387,11 @@ func (s *State) movableFrom(sp SpaceID, p Power) (u [NumPowers]Units, leaders []
 // moveChoices is the Move action's tree: from space, leaders, destination,
 // formation. The formation lists are built once per space and size limit
 // and shared between branches (the tree is read-only).
-func (s *State) moveChoices(p Power, cp int) []game.Choice {
+func (s *State) moveChoices(p Power, cp int) []game.Choice { return s.moveChoicesFrom(p, cp, -1) }
+
+// moveChoicesFrom is moveChoices for the moves from one space (only ≥ 0)
+// or from every space (only < 0).
+func (s *State) moveChoicesFrom(p Power, cp int, only int) []game.Choice {
 	if p == Protestant && !s.League {
 		return nil // §21.6
 	}
@@ -413,7 +417,7 @@ func (s *State) moveChoices(p Power, cp int) []game.Choice {
 	}
 	for i := range s.Spaces {
 		from := SpaceID(i)
-		if s.Act.NoMove[i] {
+		if s.Act.NoMove[i] || only >= 0 && i != only {
 			continue
 		}
 		if leaderAt[i] == 0 {
@@ -1050,6 +1054,13 @@ func init() {
 	registerAction(&actionDef{
 		id: "move", label: "move a formation (1 CP, 2 across a pass)", order: 100, raid: true,
 		choices: func(s *State, p Power, cp int) []game.Choice { return s.moveChoices(p, cp) },
+		narrow: func(s *State, p Power, cp int, from string) []game.Choice {
+			sp, err := SpaceByID(from)
+			if err != nil {
+				return nil
+			}
+			return s.moveChoicesFrom(p, cp, int(sp))
+		},
 		cost: func(s *State, p Power, path []string) int {
 			c, _ := MoveCost(mustSpace(path[0]), mustSpace(path[2]))
 			return c

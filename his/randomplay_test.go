@@ -331,6 +331,11 @@ func TestPathChoicesAgreeWithTheTree(t *testing.T) {
 					paths = append(paths, p, p[:len(p)-1], append(append([]string(nil), p...), "x"))
 				}
 				paths = append(paths, []string{"done"}, []string{"done", "x"}, []string{"fly"}, []string{"fly", "x"}, nil)
+				for _, c := range full {
+					if c.Value == "move" { // moves from a space that is not a source, or no space
+						paths = append(paths, []string{"move", "atlantis"}, []string{"move", "rome", "none", "paris", "1:0:0"})
+					}
+				}
 				for _, p := range paths {
 					want, got := choose(full, p), choose(s.pathChoices(d, p), p)
 					if (want == nil) != (got == nil) || want != nil && want.Error() != got.Error() {
