@@ -6,7 +6,6 @@ import (
 	"errors"
 	"math/rand/v2"
 	"testing"
-	"time"
 
 	"concordat/game"
 )
@@ -111,14 +110,6 @@ func TestRandomGamesReplayIdentically(t *testing.T) {
 	}
 }
 
-func TestRandomGameSpeed(t *testing.T) {
-	start := time.Now()
-	const n = 5
-	for seed := uint64(100); seed < 100+n; seed++ {
-		playRandom(t, seed, game.Config{})
-	}
-	t.Logf("a random game (of the phases built so far) takes %v", time.Since(start)/n)
-}
 
 func TestMarshalRoundTripAndClone(t *testing.T) {
 	var rules Rules
