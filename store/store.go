@@ -169,6 +169,11 @@ type Effects struct {
 	// that an action read against an active game is not stored once the
 	// game was paused or ended without an action.
 	IfStatus string
+	// IfSeatHeld is a further condition: the action is stored only if its
+	// Seat is still held by its UserID (ErrStale otherwise), so that a
+	// request that found the seat in a cached copy of the game, not read
+	// with the action, cannot act for a seat that changed hands meanwhile.
+	IfSeatHeld bool
 }
 
 // Store is the storage every server process shares.
