@@ -510,6 +510,18 @@ func (h *Host) rememberLoaded(id, seq int64, s game.State, ld *Loaded) {
 	h.cache[id] = cached{seq: seq, state: s, ld: ld}
 }
 
+// CachedOptions is a game's options when this process holds a copy of the
+// game (a game's options never change once it is created), so that a
+// caller needing only them reads nothing.
+func (h *Host) CachedOptions(id int64) (Options, bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if c, ok := h.cache[id]; ok && c.ld != nil {
+		return c.ld.Opts, true
+	}
+	return Options{}, false
+}
+
 // forgetLoaded drops the cached copy of a game and its seats (the state
 // stays: it is checked against the game's seq on every use).
 func (h *Host) forgetLoaded(id int64) {
