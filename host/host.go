@@ -715,7 +715,8 @@ func (h *Host) actLocked(ctx context.Context, user int64, ld *Loaded, seat game.
 			return 0, nil, err
 		}
 	}
-	if after := r.Pending(s); len(after) > 0 && promptKey(after) != owedBefore {
+	after := r.Pending(s) // s does not change below, up to the early close
+	if len(after) > 0 && promptKey(after) != owedBefore {
 		// The action answered its decision and another is owed (a game of
 		// turns, as Here I Stand): the new decision gets a whole window,
 		// and the seat that answered in time has missed nothing.
@@ -744,7 +745,7 @@ func (h *Host) actLocked(ctx context.Context, user int64, ld *Loaded, seat game.
 	h.notify(Change{GameID: gameID, Kind: "action", Seq: g.Seq + 1, Events: events})
 	seq := g.Seq + 1
 	// Everyone ready: close the window now.
-	if game.AllReady(r.Pending(s)) {
+	if game.AllReady(after) {
 		g2 := *g // the caller's copy stays as it was read
 		g2.Seq = seq
 		next, err := h.advanceLocked(ctx, &g2, opts, s, 0)

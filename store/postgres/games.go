@@ -318,12 +318,35 @@ const (
 	codeNoSeat    = "CCNS1" // a seat to overwrite does not exist
 )
 
+// updateGame is AppendAction's conditional update of the game ($1 to
+// $12: seq, at, status, result, whether the deadline changes, deadline,
+// game, expected seq, IfStatus, IfSeatHeld, seat, user).
+const updateGame = `UPDATE games SET seq = $1, updated_at = $2,
+		status = coalesce($3, status), result = coalesce($4, result),
+		deadline = CASE WHEN $5 THEN $6 ELSE deadline END
+	WHERE id = $7 AND seq = $8 AND ($9::text = '' OR status = $9)
+		AND (NOT $10 OR EXISTS (SELECT 1 FROM seats WHERE game_id = $7 AND seat = $11 AND user_id = $12))
+	RETURNING 1`
+
+// appendUpdate is updateGame, raising codeStale when it finds no game.
+const appendUpdate = `WITH u AS (` + updateGame + `)
+	SELECT concordat_require(EXISTS (SELECT 1 FROM u), '` + codeStale + `', 'stale')`
+
+// appendOrder is appendUpdate and the action's row ($13 its type, $14 its
+// arguments) in one statement: the row is inserted only if the update
+// found the game, and when it did not the function raises, which undoes
+// the statement.
+const appendOrder = `WITH u AS (` + updateGame + `),
+	i AS (INSERT INTO actions (game_id, seq, seat, user_id, type, args, at)
+		SELECT $7, $1, $11, $12, $13, $14, $2 FROM u RETURNING 1)
+	SELECT concordat_require(EXISTS (SELECT 1 FROM u), '` + codeStale + `', 'stale')`
+
 // AppendAction stores action expectSeq+1 and its effects if the game's
-// Seq is still expectSeq.
-//
-// The statements go to the server as one batch, in one round trip, and
-// run as one implicit transaction: the first that fails (a condition
-// checked by concordat_require, or a constraint) rolls back them all.
+// Seq is still expectSeq, in one round trip and one transaction: an
+// action without further effects (a submission) as one statement, one
+// with effects as a batch of statements, which the server runs as one
+// implicit transaction: the first that fails (a condition checked by
+// concordat_require, or a constraint) rolls back them all.
 func (s *Store) AppendAction(ctx context.Context, a store.Action, expectSeq int64, e store.Effects) error {
 	seq := expectSeq + 1
 	for _, j := range e.NewJobs {
@@ -342,47 +365,20 @@ func (s *Store) AppendAction(ctx context.Context, a store.Action, expectSeq int6
 	if e.Deadline != nil {
 		deadline = nullTime(*e.Deadline)
 	}
-	b := &pgx.Batch{}
-	b.Queue(`WITH u AS (
-			UPDATE games SET seq = $1, updated_at = $2,
-				status = coalesce($3, status), result = coalesce($4, result),
-				deadline = CASE WHEN $5 THEN $6 ELSE deadline END
-			WHERE id = $7 AND seq = $8 AND ($9::text = '' OR status = $9)
-				AND (NOT $10 OR EXISTS (SELECT 1 FROM seats WHERE game_id = $7 AND seat = $11 AND user_id = $12))
-			RETURNING 1)
-		SELECT concordat_require(EXISTS (SELECT 1 FROM u), '`+codeStale+`', 'stale')`,
-		seq, a.At, status, result, e.Deadline != nil, deadline, a.GameID, expectSeq, e.IfStatus,
-		e.IfSeatHeld, string(a.Seat), a.UserID)
-	if e.CompleteJob != 0 {
-		b.Queue(`WITH d AS (DELETE FROM jobs WHERE id = $1 AND lease_owner = $2 AND lease_owner <> '' RETURNING 1)
-			SELECT concordat_require(EXISTS (SELECT 1 FROM d), '`+codeLeaseLost+`', 'lease lost')`,
-			e.CompleteJob, e.JobOwner)
-	}
 	var actionArgs []byte
 	if a.Action.Args != nil {
 		actionArgs = []byte(a.Action.Args)
 	}
-	b.Queue(`INSERT INTO actions (game_id, seq, seat, user_id, type, args, at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-		a.GameID, seq, string(a.Seat), a.UserID, a.Action.Type, actionArgs, a.At)
-	if e.Snapshot != nil {
-		b.Queue(`INSERT INTO snapshots (game_id, seq, state) VALUES ($1, $2, $3)`, a.GameID, seq, e.Snapshot)
+	updateArgs := []any{seq, a.At, status, result, e.Deadline != nil, deadline, a.GameID, expectSeq, e.IfStatus,
+		e.IfSeatHeld, string(a.Seat), a.UserID}
+	var err error
+	if e.CompleteJob == 0 && e.Snapshot == nil && len(e.Seats) == 0 && len(e.NewJobs) == 0 && !e.ClearVotes {
+		// A submission: one statement, which pgx sends in one write
+		// (a batch takes two), and the server parses and runs once.
+		_, err = s.pool.Exec(ctx, appendOrder, append(updateArgs, a.Action.Type, actionArgs)...)
+	} else {
+		err = s.appendBatch(ctx, a, seq, e, updateArgs, actionArgs)
 	}
-	for _, st := range e.Seats {
-		b.Queue(`WITH s AS (UPDATE seats SET user_id = $1, bot = $2, missed = $3 WHERE game_id = $4 AND seat = $5 RETURNING 1)
-			SELECT concordat_require(EXISTS (SELECT 1 FROM s), '`+codeNoSeat+`', 'no such seat')`,
-			nullID(st.UserID), st.Bot, st.Missed, a.GameID, string(st.Seat))
-	}
-	for _, j := range e.NewJobs {
-		if j.Seq == 0 {
-			j.Seq = seq
-		}
-		b.Queue(`INSERT INTO jobs (game_id, kind, seq, due_at) VALUES ($1, $2, $3, $4)`, a.GameID, j.Kind, j.Seq, j.DueAt)
-	}
-	if e.ClearVotes {
-		b.Queue(`DELETE FROM votes WHERE game_id = $1`, a.GameID)
-	}
-
-	err := s.pool.SendBatch(ctx, b).Close()
 	if err == nil {
 		return nil
 	}
@@ -413,6 +409,40 @@ func (s *Store) AppendAction(ctx context.Context, a store.Action, expectSeq int6
 		}
 	}
 	return fail("append action", err, fmt.Sprintf("action %d of game %d", seq, a.GameID))
+}
+
+// appendBatch is AppendAction with further effects: the statements go to
+// the server as one batch, in one round trip, and run as one implicit
+// transaction; the first that fails rolls back them all.
+func (s *Store) appendBatch(ctx context.Context, a store.Action, seq int64, e store.Effects, updateArgs []any, actionArgs []byte) error {
+	b := &pgx.Batch{}
+	b.Queue(appendUpdate, updateArgs...)
+	if e.CompleteJob != 0 {
+		b.Queue(`WITH d AS (DELETE FROM jobs WHERE id = $1 AND lease_owner = $2 AND lease_owner <> '' RETURNING 1)
+			SELECT concordat_require(EXISTS (SELECT 1 FROM d), '`+codeLeaseLost+`', 'lease lost')`,
+			e.CompleteJob, e.JobOwner)
+	}
+	b.Queue(`INSERT INTO actions (game_id, seq, seat, user_id, type, args, at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+		a.GameID, seq, string(a.Seat), a.UserID, a.Action.Type, actionArgs, a.At)
+	if e.Snapshot != nil {
+		b.Queue(`INSERT INTO snapshots (game_id, seq, state) VALUES ($1, $2, $3)`, a.GameID, seq, e.Snapshot)
+	}
+	for _, st := range e.Seats {
+		b.Queue(`WITH s AS (UPDATE seats SET user_id = $1, bot = $2, missed = $3 WHERE game_id = $4 AND seat = $5 RETURNING 1)
+			SELECT concordat_require(EXISTS (SELECT 1 FROM s), '`+codeNoSeat+`', 'no such seat')`,
+			nullID(st.UserID), st.Bot, st.Missed, a.GameID, string(st.Seat))
+	}
+	for _, j := range e.NewJobs {
+		if j.Seq == 0 {
+			j.Seq = seq
+		}
+		b.Queue(`INSERT INTO jobs (game_id, kind, seq, due_at) VALUES ($1, $2, $3, $4)`, a.GameID, j.Kind, j.Seq, j.DueAt)
+	}
+	if e.ClearVotes {
+		b.Queue(`DELETE FROM votes WHERE game_id = $1`, a.GameID)
+	}
+
+	return s.pool.SendBatch(ctx, b).Close()
 }
 
 // Actions lists a game's actions after a Seq, in order.
