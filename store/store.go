@@ -127,6 +127,12 @@ type Message struct {
 	From    game.Seat
 	Body    string
 	At      time.Time
+	// IfHeldBy, when not 0, makes PostMessage store the message only if
+	// the game is still at action IfSeq and its From seat is held by user
+	// IfHeldBy (ErrStale otherwise): press sent on a cached copy of the
+	// game. Conditions of the write, never read back.
+	IfHeldBy int64
+	IfSeq    int64
 }
 
 // Vote is one seat's vote on a proposal ("draw", "concede", "pause",
