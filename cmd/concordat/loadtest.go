@@ -330,6 +330,8 @@ func ltPhase(ctx context.Context, stdout io.Writer, l ltLoad) bool {
 		go func(w int) {
 			defer wg.Done()
 			rng := rand.New(rand.NewPCG(l.seed, uint64(w)))
+			conns := newLtConns()
+			defer conns.close()
 			mine := []int{}
 			for k := w; k < games; k += l.workers {
 				mine = append(mine, k)
@@ -357,7 +359,7 @@ func ltPhase(ctx context.Context, stdout io.Writer, l ltLoad) bool {
 					var g struct {
 						Game struct{ Seq int64 } `json:"game"`
 					}
-					if _, err := c.do(lctx, "GET", fmt.Sprintf("%s/api/games/%d", base, ids[k]), nil, &g); err != nil {
+					if _, err := conns.do(lctx, c, "GET", fmt.Sprintf("%s/api/games/%d", base, ids[k]), nil, &g); err != nil {
 						continue
 					}
 					l.seqs[k] = g.Game.Seq
@@ -370,7 +372,7 @@ func ltPhase(ctx context.Context, stdout io.Writer, l ltLoad) bool {
 					if rng.IntN(2) == 0 {
 						body["to"] = []game.Seat{ltPowers[(j+1+rng.IntN(6))%7]}
 					}
-					status, err = c.do(lctx, "POST", fmt.Sprintf("%s/api/games/%d/messages", base, ids[k]), body, nil)
+					status, err = conns.do(lctx, c, "POST", fmt.Sprintf("%s/api/games/%d/messages", base, ids[k]), body, nil)
 					if err == nil {
 						msgLat.add(time.Since(t0))
 						messages.Add(1)
@@ -378,7 +380,7 @@ func ltPhase(ctx context.Context, stdout io.Writer, l ltLoad) bool {
 				} else {
 					args := map[string][]string{"orders": ltOrders(rng, legal[ltPowers[j]])}
 					var r struct{ Seq int64 }
-					status, err = c.do(lctx, "POST", fmt.Sprintf("%s/api/games/%d/actions", base, ids[k]),
+					status, err = conns.do(lctx, c, "POST", fmt.Sprintf("%s/api/games/%d/actions", base, ids[k]),
 						map[string]any{"seq": l.seqs[k], "type": "orders", "args": args}, &r)
 					if err == nil {
 						orderLat.add(time.Since(t0))
@@ -397,7 +399,7 @@ func ltPhase(ctx context.Context, stdout io.Writer, l ltLoad) bool {
 						var g struct {
 							Game struct{ Seq int64 } `json:"game"`
 						}
-						if _, err := c.do(lctx, "GET", fmt.Sprintf("%s/api/games/%d", base, ids[k]), nil, &g); err == nil {
+						if _, err := conns.do(lctx, c, "GET", fmt.Sprintf("%s/api/games/%d", base, ids[k]), nil, &g); err == nil {
 							l.seqs[k] = g.Game.Seq
 						}
 					}
