@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -70,6 +71,11 @@ type Change struct {
 type cached struct {
 	seq   int64
 	state game.State
+	// ld is the game and its seats as of seq, when this process knows them
+	// (it wrote the last action, or started the game); nil otherwise. Only
+	// ActCached uses it, and only with conditions the store checks as it
+	// writes, since another process may have changed the game meanwhile.
+	ld *Loaded
 }
 
 // New returns a Host; rules lists the games it hosts.
@@ -388,12 +394,14 @@ func (h *Host) Leave(ctx context.Context, user, gameID int64) error {
 
 // start makes a full game active and sets its first deadline: a short one
 // when the game opens on a short window (a map that starts with builds,
-// Multiplicity's start choice).
-func (h *Host) start(ctx context.Context, g *store.Game, opts Options) error {
+// Multiplicity's start choice). seats are the game's, all held; the game
+// and they are remembered for the first action (ActCached).
+func (h *Host) start(ctx context.Context, g *store.Game, opts Options, seats []store.Seat) error {
 	short := false
+	var s game.State
 	if r, ok := h.Rules[g.Kind]; ok {
-		s, err := h.State(ctx, g)
-		if err != nil {
+		var err error
+		if s, err = h.State(ctx, g); err != nil {
 			return err
 		}
 		short = h.short(r, s)
@@ -403,6 +411,11 @@ func (h *Host) start(ctx context.Context, g *store.Game, opts Options) error {
 	jobs := append([]store.Job{job}, h.remindJobs(g.ID, g.Seq, dl)...)
 	if err := h.Store.SetStatus(ctx, g.ID, store.Active, "", dl, jobs); err != nil {
 		return err
+	}
+	if s != nil {
+		g2 := *g
+		g2.Status, g2.Deadline = store.Active, dl
+		h.rememberLoaded(g.ID, g.Seq, s, &Loaded{Game: &g2, Opts: opts, Seats: slices.Clone(seats)})
 	}
 	h.notify(Change{GameID: g.ID, Kind: "status"})
 	return nil
@@ -475,6 +488,12 @@ func (h *Host) catchUp(ctx context.Context, r game.Rules, g *store.Game, c cache
 }
 
 func (h *Host) remember(id, seq int64, s game.State) {
+	h.rememberLoaded(id, seq, s, nil)
+}
+
+// rememberLoaded is remember with the game and seats as of seq (nil:
+// unknown).
+func (h *Host) rememberLoaded(id, seq int64, s game.State, ld *Loaded) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if c, ok := h.cache[id]; ok && c.seq > seq {
@@ -488,7 +507,55 @@ func (h *Host) remember(id, seq int64, s game.State) {
 			}
 		}
 	}
-	h.cache[id] = cached{seq: seq, state: s}
+	h.cache[id] = cached{seq: seq, state: s, ld: ld}
+}
+
+// CachedOptions is a game's options when this process holds a copy of the
+// game (a game's options never change once it is created), so that a
+// caller needing only them reads nothing.
+func (h *Host) CachedOptions(id int64) (Options, bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if c, ok := h.cache[id]; ok && c.ld != nil {
+		return c.ld.Opts, true
+	}
+	return Options{}, false
+}
+
+// forgetLoaded drops the cached copy of a game and its seats (the state
+// stays: it is checked against the game's seq on every use).
+func (h *Host) forgetLoaded(id int64) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if c, ok := h.cache[id]; ok && c.ld != nil {
+		c.ld = nil
+		h.cache[id] = c
+	}
+}
+
+// after is the game and seats once action seq, with effects e, is stored
+// at `at`.
+func (l *Loaded) after(seq int64, at time.Time, e store.Effects) *Loaded {
+	g := *l.Game
+	g.Seq, g.UpdatedAt = seq, at
+	if e.Status != "" {
+		g.Status = e.Status
+	}
+	if e.Result != "" {
+		g.Result = e.Result
+	}
+	if e.Deadline != nil {
+		g.Deadline = *e.Deadline
+	}
+	seats := slices.Clone(l.Seats)
+	for _, st := range e.Seats {
+		for i := range seats {
+			if seats[i].Seat == st.Seat {
+				seats[i].UserID, seats[i].Bot, seats[i].Missed = st.UserID, st.Bot, st.Missed
+			}
+		}
+	}
+	return &Loaded{Game: &g, Opts: l.Opts, Seats: seats}
 }
 
 // StateAt rebuilds a game's state after action seq (0: the setup): from
@@ -554,8 +621,9 @@ func (h *Host) Act(ctx context.Context, user, gameID int64, expectSeq int64, a g
 
 // ActOn is Act on a game the caller has read (nil: read it here). The
 // action is stored only if the game is still at the seq and status it was
-// read with (the store checks both as it writes), so a game read before
-// this process's lock was taken is as good as one read after it. With
+// read with and the user still holds the seat (the store checks them as
+// it writes), so a game read before this process's lock was taken is as
+// good as one read after it. With
 // expectSeq -1 the game is read here, under the lock.
 func (h *Host) ActOn(ctx context.Context, user, gameID int64, ld *Loaded, expectSeq int64, a game.Action) (int64, []game.Event, error) {
 	if a.Type == game.Advance {
@@ -570,7 +638,7 @@ func (h *Host) ActOn(ctx context.Context, user, gameID int64, ld *Loaded, expect
 			return 0, nil, err
 		}
 	}
-	g, opts, seats := ld.Game, ld.Opts, ld.Seats
+	g := ld.Game
 	switch g.Status {
 	case store.Forming:
 		return 0, nil, errorf(CodeNotStarted, "game %d has not started", gameID)
@@ -586,23 +654,69 @@ func (h *Host) ActOn(ctx context.Context, user, gameID int64, ld *Loaded, expect
 	if seat == "" {
 		return 0, nil, errorf(CodeForbidden, "you hold no seat in game %d", gameID)
 	}
-	r := h.Rules[g.Kind]
 	s, err := h.State(ctx, g)
 	if err != nil {
 		return 0, nil, err
 	}
+	return h.actLocked(ctx, user, ld, seat, s, a)
+}
+
+// ActCached is ActOn without reading the game: it acts on this process's
+// cached copy of the game and its seats, which it has when it stored the
+// game's last action itself (or started the game) and the client's
+// expectSeq is the cached seq. The store then writes the action only if
+// the game is still at that seq and active and the user still holds the
+// seat (Effects.IfSeatHeld), so a copy another process made out of date
+// cannot store anything. ok is false when there is no such copy or
+// anything failed (nothing was stored then; the copy is dropped): the
+// caller reads the game and acts with ActOn, which gives the answer.
+// With a load balancer that sends a game's requests to one process, an
+// order costs one store call, the write.
+func (h *Host) ActCached(ctx context.Context, user, gameID int64, expectSeq int64, a game.Action) (seq int64, events []game.Event, seat game.Seat, ok bool) {
+	if a.Type == game.Advance || expectSeq < 0 || user == 0 {
+		return 0, nil, "", false
+	}
+	l := h.gameLock(gameID)
+	l.Lock()
+	defer l.Unlock()
+	h.mu.Lock()
+	c, hit := h.cache[gameID]
+	h.mu.Unlock()
+	if !hit || c.ld == nil || c.seq != expectSeq || c.ld.Game.Seq != expectSeq || c.ld.Game.Status != store.Active {
+		return 0, nil, "", false
+	}
+	r, known := h.Rules[c.ld.Game.Kind]
+	if seat = c.ld.SeatOf(user); seat == "" || !known {
+		return 0, nil, "", false
+	}
+	seq, events, err := h.actLocked(ctx, user, c.ld, seat, r.Clone(c.state), a)
+	if err != nil {
+		h.forgetLoaded(gameID)
+		return 0, nil, "", false
+	}
+	return seq, events, seat, true
+}
+
+// actLocked applies the action of user's seat to s, the state of the game
+// ld (at ld.Game.Seq), and stores it if the game is still at that seq and
+// active and the user still holds the seat. The caller holds the game's
+// lock.
+func (h *Host) actLocked(ctx context.Context, user int64, ld *Loaded, seat game.Seat, s game.State, a game.Action) (int64, []game.Event, error) {
+	g, opts, seats, gameID := ld.Game, ld.Opts, ld.Seats, ld.Game.ID
+	r := h.Rules[g.Kind]
 	owedBefore := promptKey(r.Pending(s)) // Apply changes s in place
 	s, events, err := r.Apply(s, seat, a)
 	if err != nil {
 		return 0, nil, &Error{Code: CodeRefused, Msg: err.Error(), Err: err}
 	}
-	e := store.Effects{IfStatus: store.Active}
+	e := store.Effects{IfStatus: store.Active, IfSeatHeld: true}
 	if g.Seq%int64(h.SnapshotEvery) == int64(h.SnapshotEvery-1) {
 		if e.Snapshot, err = r.Marshal(s); err != nil {
 			return 0, nil, err
 		}
 	}
-	if after := r.Pending(s); len(after) > 0 && promptKey(after) != owedBefore {
+	after := r.Pending(s) // s does not change below, up to the early close
+	if len(after) > 0 && promptKey(after) != owedBefore {
 		// The action answered its decision and another is owed (a game of
 		// turns, as Here I Stand): the new decision gets a whole window,
 		// and the seat that answered in time has missed nothing.
@@ -627,11 +741,11 @@ func (h *Host) ActOn(ctx context.Context, user, gameID int64, ld *Loaded, expect
 		}
 		return 0, nil, err
 	}
-	h.remember(gameID, g.Seq+1, r.Clone(s))
+	h.rememberLoaded(gameID, g.Seq+1, r.Clone(s), ld.after(g.Seq+1, rec.At, e))
 	h.notify(Change{GameID: gameID, Kind: "action", Seq: g.Seq + 1, Events: events})
 	seq := g.Seq + 1
 	// Everyone ready: close the window now.
-	if game.AllReady(r.Pending(s)) {
+	if game.AllReady(after) {
 		g2 := *g // the caller's copy stays as it was read
 		g2.Seq = seq
 		next, err := h.advanceLocked(ctx, &g2, opts, s, 0)

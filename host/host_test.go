@@ -555,3 +555,50 @@ func TestStateAtFromSnapshots(t *testing.T) {
 		t.Fatalf("StateAt beyond the last action: %v", err)
 	}
 }
+
+// ActCached acts on the copy of the game this process made when it
+// started the game and when it stored an action, without reading the
+// game; a copy another process made out of date stores nothing (ok false).
+// CachedOptions answers from the same copy.
+func TestActCached(t *testing.T) {
+	ctx := context.Background()
+	st, _, h, ids := testEnv(t, 8)
+	g, holders := fullGame(t, h, ids, `{"phase": "1h"}`)
+	if opts, ok := h.CachedOptions(g.ID); !ok || opts.Phase != "1h" {
+		t.Fatalf("CachedOptions of a started game: %+v, %v", opts, ok)
+	}
+	if _, ok := h.CachedOptions(987654); ok {
+		t.Fatal("CachedOptions of an unknown game: ok")
+	}
+	fr, en := holders["france"], holders["england"]
+	seq, _, seat, ok := h.ActCached(ctx, fr, g.ID, 0, ordersAction("A par - bur"))
+	if !ok || seq != 1 || seat != "france" {
+		t.Fatalf("ActCached after the start: seq %d seat %q ok %v", seq, seat, ok)
+	}
+	// Wrong seq, a stranger: nothing tried.
+	if _, _, _, ok := h.ActCached(ctx, fr, g.ID, 0, ordersAction("A par - pic")); ok {
+		t.Fatal("ActCached with a stale seq: ok")
+	}
+	if _, _, _, ok := h.ActCached(ctx, ids[7], g.ID, 1, ordersAction("A par - pic")); ok {
+		t.Fatal("ActCached by a stranger: ok")
+	}
+	// Another process stores an action: the copy is out of date, and the
+	// write refuses the order made against it.
+	other := New(st, h.Log, "other", h.Rules["diplomacy"])
+	if _, _, err := other.Act(ctx, en, g.ID, 1, ordersAction("F lon - nth")); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, _, ok := h.ActCached(ctx, fr, g.ID, 1, ordersAction("A par - pic")); ok {
+		t.Fatal("ActCached on a copy another process made out of date: ok")
+	}
+	if acts, _ := st.Actions(ctx, g.ID, 0); len(acts) != 2 {
+		t.Fatalf("%d actions stored, want 2", len(acts))
+	}
+	// Read afresh, acted on, cached again.
+	if seq, _, err := h.Act(ctx, fr, g.ID, 2, ordersAction("A par - pic")); err != nil || seq != 3 {
+		t.Fatalf("Act after the refusal: %d, %v", seq, err)
+	}
+	if seq, _, _, ok := h.ActCached(ctx, fr, g.ID, 3, ordersAction("A par - gas")); !ok || seq != 4 {
+		t.Fatalf("ActCached after a fresh read: %d, %v", seq, ok)
+	}
+}

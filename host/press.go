@@ -2,6 +2,7 @@ package host
 
 import (
 	"context"
+	"errors"
 	"sort"
 	"strings"
 
@@ -79,6 +80,38 @@ func (h *Host) Post(ctx context.Context, user, gameID int64, to []game.Seat, bod
 
 // PostOn is Post on a game the caller has read.
 func (h *Host) PostOn(ctx context.Context, user int64, ld *Loaded, to []game.Seat, body string) (*store.Message, error) {
+	return h.postOn(ctx, user, ld, to, body, false)
+}
+
+// PostCached is Post without reading the game: on this process's cached
+// copy of the game and its seats (see ActCached), the message stored only
+// if the game is still at the copy's seq and the user still holds the
+// seat (store.Message.IfHeldBy). ok is false when there is no copy or
+// anything failed (nothing was stored): the caller reads the game and
+// posts with PostOn, which gives the answer.
+func (h *Host) PostCached(ctx context.Context, user, gameID int64, to []game.Seat, body string) (m *store.Message, ok bool) {
+	if user == 0 {
+		return nil, false
+	}
+	h.mu.Lock()
+	c, hit := h.cache[gameID]
+	h.mu.Unlock()
+	if !hit || c.ld == nil || c.ld.Game.Seq != c.seq || c.ld.SeatOf(user) == "" {
+		return nil, false
+	}
+	m, err := h.postOn(ctx, user, c.ld, to, body, true)
+	if err != nil {
+		if errors.Is(err, store.ErrStale) {
+			h.forgetLoaded(gameID)
+		}
+		return nil, false
+	}
+	return m, true
+}
+
+// postOn is PostOn; cached says ld is a cached copy, which the store
+// checks as it writes.
+func (h *Host) postOn(ctx context.Context, user int64, ld *Loaded, to []game.Seat, body string, cached bool) (*store.Message, error) {
 	g, opts, seats, gameID := ld.Game, ld.Opts, ld.Seats, ld.Game.ID
 	if g.Status == store.Forming {
 		return nil, errorf(CodeNotStarted, "game %d has not started", gameID)
@@ -128,6 +161,9 @@ func (h *Host) PostOn(ctx context.Context, user int64, ld *Loaded, to []game.Sea
 		ch = ChannelOf(append([]game.Seat{seat}, to...))
 	}
 	m := &store.Message{GameID: gameID, Channel: ch, From: seat, Body: body, At: h.now()}
+	if cached {
+		m.IfHeldBy, m.IfSeq = user, g.Seq
+	}
 	if err := h.Store.PostMessage(ctx, m); err != nil {
 		return nil, err
 	}

@@ -81,5 +81,5 @@ func (h *Host) startIfFull(ctx context.Context, gameID int64) error {
 			return nil
 		}
 	}
-	return h.start(ctx, g, opts)
+	return h.start(ctx, g, opts, seats)
 }

@@ -22,6 +22,9 @@ type reader struct {
 // player who may know of it, and a post to the game's webhook when the
 // event is public.
 func (n *Notifier) compose(ctx context.Context, ev *event) ([]delivery, error) {
+	if opts, ok := n.h.CachedOptions(ev.gameID); ok && n.cfg.SMTP == "" && opts.Webhook == "" {
+		return nil, nil // nowhere to send, known without reading the game
+	}
 	g, opts, err := n.h.Game(ctx, ev.gameID)
 	if err != nil {
 		if host.CodeOf(err) == host.CodeNotFound {

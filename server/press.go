@@ -52,8 +52,22 @@ func (s *Server) post(w http.ResponseWriter, r *http.Request, u *store.User) {
 		To   []game.Seat `json:"to"`
 		Body string      `json:"body"`
 	}
-	ld := s.loadedAndBody(w, r, u, &req)
-	if ld == nil {
+	// As act: the body first, so that press on a game this process holds
+	// a copy of goes without reading the game (Host.PostCached); otherwise
+	// the game is read, and its errors come before the body's.
+	bodyErr := readJSON(r, &req)
+	if id, err := pathID(r); err == nil && bodyErr == nil {
+		if m, ok := s.Host.PostCached(r.Context(), u.ID, id, req.To, req.Body); ok {
+			writeJSON(w, http.StatusCreated, toMessageJSON(*m))
+			return
+		}
+	}
+	ld, _, err := s.visibleLoaded(r, u.ID)
+	if err == nil {
+		err = bodyErr
+	}
+	if err != nil {
+		writeError(w, err)
 		return
 	}
 	m, err := s.Host.PostOn(r.Context(), u.ID, ld, req.To, req.Body)

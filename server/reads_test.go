@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"concordat/diplomacy"
+	"concordat/game"
 	"concordat/host"
 	"concordat/store"
 	"concordat/store/sqlite"
@@ -71,10 +72,14 @@ func (c *countingStore) PostMessage(ctx context.Context, m *store.Message) error
 	return c.Store.PostMessage(ctx, m)
 }
 
-// TestStoreCallsPerOrder: an order submission with a warm credential cache
-// and game state makes one store read (the game with its seats) and one
-// write; press the same. (It made six reads before: the credential, the
-// game twice, the seats three times.)
+// TestStoreCallsPerOrder: an order submission on a game whose last action
+// this process stored, with a warm credential cache, makes one store call,
+// the write (the game and seats come from the host's cache, and the write
+// checks they still hold); press the same. (An order made six reads before: the credential, the
+// game twice, the seats three times; then one, the game with its seats.)
+// When the cached copy is out of date (another process changed the game),
+// the write refuses it and the request reads the game and answers as
+// from a fresh read.
 func TestStoreCallsPerOrder(t *testing.T) {
 	st, err := sqlite.Open(filepath.Join(t.TempDir(), "server.db"))
 	if err != nil {
@@ -93,19 +98,66 @@ func TestStoreCallsPerOrder(t *testing.T) {
 	e := &env{t: t, st: st, host: h, srv: s, http: ts, clock: c}
 	id, pl := e.dipGame("rd", map[string]any{"phase": "1h"})
 	fr := pl["france"]
-	seq := fr.orders(id, 0, "A par - bur") // warms the caches
+	seq := fr.orders(id, 0, "A par - bur") // warms the credential cache
 	cs.take()
 	seq = fr.orders(id, seq, "A par - pic")
-	if got := cs.take(); len(got) != 2 || got["GameAndSeats"] != 1 || got["AppendAction"] != 1 {
-		t.Fatalf("store calls of an order submission: %v; want one GameAndSeats and one AppendAction", got)
+	if got := cs.take(); len(got) != 1 || got["AppendAction"] != 1 {
+		t.Fatalf("store calls of an order submission: %v; want one AppendAction", got)
 	}
 	fr.mustDo("POST", "/api/games/"+itoa(id)+"/messages", map[string]any{"body": "hello"}, http.StatusCreated, nil)
-	if got := cs.take(); len(got) != 2 || got["GameAndSeats"] != 1 || got["PostMessage"] != 1 {
-		t.Fatalf("store calls of a message: %v; want one GameAndSeats and one PostMessage", got)
+	if got := cs.take(); len(got) != 1 || got["PostMessage"] != 1 {
+		t.Fatalf("store calls of a message: %v; want one PostMessage", got)
 	}
-	// A stale seq costs the same read and no write.
+	// A stale seq costs the read and no write.
 	wantError(t, "stale", fr.act(id, seq-1, "orders", map[string][]string{"orders": {"A par - gas"}}), http.StatusConflict, "stale")
 	if got := cs.take(); len(got) != 1 || got["GameAndSeats"] != 1 {
 		t.Fatalf("store calls of a stale submission: %v", got)
 	}
+
+	// Another process stores an action: this process's copy is one behind.
+	ctx := t.Context()
+	en := pl["england"]
+	enAction := store.Action{GameID: id, Seq: seq + 1, Seat: "england", UserID: en.id,
+		Action: game.NewAction("orders", map[string][]string{"orders": {"F lon - nth"}}), At: c.Now()}
+	if err := st.AppendAction(ctx, enAction, seq, store.Effects{}); err != nil {
+		t.Fatal(err)
+	}
+	// Press on the out-of-date copy: refused by the write, then read and
+	// stored; the copy is dropped.
+	fr.mustDo("POST", "/api/games/"+itoa(id)+"/messages", map[string]any{"body": "after england"}, http.StatusCreated, nil)
+	if got := cs.take(); len(got) != 2 || got["PostMessage"] != 2 || got["GameAndSeats"] != 1 {
+		t.Fatalf("store calls of a message on an out-of-date copy: %v; want the refused write, the read, the write", got)
+	}
+	wantError(t, "stale after another process's action", fr.act(id, seq, "orders", map[string][]string{"orders": {"A par - gas"}}), http.StatusConflict, "stale")
+	if got := cs.take(); len(got) != 1 || got["GameAndSeats"] != 1 {
+		t.Fatalf("store calls of a stale submission without a copy: %v; want the read", got)
+	}
+	seq = fr.orders(id, seq+1, "A par - gas") // against the new seq: read, then stored
+	if got := cs.take(); got["GameAndSeats"] != 1 || got["AppendAction"] != 1 {
+		t.Fatalf("store calls of an order after another process's action: %v", got)
+	}
+
+	// An order on an out-of-date copy: refused by the write, then read.
+	enAction.Seq = seq + 1
+	if err := st.AppendAction(ctx, enAction, seq, store.Effects{}); err != nil {
+		t.Fatal(err)
+	}
+	wantError(t, "stale on an out-of-date copy", fr.act(id, seq, "orders", map[string][]string{"orders": {"A par - pic"}}), http.StatusConflict, "stale")
+	if got := cs.take(); len(got) != 2 || got["AppendAction"] != 1 || got["GameAndSeats"] != 1 {
+		t.Fatalf("store calls of an order on an out-of-date copy: %v; want the refused write, then the read", got)
+	}
+	seq = fr.orders(id, seq+1, "A par - pic")
+
+	// France changes hands in another process: the former holder's order,
+	// against the current seq, is not stored; the new holder's is.
+	newcomer := e.register("rdnewcomer")
+	if err := st.ReplaceSeat(ctx, id, "france", fr.id, newcomer.id); err != nil {
+		t.Fatal(err)
+	}
+	wantError(t, "order by the former holder", fr.act(id, seq, "orders", map[string][]string{"orders": {"A par - pic"}}), http.StatusForbidden, "forbidden")
+	wantError(t, "press by the former holder", fr.do("POST", "/api/games/"+itoa(id)+"/messages", map[string]any{"body": "still here?"}), http.StatusForbidden, "forbidden")
+	if g := e.game(id); g.Seq != seq {
+		t.Fatalf("the former holder's order moved the game to seq %d, from %d", g.Seq, seq)
+	}
+	newcomer.orders(id, seq, "A par - bur")
 }

@@ -127,6 +127,12 @@ type Message struct {
 	From    game.Seat
 	Body    string
 	At      time.Time
+	// IfHeldBy, when not 0, makes PostMessage store the message only if
+	// the game is still at action IfSeq and its From seat is held by user
+	// IfHeldBy (ErrStale otherwise): press sent on a cached copy of the
+	// game. Conditions of the write, never read back.
+	IfHeldBy int64
+	IfSeq    int64
 }
 
 // Vote is one seat's vote on a proposal ("draw", "concede", "pause",
@@ -169,6 +175,11 @@ type Effects struct {
 	// that an action read against an active game is not stored once the
 	// game was paused or ended without an action.
 	IfStatus string
+	// IfSeatHeld is a further condition: the action is stored only if its
+	// Seat is still held by its UserID (ErrStale otherwise), so that a
+	// request that found the seat in a cached copy of the game, not read
+	// with the action, cannot act for a seat that changed hands meanwhile.
+	IfSeatHeld bool
 }
 
 // Store is the storage every server process shares.

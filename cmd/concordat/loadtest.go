@@ -14,6 +14,7 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -132,6 +133,7 @@ func runLoadtest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	msgs := fs.Float64("messages", 0.2, "fraction of submissions that are press messages instead of orders")
 	seed := fs.Uint64("seed", 1, "seed of the random orders and messages")
 	affinity := fs.Bool("affinity", false, "send every request of a game to one server (as a load balancer routing by game would); otherwise a game's requests go round the servers")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the load generator's load phases (not the setup) to this file")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -249,6 +251,19 @@ func runLoadtest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// another, so it always knows each game's seq (press does not change it).
 	seqs := make([]int64, *games) // each game's seq; game k is played by worker k%workers only
 	failed := false
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			fmt.Fprintln(stderr, "loadtest:", err)
+			return 1
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintln(stderr, "loadtest: cpu profile:", err)
+			return 1
+		}
+		defer pprof.StopCPUProfile()
+	}
 	for _, rate := range rates {
 		if ctx.Err() != nil {
 			return 1
@@ -289,6 +304,7 @@ func ltPhase(ctx context.Context, stdout io.Writer, l ltLoad) bool {
 	lctx, cancel := context.WithTimeout(ctx, l.duration)
 	defer cancel()
 	loadStart := time.Now()
+	cpuStart, cpuOK := processCPU()
 	var tokens chan struct{}
 	if l.rate > 0 {
 		// Pace by the clock, not by a ticker (which drops ticks): by time
@@ -314,6 +330,8 @@ func ltPhase(ctx context.Context, stdout io.Writer, l ltLoad) bool {
 		go func(w int) {
 			defer wg.Done()
 			rng := rand.New(rand.NewPCG(l.seed, uint64(w)))
+			conns := newLtConns()
+			defer conns.close()
 			mine := []int{}
 			for k := w; k < games; k += l.workers {
 				mine = append(mine, k)
@@ -341,7 +359,7 @@ func ltPhase(ctx context.Context, stdout io.Writer, l ltLoad) bool {
 					var g struct {
 						Game struct{ Seq int64 } `json:"game"`
 					}
-					if _, err := c.do(lctx, "GET", fmt.Sprintf("%s/api/games/%d", base, ids[k]), nil, &g); err != nil {
+					if _, err := conns.do(lctx, c, "GET", fmt.Sprintf("%s/api/games/%d", base, ids[k]), nil, &g); err != nil {
 						continue
 					}
 					l.seqs[k] = g.Game.Seq
@@ -354,7 +372,7 @@ func ltPhase(ctx context.Context, stdout io.Writer, l ltLoad) bool {
 					if rng.IntN(2) == 0 {
 						body["to"] = []game.Seat{ltPowers[(j+1+rng.IntN(6))%7]}
 					}
-					status, err = c.do(lctx, "POST", fmt.Sprintf("%s/api/games/%d/messages", base, ids[k]), body, nil)
+					status, err = conns.do(lctx, c, "POST", fmt.Sprintf("%s/api/games/%d/messages", base, ids[k]), body, nil)
 					if err == nil {
 						msgLat.add(time.Since(t0))
 						messages.Add(1)
@@ -362,7 +380,7 @@ func ltPhase(ctx context.Context, stdout io.Writer, l ltLoad) bool {
 				} else {
 					args := map[string][]string{"orders": ltOrders(rng, legal[ltPowers[j]])}
 					var r struct{ Seq int64 }
-					status, err = c.do(lctx, "POST", fmt.Sprintf("%s/api/games/%d/actions", base, ids[k]),
+					status, err = conns.do(lctx, c, "POST", fmt.Sprintf("%s/api/games/%d/actions", base, ids[k]),
 						map[string]any{"seq": l.seqs[k], "type": "orders", "args": args}, &r)
 					if err == nil {
 						orderLat.add(time.Since(t0))
@@ -381,7 +399,7 @@ func ltPhase(ctx context.Context, stdout io.Writer, l ltLoad) bool {
 						var g struct {
 							Game struct{ Seq int64 } `json:"game"`
 						}
-						if _, err := c.do(lctx, "GET", fmt.Sprintf("%s/api/games/%d", base, ids[k]), nil, &g); err == nil {
+						if _, err := conns.do(lctx, c, "GET", fmt.Sprintf("%s/api/games/%d", base, ids[k]), nil, &g); err == nil {
 							l.seqs[k] = g.Game.Seq
 						}
 					}
@@ -391,6 +409,7 @@ func ltPhase(ctx context.Context, stdout io.Writer, l ltLoad) bool {
 	}
 	wg.Wait()
 	el := time.Since(loadStart).Seconds()
+	cpuEnd, cpuOK2 := processCPU()
 	p50, p99, mx := orderLat.quantiles()
 	m50, m99, mmx := msgLat.quantiles()
 	target := "as fast as they go"
@@ -406,6 +425,12 @@ func ltPhase(ctx context.Context, stdout io.Writer, l ltLoad) bool {
 		fmt.Fprintf(stdout, "failures with status %d: %d\n", k, v.(*atomic.Int64).Load())
 		return true
 	})
+	if n := orders.Load() + messages.Load() + failures.Load(); cpuOK && cpuOK2 && n > 0 {
+		// The load generator shares the machine with the servers when both
+		// run on loopback: what it used is what they could not.
+		used := cpuEnd - cpuStart
+		fmt.Fprintf(stdout, "loadgen cpu: %.2f cores (%.0f µs per request)\n", used.Seconds()/el, float64(used.Microseconds())/float64(n))
+	}
 	return failures.Load() == 0
 }
 

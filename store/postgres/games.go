@@ -318,12 +318,35 @@ const (
 	codeNoSeat    = "CCNS1" // a seat to overwrite does not exist
 )
 
+// updateGame is AppendAction's conditional update of the game ($1 to
+// $12: seq, at, status, result, whether the deadline changes, deadline,
+// game, expected seq, IfStatus, IfSeatHeld, seat, user).
+const updateGame = `UPDATE games SET seq = $1, updated_at = $2,
+		status = coalesce($3, status), result = coalesce($4, result),
+		deadline = CASE WHEN $5 THEN $6 ELSE deadline END
+	WHERE id = $7 AND seq = $8 AND ($9::text = '' OR status = $9)
+		AND (NOT $10 OR EXISTS (SELECT 1 FROM seats WHERE game_id = $7 AND seat = $11 AND user_id = $12))
+	RETURNING 1`
+
+// appendUpdate is updateGame, raising codeStale when it finds no game.
+const appendUpdate = `WITH u AS (` + updateGame + `)
+	SELECT concordat_require(EXISTS (SELECT 1 FROM u), '` + codeStale + `', 'stale')`
+
+// appendOrder is appendUpdate and the action's row ($13 its type, $14 its
+// arguments) in one statement: the row is inserted only if the update
+// found the game, and when it did not the function raises, which undoes
+// the statement.
+const appendOrder = `WITH u AS (` + updateGame + `),
+	i AS (INSERT INTO actions (game_id, seq, seat, user_id, type, args, at)
+		SELECT $7, $1, $11, $12, $13, $14, $2 FROM u RETURNING 1)
+	SELECT concordat_require(EXISTS (SELECT 1 FROM u), '` + codeStale + `', 'stale')`
+
 // AppendAction stores action expectSeq+1 and its effects if the game's
-// Seq is still expectSeq.
-//
-// The statements go to the server as one batch, in one round trip, and
-// run as one implicit transaction: the first that fails (a condition
-// checked by concordat_require, or a constraint) rolls back them all.
+// Seq is still expectSeq, in one round trip and one transaction: an
+// action without further effects (a submission) as one statement, one
+// with effects as a batch of statements, which the server runs as one
+// implicit transaction: the first that fails (a condition checked by
+// concordat_require, or a constraint) rolls back them all.
 func (s *Store) AppendAction(ctx context.Context, a store.Action, expectSeq int64, e store.Effects) error {
 	seq := expectSeq + 1
 	for _, j := range e.NewJobs {
@@ -342,22 +365,62 @@ func (s *Store) AppendAction(ctx context.Context, a store.Action, expectSeq int6
 	if e.Deadline != nil {
 		deadline = nullTime(*e.Deadline)
 	}
+	var actionArgs []byte
+	if a.Action.Args != nil {
+		actionArgs = []byte(a.Action.Args)
+	}
+	updateArgs := []any{seq, a.At, status, result, e.Deadline != nil, deadline, a.GameID, expectSeq, e.IfStatus,
+		e.IfSeatHeld, string(a.Seat), a.UserID}
+	var err error
+	if e.CompleteJob == 0 && e.Snapshot == nil && len(e.Seats) == 0 && len(e.NewJobs) == 0 && !e.ClearVotes {
+		// A submission: one statement, which pgx sends in one write
+		// (a batch takes two), and the server parses and runs once.
+		_, err = s.pool.Exec(ctx, appendOrder, append(updateArgs, a.Action.Type, actionArgs)...)
+	} else {
+		err = s.appendBatch(ctx, a, seq, e, updateArgs, actionArgs)
+	}
+	if err == nil {
+		return nil
+	}
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		switch pe.Code {
+		case codeStale:
+			var current int64
+			var gs string
+			err := s.pool.QueryRow(ctx, `SELECT seq, status FROM games WHERE id = $1`, a.GameID).Scan(&current, &gs)
+			if errors.Is(err, pgx.ErrNoRows) {
+				return fmt.Errorf("postgres: append action: game %d: %w", a.GameID, store.ErrNotFound)
+			}
+			if err != nil {
+				return fmt.Errorf("postgres: append action: game %d is not at action %d: %w (%v)", a.GameID, expectSeq, store.ErrStale, err)
+			}
+			if current == expectSeq && e.IfStatus != "" && gs != e.IfStatus {
+				return fmt.Errorf("postgres: append action: game %d is %s, not %s: %w", a.GameID, gs, e.IfStatus, store.ErrStale)
+			}
+			if current == expectSeq {
+				return fmt.Errorf("postgres: append action: seat %q of game %d is not held by user %d: %w", a.Seat, a.GameID, a.UserID, store.ErrStale)
+			}
+			return fmt.Errorf("postgres: append action: game %d is at action %d, not %d: %w", a.GameID, current, expectSeq, store.ErrStale)
+		case codeLeaseLost:
+			return fmt.Errorf("postgres: append action: job %d is not held by %q: %w", e.CompleteJob, e.JobOwner, store.ErrLeaseLost)
+		case codeNoSeat:
+			return fmt.Errorf("postgres: append action: a seat to overwrite is not in game %d: %w", a.GameID, store.ErrNotFound)
+		}
+	}
+	return fail("append action", err, fmt.Sprintf("action %d of game %d", seq, a.GameID))
+}
+
+// appendBatch is AppendAction with further effects: the statements go to
+// the server as one batch, in one round trip, and run as one implicit
+// transaction; the first that fails rolls back them all.
+func (s *Store) appendBatch(ctx context.Context, a store.Action, seq int64, e store.Effects, updateArgs []any, actionArgs []byte) error {
 	b := &pgx.Batch{}
-	b.Queue(`WITH u AS (
-			UPDATE games SET seq = $1, updated_at = $2,
-				status = coalesce($3, status), result = coalesce($4, result),
-				deadline = CASE WHEN $5 THEN $6 ELSE deadline END
-			WHERE id = $7 AND seq = $8 AND ($9::text = '' OR status = $9) RETURNING 1)
-		SELECT concordat_require(EXISTS (SELECT 1 FROM u), '`+codeStale+`', 'stale')`,
-		seq, a.At, status, result, e.Deadline != nil, deadline, a.GameID, expectSeq, e.IfStatus)
+	b.Queue(appendUpdate, updateArgs...)
 	if e.CompleteJob != 0 {
 		b.Queue(`WITH d AS (DELETE FROM jobs WHERE id = $1 AND lease_owner = $2 AND lease_owner <> '' RETURNING 1)
 			SELECT concordat_require(EXISTS (SELECT 1 FROM d), '`+codeLeaseLost+`', 'lease lost')`,
 			e.CompleteJob, e.JobOwner)
-	}
-	var actionArgs []byte
-	if a.Action.Args != nil {
-		actionArgs = []byte(a.Action.Args)
 	}
 	b.Queue(`INSERT INTO actions (game_id, seq, seat, user_id, type, args, at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
 		a.GameID, seq, string(a.Seat), a.UserID, a.Action.Type, actionArgs, a.At)
@@ -379,34 +442,7 @@ func (s *Store) AppendAction(ctx context.Context, a store.Action, expectSeq int6
 		b.Queue(`DELETE FROM votes WHERE game_id = $1`, a.GameID)
 	}
 
-	err := s.pool.SendBatch(ctx, b).Close()
-	if err == nil {
-		return nil
-	}
-	var pe *pgconn.PgError
-	if errors.As(err, &pe) {
-		switch pe.Code {
-		case codeStale:
-			var current int64
-			var gs string
-			err := s.pool.QueryRow(ctx, `SELECT seq, status FROM games WHERE id = $1`, a.GameID).Scan(&current, &gs)
-			if errors.Is(err, pgx.ErrNoRows) {
-				return fmt.Errorf("postgres: append action: game %d: %w", a.GameID, store.ErrNotFound)
-			}
-			if err != nil {
-				return fmt.Errorf("postgres: append action: game %d is not at action %d: %w (%v)", a.GameID, expectSeq, store.ErrStale, err)
-			}
-			if current == expectSeq {
-				return fmt.Errorf("postgres: append action: game %d is %s, not %s: %w", a.GameID, gs, e.IfStatus, store.ErrStale)
-			}
-			return fmt.Errorf("postgres: append action: game %d is at action %d, not %d: %w", a.GameID, current, expectSeq, store.ErrStale)
-		case codeLeaseLost:
-			return fmt.Errorf("postgres: append action: job %d is not held by %q: %w", e.CompleteJob, e.JobOwner, store.ErrLeaseLost)
-		case codeNoSeat:
-			return fmt.Errorf("postgres: append action: a seat to overwrite is not in game %d: %w", a.GameID, store.ErrNotFound)
-		}
-	}
-	return fail("append action", err, fmt.Sprintf("action %d of game %d", seq, a.GameID))
+	return s.pool.SendBatch(ctx, b).Close()
 }
 
 // Actions lists a game's actions after a Seq, in order.
@@ -456,43 +492,49 @@ func (s *Store) LatestSnapshot(ctx context.Context, gameID int64) (*store.Snapsh
 	return &sn, nil
 }
 
-// GameAndSeats reads a game and its seats in one query (a LEFT JOIN: the
-// game's columns come with each seat, and once without seats), so in one
-// round trip and one snapshot.
+// GameAndSeats reads a game and its seats in one query, so in one round
+// trip and one snapshot: one row, the game's columns and its seats'
+// fields as arrays in seat order (the request path's read, made for
+// every order and message: one row costs the server and the client less
+// than a join repeating the game's columns for each seat).
 func (s *Store) GameAndSeats(ctx context.Context, id int64) (*store.Game, []store.Seat, error) {
-	rows, err := s.pool.Query(ctx, `SELECT `+gameColumnsOf("g")+`,
-		s.seat, coalesce(s.user_id, 0), coalesce(s.bot, false), coalesce(s.missed, 0), coalesce(s.ord, 0)
-		FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = $1 ORDER BY s.ord, s.seat`, id)
+	var names []string
+	var users []int64
+	var bots []bool
+	var missed, ords []int32
+	tail := []any{&names, &users, &bots, &missed, &ords}
+	g, err := scanGame(rowWith{s.pool.QueryRow(ctx, gameAndSeatsQuery, id), tail})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, nil, fmt.Errorf("postgres: game %d: %w", id, store.ErrNotFound)
+	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("postgres: game %d and seats: %w", id, err)
 	}
-	defer rows.Close()
-	var g *store.Game
+	if len(users) != len(names) || len(bots) != len(names) || len(missed) != len(names) || len(ords) != len(names) {
+		return nil, nil, fmt.Errorf("postgres: game %d and seats: arrays of %d, %d, %d, %d and %d seats", id, len(names), len(users), len(bots), len(missed), len(ords))
+	}
 	var ss []store.Seat
-	for rows.Next() {
-		var seat *string
-		var st store.Seat
-		tail := []any{&seat, &st.UserID, &st.Bot, &st.Missed, &st.Order}
-		if g == nil {
-			if g, err = scanGame(rowWith{rows, tail}); err != nil {
-				return nil, nil, fmt.Errorf("postgres: game %d and seats: %w", id, err)
-			}
-		} else if err := rows.Scan(append(skipGame(), tail...)...); err != nil {
-			return nil, nil, fmt.Errorf("postgres: game %d and seats: %w", id, err)
+	if len(names) > 0 {
+		ss = make([]store.Seat, len(names))
+		for i, n := range names {
+			ss[i] = store.Seat{GameID: id, Seat: game.Seat(n), UserID: users[i], Bot: bots[i], Missed: int(missed[i]), Order: int(ords[i])}
 		}
-		if seat != nil {
-			st.GameID, st.Seat = id, game.Seat(*seat)
-			ss = append(ss, st)
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return nil, nil, fmt.Errorf("postgres: game %d and seats: %w", id, err)
-	}
-	if g == nil {
-		return nil, nil, fmt.Errorf("postgres: game %d: %w", id, store.ErrNotFound)
 	}
 	return g, ss, nil
 }
+
+// gameAndSeatsQuery is GameAndSeats' statement: the seats' columns are
+// aggregated in the order Seats lists them (empty arrays without seats).
+var gameAndSeatsQuery = `SELECT ` + gameColumnsOf("g") + `,
+	coalesce(s.names, '{}'), coalesce(s.users, '{}'), coalesce(s.bots, '{}'), coalesce(s.missed, '{}'), coalesce(s.ords, '{}')
+	FROM games g LEFT JOIN LATERAL (
+		SELECT array_agg(seat ORDER BY ord, seat) AS names,
+			array_agg(coalesce(user_id, 0) ORDER BY ord, seat) AS users,
+			array_agg(bot ORDER BY ord, seat) AS bots,
+			array_agg(missed ORDER BY ord, seat) AS missed,
+			array_agg(ord ORDER BY ord, seat) AS ords
+		FROM seats WHERE game_id = g.id) s ON true
+	WHERE g.id = $1`
 
 // gameColumnsOf is gameColumns qualified by a table alias.
 func gameColumnsOf(alias string) string {
@@ -511,16 +553,6 @@ type rowWith struct {
 }
 
 func (r rowWith) Scan(dest ...any) error { return r.r.Scan(append(dest, r.tail...)...) }
-
-// skipGame is scan destinations that drop a game's columns (the seats
-// after the first repeat them).
-func skipGame() []any {
-	d := make([]any, strings.Count(gameColumns, ",")+1, strings.Count(gameColumns, ",")+6)
-	for i := range d {
-		d[i] = new(any)
-	}
-	return d
-}
 
 // SetInvite replaces a game's invitation secret.
 func (s *Store) SetInvite(ctx context.Context, gameID int64, invite string) error {

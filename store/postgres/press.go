@@ -2,7 +2,10 @@ package postgres
 
 import (
 	"context"
+	"errors"
 	"fmt"
+
+	"github.com/jackc/pgx/v5"
 
 	"concordat/game"
 	"concordat/store"
@@ -19,9 +22,15 @@ const messageLock = 0x636f6e63 // "conc"
 // round trip: the lock is taken before the row (and its ID) is made, and
 // released when the statement commits.
 func (s *Store) PostMessage(ctx context.Context, m *store.Message) error {
-	err := s.pool.QueryRow(ctx, `WITH l AS (SELECT pg_advisory_xact_lock($1, ($2::bigint % 2147483647)::integer))
-		INSERT INTO messages (game_id, channel, from_seat, body, at) SELECT $2::bigint, $3, $4, $5, $6 FROM l RETURNING id`,
-		messageLock, m.GameID, m.Channel, string(m.From), m.Body, m.At).Scan(&m.ID)
+	err := s.pool.QueryRow(ctx, `WITH l AS (SELECT pg_advisory_xact_lock($1, ($2::bigint % 2147483647)::integer)),
+		ok AS (SELECT 1 FROM l WHERE $7::bigint = 0 OR
+			EXISTS (SELECT 1 FROM games WHERE id = $2 AND seq = $8) AND
+			EXISTS (SELECT 1 FROM seats WHERE game_id = $2 AND seat = $4 AND user_id = $7))
+		INSERT INTO messages (game_id, channel, from_seat, body, at) SELECT $2::bigint, $3, $4, $5, $6 FROM ok RETURNING id`,
+		messageLock, m.GameID, m.Channel, string(m.From), m.Body, m.At, m.IfHeldBy, m.IfSeq).Scan(&m.ID)
+	if errors.Is(err, pgx.ErrNoRows) && m.IfHeldBy != 0 {
+		return fmt.Errorf("postgres: post message: game %d is not at action %d, or its seat %q is not held by user %d: %w", m.GameID, m.IfSeq, m.From, m.IfHeldBy, store.ErrStale)
+	}
 	if err != nil {
 		return fail("post message", err, fmt.Sprintf("game %d", m.GameID))
 	}

@@ -331,7 +331,8 @@ func (s *Store) AppendAction(ctx context.Context, a store.Action, expectSeq int6
 			deadline = nullMicros(*e.Deadline)
 		}
 		res, err := tx.StmtContext(ctx, st.updateGame).ExecContext(ctx, seq, micros(a.At), status, result,
-			e.Deadline != nil, deadline, a.GameID, expectSeq, e.IfStatus, e.IfStatus)
+			e.Deadline != nil, deadline, a.GameID, expectSeq, e.IfStatus, e.IfStatus,
+			e.IfSeatHeld, a.GameID, string(a.Seat), a.UserID)
 		if err != nil {
 			return err
 		}
@@ -347,8 +348,11 @@ func (s *Store) AppendAction(ctx context.Context, a store.Action, expectSeq int6
 			if err != nil {
 				return err
 			}
-			if current == expectSeq {
+			if current == expectSeq && e.IfStatus != "" && status != e.IfStatus {
 				return fmt.Errorf("game %d is %s, not %s: %w", a.GameID, status, e.IfStatus, store.ErrStale)
+			}
+			if current == expectSeq {
+				return fmt.Errorf("seat %q of game %d is not held by user %d: %w", a.Seat, a.GameID, a.UserID, store.ErrStale)
 			}
 			return fmt.Errorf("game %d is at action %d, not %d: %w", a.GameID, current, expectSeq, store.ErrStale)
 		}

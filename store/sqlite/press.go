@@ -2,6 +2,8 @@ package sqlite
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -11,8 +13,14 @@ import (
 
 // PostMessage stores press and fills m.ID.
 func (s *Store) PostMessage(ctx context.Context, m *store.Message) error {
-	err := s.w.QueryRowContext(ctx, `INSERT INTO messages (game_id, channel, from_seat, body, at) VALUES (?, ?, ?, ?, ?) RETURNING id`,
-		m.GameID, m.Channel, string(m.From), m.Body, micros(m.At)).Scan(&m.ID)
+	err := s.w.QueryRowContext(ctx, `INSERT INTO messages (game_id, channel, from_seat, body, at) SELECT ?, ?, ?, ?, ?
+		WHERE ? = 0 OR EXISTS (SELECT 1 FROM games WHERE id = ? AND seq = ?)
+			AND EXISTS (SELECT 1 FROM seats WHERE game_id = ? AND seat = ? AND user_id = ?) RETURNING id`,
+		m.GameID, m.Channel, string(m.From), m.Body, micros(m.At),
+		m.IfHeldBy, m.GameID, m.IfSeq, m.GameID, string(m.From), m.IfHeldBy).Scan(&m.ID)
+	if errors.Is(err, sql.ErrNoRows) && m.IfHeldBy != 0 {
+		return fmt.Errorf("sqlite: post message: game %d is not at action %d, or its seat %q is not held by user %d: %w", m.GameID, m.IfSeq, m.From, m.IfHeldBy, store.ErrStale)
+	}
 	if err != nil {
 		return fail("post message", err, fmt.Sprintf("game %d", m.GameID))
 	}

@@ -74,7 +74,8 @@ func (s *Store) prepare(ctx context.Context) error {
 		{&s.appendStmts.updateGame, `UPDATE games SET seq = ?, updated_at = ?,
 			status = coalesce(?, status), result = coalesce(?, result),
 			deadline = CASE WHEN ? THEN ? ELSE deadline END
-			WHERE id = ? AND seq = ? AND (? = '' OR status = ?)`},
+			WHERE id = ? AND seq = ? AND (? = '' OR status = ?)
+				AND (NOT ? OR EXISTS (SELECT 1 FROM seats WHERE game_id = ? AND seat = ? AND user_id = ?))`},
 		{&s.appendStmts.gameSeq, `SELECT seq, status FROM games WHERE id = ?`},
 		{&s.appendStmts.completeJob, `DELETE FROM jobs WHERE id = ? AND lease_owner = ? AND lease_owner <> ''`},
 		{&s.appendStmts.insertAction, `INSERT INTO actions (game_id, seq, seat, user_id, type, args, at) VALUES (?, ?, ?, ?, ?, ?, ?)`},

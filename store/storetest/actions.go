@@ -14,6 +14,7 @@ var (
 	_ = add("Append/Sequence", testAppendSequence)
 	_ = add("Append/Stale", testAppendStale)
 	_ = add("Append/IfStatus", testAppendIfStatus)
+	_ = add("Append/IfSeatHeld", testAppendIfSeatHeld)
 	_ = add("Append/NotFound", testAppendNotFound)
 	_ = add("Append/Effects", testAppendEffects)
 	_ = add("Append/NoEffects", testAppendNoEffects)
@@ -388,6 +389,41 @@ func testAppendIfStatus(t *testing.T, s store.Store) {
 		store.Effects{IfStatus: store.Paused}), store.ErrStale)
 	wantErr(t, "AppendAction if active to an unknown game", s.AppendAction(ctx, store.Action{GameID: 4242, Seat: "france", Action: orders("france", 1), At: at(1)}, 0,
 		store.Effects{IfStatus: store.Active}), store.ErrNotFound)
+}
+
+// An action conditioned on its seat's holder is stored only while its
+// user holds its seat: after the seat changed hands (without an action,
+// so the seq did not move) it is refused as stale, and nothing of it is
+// written; the condition holds for the new holder.
+func testAppendIfSeatHeld(t *testing.T, s store.Store) {
+	ctx := t.Context()
+	g, users := activeGame(t, s)
+	fr := userID(users, "france")
+	act := func(seat game.Seat, user int64, n int) store.Action {
+		return store.Action{GameID: g.ID, Seat: seat, UserID: user, Action: orders(seat, n), At: at(100 * n)}
+	}
+	check(t, "AppendAction by the holder", s.AppendAction(ctx, act("france", fr, 1), 0, store.Effects{IfStatus: store.Active, IfSeatHeld: true}))
+	wantErr(t, "AppendAction by another seat's holder", s.AppendAction(ctx, act("france", userID(users, "italy"), 2), 1,
+		store.Effects{IfStatus: store.Active, IfSeatHeld: true}), store.ErrStale)
+	newcomer := newUser(t, s, "newcomer")
+	check(t, "ReplaceSeat", s.ReplaceSeat(ctx, g.ID, "france", fr, newcomer.ID))
+	before := getGame(t, s, g.ID)
+	err := s.AppendAction(ctx, act("france", fr, 2), 1, store.Effects{IfStatus: store.Active, IfSeatHeld: true, Snapshot: []byte("not this"),
+		Seats: []store.Seat{{Seat: "france", UserID: fr}}})
+	wantErr(t, "AppendAction by the seat's former holder", err, store.ErrStale)
+	same(t, "game after the refused append", *getGame(t, s, g.ID), *before)
+	if as := actions(t, s, g.ID, 0); len(as) != 1 {
+		t.Fatalf("actions after the refused append: %+v, want one", as)
+	}
+	for _, st := range seats(t, s, g.ID) {
+		if st.Seat == "france" && st.UserID != newcomer.ID {
+			t.Fatalf("france after the refused append: %+v, want held by %d", st, newcomer.ID)
+		}
+	}
+	check(t, "AppendAction by the new holder", s.AppendAction(ctx, act("france", newcomer.ID, 2), 1, store.Effects{IfStatus: store.Active, IfSeatHeld: true}))
+	check(t, "AppendAction unconditioned", s.AppendAction(ctx, act("france", fr, 3), 2, store.Effects{}))
+	wantErr(t, "AppendAction to an unknown game", s.AppendAction(ctx, store.Action{GameID: 4242, Seat: "france", UserID: fr, Action: orders("france", 1), At: at(1)}, 0,
+		store.Effects{IfSeatHeld: true}), store.ErrNotFound)
 }
 
 // SnapshotAt finds the nearest snapshot at or below a seq: the opening one

@@ -12,6 +12,7 @@ import (
 var (
 	_ = add("Messages", testMessages)
 	_ = add("Messages/NotFound", testMessagesNotFound)
+	_ = add("Messages/IfHeldBy", testMessagesIfHeldBy)
 	_ = add("Messages/PollWhilePosting", testMessagesPoll)
 	_ = add("Reads", testReads)
 	_ = add("Votes", testVotes)
@@ -214,4 +215,33 @@ func testMessagesPoll(t *testing.T, s store.Store) {
 			t.Fatalf("the polling reader never saw message %d (%q): it became visible after a higher one", m.ID, m.Body)
 		}
 	}
+}
+
+// A message conditioned on the game's seq and its seat's holder is stored
+// only while both hold: not once the game moved on, nor once the seat
+// changed hands, nor from a seat its user does not hold.
+func testMessagesIfHeldBy(t *testing.T, s store.Store) {
+	ctx := t.Context()
+	g, users := activeGame(t, s)
+	fr := userID(users, "france")
+	msg := func(from game.Seat, user, seq int64, body string) *store.Message {
+		return &store.Message{GameID: g.ID, Channel: "public", From: from, Body: body, At: at(10), IfHeldBy: user, IfSeq: seq}
+	}
+	check(t, "PostMessage by the holder at the game's seq", s.PostMessage(ctx, msg("france", fr, 0, "one")))
+	wantErr(t, "PostMessage from a seat the user does not hold", s.PostMessage(ctx, msg("france", userID(users, "italy"), 0, "x")), store.ErrStale)
+	check(t, "AppendAction", s.AppendAction(ctx, store.Action{GameID: g.ID, Seat: "england", Action: orders("england", 1), At: at(20)}, 0, store.Effects{}))
+	wantErr(t, "PostMessage at a past seq", s.PostMessage(ctx, msg("france", fr, 0, "x")), store.ErrStale)
+	check(t, "PostMessage at the new seq", s.PostMessage(ctx, msg("france", fr, 1, "two")))
+	newcomer := newUser(t, s, "newcomer")
+	check(t, "ReplaceSeat", s.ReplaceSeat(ctx, g.ID, "france", fr, newcomer.ID))
+	wantErr(t, "PostMessage by the former holder", s.PostMessage(ctx, msg("france", fr, 1, "x")), store.ErrStale)
+	check(t, "PostMessage by the new holder", s.PostMessage(ctx, msg("france", newcomer.ID, 1, "three")))
+	check(t, "PostMessage unconditioned", s.PostMessage(ctx, msg("france", 0, 0, "four")))
+	ms, err := s.Messages(ctx, g.ID, nil, 0)
+	check(t, "Messages", err)
+	var bodies []string
+	for _, m := range ms {
+		bodies = append(bodies, m.Body)
+	}
+	same(t, "the messages stored", bodies, []string{"one", "two", "three", "four"})
 }
