@@ -24,6 +24,12 @@
 //
 // # Simplifications (documented choices)
 //
+//   - Cards: the Home cards' and the Mandatory Events' events are built
+//     (homecards.go, mandatory.go); every other card is played for CP only,
+//     so no response window or combat card ever opens, and foreign wars
+//     (§21.7) and minor powers' activation by events do not arise. A war
+//     declared in the Action Phase (Six Wives) starts no naval combat where
+//     the new enemies' fleets share a sea zone (ruling D4).
 //   - Units are counts; the piece-denomination rule of §5.2 is never
 //     binding. The counter mix (State.Mix) is enforced wherever units are
 //     placed, but the reference data lacks its numbers: only the limits the
@@ -58,8 +64,8 @@
 //     windows and combat cards are skipped; "lost a battle" (free avoid
 //     battle) and "one interception per impulse" are kept per space and
 //     power, carried along by retreats and avoid battle; the active power's
-//     beaten formations are counted per space (Act.Defeated), but naval
-//     transport reads the space-wide Act.NoMove.
+//     beaten formations are counted per space (Act.Defeated), for moves
+//     and naval transports alike.
 //   - In Reformation and Counter Reformation attempts an aligned stack
 //     counts once per space; a debater's bonus die is offered at the first
 //     target it fits and then counts for the rest of the series; a
