@@ -110,7 +110,6 @@ func TestRandomGamesReplayIdentically(t *testing.T) {
 	}
 }
 
-
 func TestMarshalRoundTripAndClone(t *testing.T) {
 	var rules Rules
 	st, _ := rules.Setup(game.Config{}, 42)
