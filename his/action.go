@@ -472,14 +472,8 @@ func (s *State) maryPlayChoices() []game.Choice {
 	c := s.MaryCard
 	ci := &Cards[c]
 	out := []game.Choice{{Label: fmt.Sprintf("play #%d for %d CP", ci.Number, ci.CP), Value: "cp"}}
-	if s.eventPlayable(England, c) {
-		var next []game.Choice
-		if e := eventDefs[ci.Number]; e.choices != nil {
-			if next = e.choices(s, England); len(next) == 0 {
-				return out
-			}
-		}
-		out = append(out, game.Choice{Label: "play it as an event", Value: "event", Next: next})
+	if ev, ok := s.eventChoice(England, c); ok {
+		out = append(out, game.Choice{Label: "play it as an event", Value: "event", Next: ev.Next})
 	}
 	return out
 }

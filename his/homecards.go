@@ -285,14 +285,8 @@ func (s *State) retrievedChoices() []game.Choice {
 		{Label: "keep it for a later impulse", Value: "keep"},
 		{Label: fmt.Sprintf("play it now for %d CP", ci.CP), Value: "cp"},
 	}
-	if ci.Type != MandatoryCard && s.eventPlayable(Protestant, c) {
-		var next []game.Choice
-		if e := eventDefs[ci.Number]; e.choices != nil {
-			if next = e.choices(s, Protestant); len(next) == 0 {
-				return out
-			}
-		}
-		out = append(out, game.Choice{Label: "play it now as an event", Value: "event", Next: next})
+	if ev, ok := s.eventChoice(Protestant, c); ok && ci.Type != MandatoryCard {
+		out = append(out, game.Choice{Label: "play it now as an event", Value: "event", Next: ev.Next})
 	}
 	return out
 }
