@@ -202,9 +202,6 @@ func (s *State) eventPlayable(p Power, c int) bool {
 	if e == nil || s.eventedThisTurn(c) || s.eventBarred(p, c) {
 		return false
 	}
-	if p == England && s.maryRules() && (Cards[c].Type == ResponseCard || Cards[c].Type == CombatCard) {
-		return false // under Mary I, for CP only (§21.3)
-	}
 	return e.can == nil || e.can(s, p)
 }
 
@@ -213,7 +210,7 @@ func (s *State) eventPlayable(p Power, c int) bool {
 // while Mary I rules England plays Response cards only for CP (§21.3).
 func (s *State) eventBarred(p Power, c int) bool {
 	t := Cards[c].Type
-	return t == CombatCard || (p == England && t == ResponseCard && s.rules("Mary I", England))
+	return t == CombatCard || (p == England && t == ResponseCard && s.maryRules())
 }
 
 func (s *State) eventedThisTurn(c int) bool {
@@ -277,7 +274,7 @@ func (s *State) impulseChoices(p Power) []game.Choice {
 	for _, c := range hand {
 		ci := &Cards[c]
 		if ci.Type != MandatoryCard {
-			cp = append(cp, game.Choice{Label: ci.cpLabel, Value: ci.num, Next: s.cpNext()})
+			cp = append(cp, game.Choice{Label: ci.cpLabel, Value: ci.num}) // its CP are spent through "action" decisions
 		}
 		if ch, ok := s.eventChoice(p, int(c)); ok {
 			if ci.Type == MandatoryCard {
@@ -308,10 +305,6 @@ func (s *State) impulseChoices(p Power) []game.Choice {
 	}
 	return out
 }
-
-// cpNext is nil: a card played for CP needs nothing more; its CP are spent
-// through "action" decisions.
-func (s *State) cpNext() []game.Choice { return nil }
 
 func atoi(v string) int {
 	n, _ := strconv.Atoi(v)
@@ -361,7 +354,7 @@ const (
 // procedure: Mary I rules and an English home space in the English zone is
 // Protestant.
 func (s *State) maryImpulse() bool {
-	if Rulers[s.Powers[England].Ruler].Name != "Mary I" {
+	if !s.maryRules() {
 		return false
 	}
 	for _, sp := range homeSpacesOf[England] {
