@@ -72,8 +72,10 @@ func owedBy(ps []game.Prompt, want func(game.Seat) bool) game.Seat {
 
 // botsAtDeadline answers with the bot, before the window of g (state *s,
 // seats seats) closes, every decision still owed by a seat a bot holds or,
-// when opts.Missed is "bot", by any seat. Each answer is an action of its
-// seat; answered records which seats the bot answered for. When an answer
+// when opts.Missed is "bot", by any seat, one after another while the
+// decisions owed stay the same (another seat's orders, or the next of a
+// series of one seat's decisions). Each answer is an action of its seat;
+// a seat the bot cannot answer for gets the default. answered records which seats the bot answered for. When an answer
 // opens a new decision (a game of turns) it is stored as the window's
 // close (deadline job done, missed counts, next deadline) and done is true
 // with the new seq; otherwise the caller closes the window with Advance.
@@ -82,27 +84,29 @@ func (h *Host) botsAtDeadline(ctx context.Context, r game.Rules, g *store.Game, 
 	if _, ok := r.(game.Bot); !ok {
 		return 0, false, nil
 	}
-	before := r.Pending(*s)
-	key := promptKey(before)
-	for _, p := range before {
-		if p.Submitted || p.Ready {
-			continue
+	key := promptKey(r.Pending(*s))
+	skip := map[game.Seat]bool{} // seats the bot could not answer for
+	for range maxBotMoves {
+		seat := owedBy(r.Pending(*s), func(seat game.Seat) bool {
+			row, ok := seatRow(seats, seat)
+			return ok && !skip[seat] && (row.Bot || opts.Missed == MissedBot)
+		})
+		if seat == "" {
+			break
 		}
-		row, ok := seatRow(seats, p.Seat)
-		if !ok || !row.Bot && opts.Missed != MissedBot {
-			continue
-		}
-		a, ok := h.botAction(r, g, *s, p.Seat)
+		a, ok := h.botAction(r, g, *s, seat)
 		if !ok {
+			skip[seat] = true
 			continue
 		}
-		next, events, err := r.Apply(*s, p.Seat, a)
+		next, events, err := r.Apply(*s, seat, a)
 		if err != nil {
-			h.Log.Error("bot: action refused", "game", g.ID, "seq", g.Seq, "seat", p.Seat, "err", err)
+			h.Log.Error("bot: action refused", "game", g.ID, "seq", g.Seq, "seat", seat, "err", err)
+			skip[seat] = true
 			continue
 		}
 		*s = next
-		answered[p.Seat] = true
+		answered[seat] = true
 		e := store.Effects{IfStatus: store.Active}
 		kind := "action"
 		newWindow := promptKey(r.Pending(next)) != key
@@ -128,7 +132,7 @@ func (h *Host) botsAtDeadline(ctx context.Context, r game.Rules, g *store.Game, 
 				e.NewJobs = nil
 			}
 		}
-		rec := store.Action{GameID: g.ID, Seq: g.Seq + 1, Seat: p.Seat, Action: a, At: h.now()}
+		rec := store.Action{GameID: g.ID, Seq: g.Seq + 1, Seat: seat, Action: a, At: h.now()}
 		if err := h.Store.AppendAction(ctx, rec, g.Seq, e); err != nil {
 			return 0, false, err
 		}
