@@ -340,6 +340,11 @@ func (h *Host) join(ctx context.Context, user, gameID int64, want game.Seat) (ga
 // (its holder missed Options.MissedLimit phases in a row) or empty: a new
 // player replaces the absent one. The user may hold no other seat.
 func (h *Host) TakeOver(ctx context.Context, user, gameID int64, seat game.Seat) error {
+	// Under the game's lock: a bot taking the seat (TakeOverBot) writes
+	// the seat with its action, after reading it under the same lock.
+	l := h.gameLock(gameID)
+	l.Lock()
+	defer l.Unlock()
 	g, opts, err := h.Game(ctx, gameID)
 	if err != nil {
 		return err
