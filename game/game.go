@@ -220,3 +220,26 @@ func seatName(s Seat) string {
 	}
 	return string(s)
 }
+
+// Bot is implemented by Rules that can play a seat themselves: the server
+// uses it for a seat that missed its deadline (when the game asks for a
+// bot rather than the rules' default) and for a seat a bot has taken over.
+//
+// BotAction returns an action that answers the decision seat owes now in
+// st; Apply must accept it. It draws every random choice from rng and does
+// not change st, so the same state, seat and generator always give the
+// same action. It returns an error when seat owes no decision or when the
+// rules cannot play this decision (the caller then leaves it to the
+// default). The bots of the games here are random legal players: they
+// pick uniformly among legal answers and pursue no strategy.
+type Bot interface {
+	BotAction(st State, seat Seat, rng *RNG) (Action, error)
+}
+
+// BotRNG is the generator a bot uses to answer a decision of the game
+// whose seed is seed when its record holds seq actions: a bot's choice is
+// reproducible from the game's seed and its position in the record, and
+// differs from the game's own dice.
+func BotRNG(seed uint64, seq int64) RNG {
+	return NewRNG(seed ^ 0xb07b07b07b07b07b ^ (uint64(seq)+1)*0x9e3779b97f4a7c15)
+}

@@ -75,3 +75,15 @@ func TestRNGIntnRangeAndSpread(t *testing.T) {
 		t.Fatalf("shuffle lost elements: %v", perm)
 	}
 }
+
+// BotRNG depends on the seed and the seq, and on nothing else.
+func TestBotRNG(t *testing.T) {
+	a, b := BotRNG(5, 3), BotRNG(5, 3)
+	if a.Uint64() != b.Uint64() {
+		t.Fatal("BotRNG(5, 3) twice differs")
+	}
+	first := func(r RNG) uint64 { return r.Uint64() }
+	if first(BotRNG(5, 3)) == first(BotRNG(5, 4)) || first(BotRNG(5, 3)) == first(BotRNG(6, 3)) || first(BotRNG(5, 0)) == first(NewRNG(5)) {
+		t.Fatal("BotRNG ignores its seq or seed, or is the game's own generator")
+	}
+}

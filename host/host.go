@@ -340,6 +340,11 @@ func (h *Host) join(ctx context.Context, user, gameID int64, want game.Seat) (ga
 // (its holder missed Options.MissedLimit phases in a row) or empty: a new
 // player replaces the absent one. The user may hold no other seat.
 func (h *Host) TakeOver(ctx context.Context, user, gameID int64, seat game.Seat) error {
+	// Under the game's lock: a bot taking the seat (TakeOverBot) writes
+	// the seat with its action, after reading it under the same lock.
+	l := h.gameLock(gameID)
+	l.Lock()
+	defer l.Unlock()
 	g, opts, err := h.Game(ctx, gameID)
 	if err != nil {
 		return err
@@ -658,7 +663,11 @@ func (h *Host) ActOn(ctx context.Context, user, gameID int64, ld *Loaded, expect
 	if err != nil {
 		return 0, nil, err
 	}
-	return h.actLocked(ctx, user, ld, seat, s, a)
+	seq, events, err := h.actLocked(ctx, user, ld, seat, s, a, nil)
+	if err == nil && hasBot(ld.Seats) {
+		h.playBots(ctx, gameID)
+	}
+	return seq, events, err
 }
 
 // ActCached is ActOn without reading the game: it acts on this process's
@@ -689,19 +698,23 @@ func (h *Host) ActCached(ctx context.Context, user, gameID int64, expectSeq int6
 	if seat = c.ld.SeatOf(user); seat == "" || !known {
 		return 0, nil, "", false
 	}
-	seq, events, err := h.actLocked(ctx, user, c.ld, seat, r.Clone(c.state), a)
+	seq, events, err := h.actLocked(ctx, user, c.ld, seat, r.Clone(c.state), a, nil)
 	if err != nil {
 		h.forgetLoaded(gameID)
 		return 0, nil, "", false
+	}
+	if hasBot(c.ld.Seats) {
+		h.playBots(ctx, gameID)
 	}
 	return seq, events, seat, true
 }
 
 // actLocked applies the action of user's seat to s, the state of the game
 // ld (at ld.Game.Seq), and stores it if the game is still at that seq and
-// active and the user still holds the seat. The caller holds the game's
-// lock.
-func (h *Host) actLocked(ctx context.Context, user int64, ld *Loaded, seat game.Seat, s game.State, a game.Action) (int64, []game.Event, error) {
+// active and the user still holds the seat. User 0 is a bot (the seat's
+// bot, or one taking the seat over: then takeover is the seat's new row,
+// stored with the action). The caller holds the game's lock.
+func (h *Host) actLocked(ctx context.Context, user int64, ld *Loaded, seat game.Seat, s game.State, a game.Action, takeover *store.Seat) (int64, []game.Event, error) {
 	g, opts, seats, gameID := ld.Game, ld.Opts, ld.Seats, ld.Game.ID
 	r := h.Rules[g.Kind]
 	owedBefore := promptKey(r.Pending(s)) // Apply changes s in place
@@ -709,7 +722,10 @@ func (h *Host) actLocked(ctx context.Context, user int64, ld *Loaded, seat game.
 	if err != nil {
 		return 0, nil, &Error{Code: CodeRefused, Msg: err.Error(), Err: err}
 	}
-	e := store.Effects{IfStatus: store.Active, IfSeatHeld: true}
+	e := store.Effects{IfStatus: store.Active, IfSeatHeld: user != 0}
+	if takeover != nil {
+		e.Seats = append(e.Seats, *takeover)
+	}
 	if g.Seq%int64(h.SnapshotEvery) == int64(h.SnapshotEvery-1) {
 		if e.Snapshot, err = r.Marshal(s); err != nil {
 			return 0, nil, err
@@ -724,7 +740,7 @@ func (h *Host) actLocked(ctx context.Context, user int64, ld *Loaded, seat game.
 		e.Deadline = &dl
 		e.NewJobs = append([]store.Job{{GameID: gameID, Kind: "deadline", Seq: g.Seq + 1, DueAt: dl}}, h.remindJobs(gameID, g.Seq+1, dl)...)
 		for _, st := range seats {
-			if st.Seat == seat && st.Missed > 0 {
+			if st.Seat == seat && st.Missed > 0 && takeover == nil {
 				st.Missed = 0
 				e.Seats = append(e.Seats, st)
 			}
@@ -800,6 +816,14 @@ func (h *Host) finishIfOver(r game.Rules, s game.State, e *store.Effects) {
 // this process holds. The caller holds the game's lock.
 func (h *Host) advanceLocked(ctx context.Context, g *store.Game, opts Options, s game.State, jobID int64) (int64, error) {
 	r := h.Rules[g.Kind]
+	seats, err := h.Store.Seats(ctx, g.ID)
+	if err != nil {
+		return 0, err
+	}
+	answered := map[game.Seat]bool{} // by a bot, for a seat that missed the deadline
+	if seq, done, err := h.botsAtDeadline(ctx, r, g, opts, &s, seats, jobID, answered); err != nil || done {
+		return seq, err
+	}
 	pending := r.Pending(s)
 	s, events, err := r.Apply(s, game.System, game.Action{Type: game.Advance})
 	if err != nil {
@@ -813,18 +837,18 @@ func (h *Host) advanceLocked(ctx context.Context, g *store.Game, opts Options, s
 	if jobID != 0 {
 		e.CompleteJob, e.JobOwner = jobID, h.Owner
 	}
-	// Missed phases: a seat that owed a decision and submitted nothing.
-	seats, err := h.Store.Seats(ctx, g.ID)
-	if err != nil {
-		return 0, err
-	}
+	// Missed phases: a seat that owed a decision and submitted nothing (a
+	// bot's answer in its place is no submission; a bot's seat misses
+	// nothing).
 	owed := map[game.Seat]bool{}
 	for _, p := range pending {
-		owed[p.Seat] = owed[p.Seat] || !(p.Submitted || p.Ready)
+		owed[p.Seat] = owed[p.Seat] || !(p.Submitted || p.Ready) || answered[p.Seat]
 	}
 	for _, st := range seats {
 		missed, ok := owed[st.Seat]
 		switch {
+		case st.Bot:
+			continue
 		case ok && missed:
 			st.Missed++
 		case ok:
@@ -884,6 +908,9 @@ func (h *Host) RunJob(ctx context.Context, j store.Job) error {
 	}
 	if _, err = h.advanceLocked(ctx, g, opts, s, j.ID); err == nil && h.Late != nil {
 		h.Late(h.now().Sub(j.DueAt))
+	}
+	if err == nil {
+		h.playBots(ctx, g.ID)
 	}
 	return err
 }

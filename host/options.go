@@ -18,6 +18,12 @@ const (
 	PressAnonymous = "anonymous" // press allowed, senders not shown
 )
 
+// What a seat that misses a deadline gets (Options.Missed).
+const (
+	MissedDefault = "default" // the rules' default (hold, disband, pass…)
+	MissedBot     = "bot"     // the bot's action (game.Bot), when the rules have one
+)
+
 // Options are the server's settings for one game (as opposed to the
 // rules' settings in game.Config).
 type Options struct {
@@ -39,6 +45,11 @@ type Options struct {
 	// MissedLimit is how many missed phases in a row put a seat in civil
 	// disorder (default 2).
 	MissedLimit int `json:"missed_limit,omitempty"`
+	// Missed is what a seat that owes a decision at a deadline and
+	// submitted nothing gets: MissedDefault (the rules' default, the
+	// default) or MissedBot (the bot's action, when the game has a bot;
+	// else the default).
+	Missed string `json:"missed,omitempty"`
 	// Webhook is a URL that receives public events and public press as
 	// Discord-compatible JSON ({"content": "…"}): https, or http to a
 	// loopback address (tests). It is a secret (it carries the hook's
@@ -146,6 +157,13 @@ func ParseOptions(raw []byte) (Options, error) {
 	}
 	if o.MissedLimit < 1 || o.MissedLimit > 100 {
 		return o, fmt.Errorf("options: missed_limit %d: want 1 to 100", o.MissedLimit)
+	}
+	switch o.Missed {
+	case "":
+		o.Missed = MissedDefault
+	case MissedDefault, MissedBot:
+	default:
+		return o, fmt.Errorf("options: missed %q: want default or bot", o.Missed)
 	}
 	if o.Webhook != "" {
 		if err := checkWebhook(o.Webhook); err != nil {

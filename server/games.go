@@ -277,13 +277,24 @@ func (s *Server) loadedAndBody(w http.ResponseWriter, r *http.Request, u *store.
 	return ld
 }
 
-// takeover gives the user a seat in civil disorder of a started game.
+// takeover gives the user a seat in civil disorder of a started game or,
+// with "bot": true, puts a bot in it (a player of the game or its creator
+// may).
 func (s *Server) takeover(w http.ResponseWriter, r *http.Request, u *store.User) {
 	var req struct {
 		Seat game.Seat `json:"seat"`
+		Bot  bool      `json:"bot,omitempty"`
 	}
 	g := s.gameAndBody(w, r, u, &req)
 	if g == nil {
+		return
+	}
+	if req.Bot {
+		if err := s.Host.TakeOverBot(r.Context(), u.ID, g.ID, req.Seat); err != nil {
+			writeError(w, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, map[string]any{"seat": req.Seat, "bot": true})
 		return
 	}
 	if err := s.Host.TakeOver(r.Context(), u.ID, g.ID, req.Seat); err != nil {

@@ -193,6 +193,8 @@ func TestHostileNames(t *testing.T) {
 		{map[string]any{"name": "g", "game": "diplomacy", "options": map[string]any{"daily_at": "18:00", "time_zone": "Local"}}, "time_zone"},
 		{map[string]any{"name": "g", "game": "diplomacy", "options": map[string]any{"press": "loud"}}, "press"},
 		{map[string]any{"name": "g", "game": "diplomacy", "options": map[string]any{"missed_limit": -3}}, "missed_limit"},
+		{map[string]any{"name": "g", "game": "diplomacy", "options": map[string]any{"missed": "sometimes"}}, "missed"},
+		{map[string]any{"name": "g", "game": "diplomacy", "options": map[string]any{"missed": true}}, "missed"},
 		{map[string]any{"name": "g", "game": "diplomacy", "rules": map[string]any{"house": "yes"}}, "house"},
 		{map[string]any{"name": "g", "game": "diplomacy", "variant": "../../etc/passwd"}, "diplomacy"},
 		{map[string]any{"name": "g", "game": "his", "variant": "1532"}, "1532"},

@@ -270,6 +270,7 @@ type gameView struct {
 	Seats []struct {
 		Seat     string `json:"seat"`
 		Player   string `json:"player"`
+		Bot      bool   `json:"bot"`
 		Missed   int    `json:"missed"`
 		Disorder bool   `json:"civil_disorder"`
 	} `json:"seats"`

@@ -116,4 +116,17 @@ func (Rules) ShortWindow(s game.State) bool {
 	return standard.ShortWindow(s)
 }
 
-var _ game.Rules = Rules{}
+// BotAction is the standard engine's bot (random legal orders). The
+// Multiplicity engine has no bot: it returns an error, and the server
+// falls back to the default there.
+func (Rules) BotAction(s game.State, seat game.Seat, rng *game.RNG) (game.Action, error) {
+	if _, ok := s.(*multiplicity.GameState); ok {
+		return game.Action{}, fmt.Errorf("multiplicity: no bot")
+	}
+	return standard.BotAction(s, seat, rng)
+}
+
+var (
+	_ game.Rules = Rules{}
+	_ game.Bot   = Rules{}
+)
