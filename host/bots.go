@@ -186,10 +186,11 @@ func (h *Host) playBots(ctx context.Context, gameID int64) {
 // TakeOverBot puts a bot in a seat of an active game that is in civil
 // disorder (its holder missed Options.MissedLimit phases in a row) or
 // empty. Only a player of the game (one who holds a seat) or its creator
-// may. The seat must owe a decision now: the bot takes the seat with its
+// may. When the seat owes a decision now, the bot takes the seat with its
 // answer to it, stored as one action whose effects make the seat the
 // bot's (Bot true, no user), so that the change and the bot's first move
-// are one write. From then on the bot answers every decision of the seat
+// are one write; otherwise the seat alone changes hands (ReplaceSeat to
+// 0). From then on the bot answers every decision of the seat
 // at once; a user may take the seat from the bot with TakeOver.
 func (h *Host) TakeOverBot(ctx context.Context, user, gameID int64, seat game.Seat) error {
 	l := h.gameLock(gameID)
@@ -225,7 +226,17 @@ func (h *Host) TakeOverBot(ctx context.Context, user, gameID int64, seat game.Se
 		return err
 	}
 	if owedBy(r.Pending(s), func(x game.Seat) bool { return x == seat }) == "" {
-		return errorf(CodeConflict, "%s owes no decision now: a bot takes a seat over with its answer to one; try again when it owes one", seat)
+		// Nothing to answer now: the seat alone changes hands; the bot
+		// answers when the seat next owes a decision.
+		if err := h.Store.ReplaceSeat(ctx, gameID, seat, row.UserID, 0); err != nil {
+			if errors.Is(err, store.ErrConflict) {
+				return errorf(CodeConflict, "%s of game %d changed hands meanwhile: reload", seat, gameID)
+			}
+			return fmt.Errorf("bot takeover: %w", err)
+		}
+		h.forgetLoaded(gameID) // the cached seats no longer show who holds it
+		h.notify(Change{GameID: gameID, Kind: "seat"})
+		return nil
 	}
 	a, ok := h.botAction(r, g, s, seat)
 	if !ok {

@@ -251,3 +251,72 @@ func TestMissedOption(t *testing.T) {
 		}
 	}
 }
+
+// A bot takes a seat in civil disorder that owes nothing at the moment: the
+// seat alone changes hands, and the bot answers as soon as the seat owes a
+// decision again.
+func TestBotTakeOverIdleSeat(t *testing.T) {
+	ctx := context.Background()
+	st, c, h, g := hisGame(t, `{"phase": "1h", "missed_limit": 1}`)
+	r := his.Rules{}
+	owes := func(seat game.Seat) bool {
+		g, _, _ = h.Game(ctx, g.ID)
+		s, err := h.State(ctx, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range r.Pending(s) {
+			if p.Seat == seat {
+				return true
+			}
+		}
+		return false
+	}
+	// The Protestant lets the 95 Theses pass by deadline: civil disorder.
+	for i := 0; owes("protestant"); i++ {
+		if i > 10 {
+			t.Fatal("the 95 Theses do not end")
+		}
+		c.Add(61 * time.Minute)
+		runDue(t, st, c, h)
+	}
+	var player int64
+	seats, _ := st.Seats(ctx, g.ID)
+	for _, s := range seats {
+		if s.Seat == "england" {
+			player = s.UserID
+		}
+		if s.Seat == "protestant" && s.Missed < 1 {
+			t.Fatalf("the Protestant is not in civil disorder: %+v", s)
+		}
+	}
+	if err := h.TakeOverBot(ctx, player, g.ID, "protestant"); err != nil {
+		t.Fatalf("a bot takes the idle Protestant seat: %v", err)
+	}
+	seats, _ = st.Seats(ctx, g.ID)
+	for _, s := range seats {
+		if s.Seat == "protestant" && (!s.Bot || s.UserID != 0) {
+			t.Fatalf("the Protestant's seat after the takeover: %+v", s)
+		}
+	}
+	// Deadlines carry the game on; once the Protestant owes a decision
+	// its bot answers at once.
+	for i := 0; ; i++ {
+		if i > 100 {
+			t.Fatal("the Protestant never owed a decision")
+		}
+		if owes("protestant") {
+			t.Fatalf("step %d: the Protestant owes a decision its bot has not answered", i)
+		}
+		acts, _ := st.Actions(ctx, g.ID, 0)
+		answered := false
+		for _, a := range acts {
+			answered = answered || a.Seat == "protestant" && a.UserID == 0
+		}
+		if answered {
+			break
+		}
+		c.Add(2 * time.Hour)
+		runDue(t, st, c, h)
+	}
+}

@@ -238,7 +238,8 @@ type Store interface {
 	TakeSeat(ctx context.Context, gameID int64, seat game.Seat, user int64) error
 	// ReplaceSeat gives a seat of a started (active or paused) game, held
 	// by user from (0: nobody), to user to, clearing its bot flag and missed
-	// count: a new player takes over a seat in civil disorder. ErrConflict if
+	// count: a new player takes over a seat in civil disorder. With to 0 a
+	// bot takes it: no user, the bot flag set, missed count 0. ErrConflict if
 	// the seat is no longer held by from, the game is forming or finished,
 	// or to already holds a seat in the game; ErrNotFound for an unknown
 	// game, seat or user.

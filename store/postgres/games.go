@@ -217,7 +217,8 @@ func seatUser(ctx context.Context, tx pgx.Tx, gameID int64, seat game.Seat, user
 	return nil
 }
 
-// ReplaceSeat gives a started game's seat, held by from, to user to.
+// ReplaceSeat gives a started game's seat, held by from, to user to (to a
+// bot when to is 0).
 func (s *Store) ReplaceSeat(ctx context.Context, gameID int64, seat game.Seat, from, to int64) error {
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		var status string
@@ -241,6 +242,10 @@ func (s *Store) ReplaceSeat(ctx context.Context, gameID int64, seat game.Seat, f
 		}
 		if h := int64(0); holder != nil && *holder != from || holder == nil && from != h {
 			return fmt.Errorf("seat %q of game %d is no longer held by user %d: %w", seat, gameID, from, store.ErrConflict)
+		}
+		if to == 0 { // a bot takes the seat
+			_, err := tx.Exec(ctx, `UPDATE seats SET user_id = NULL, bot = true, missed = 0 WHERE game_id = $1 AND seat = $2`, gameID, string(seat))
+			return err
 		}
 		return seatUser(ctx, tx, gameID, seat, to)
 	})

@@ -217,7 +217,8 @@ func seatUser(ctx context.Context, tx *sql.Tx, gameID int64, seat game.Seat, use
 	return nil
 }
 
-// ReplaceSeat gives a started game's seat, held by from, to user to.
+// ReplaceSeat gives a started game's seat, held by from, to user to (to a
+// bot when to is 0).
 func (s *Store) ReplaceSeat(ctx context.Context, gameID int64, seat game.Seat, from, to int64) error {
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		var status string
@@ -241,6 +242,10 @@ func (s *Store) ReplaceSeat(ctx context.Context, gameID int64, seat game.Seat, f
 		}
 		if holder.Int64 != from {
 			return fmt.Errorf("seat %q of game %d is held by user %d, not %d: %w", seat, gameID, holder.Int64, from, store.ErrConflict)
+		}
+		if to == 0 { // a bot takes the seat
+			_, err := tx.ExecContext(ctx, `UPDATE seats SET user_id = NULL, bot = 1, missed = 0 WHERE game_id = ? AND seat = ?`, gameID, string(seat))
+			return err
 		}
 		return seatUser(ctx, tx, gameID, seat, to)
 	})

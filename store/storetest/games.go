@@ -421,10 +421,20 @@ func testSeatReplace(t *testing.T, s store.Store) {
 	wantErr(t, "ReplaceSeat to an unknown user", s.ReplaceSeat(ctx, g.ID, "france", alice.ID, 987654), store.ErrNotFound)
 	check(t, "ReplaceSeat", s.ReplaceSeat(ctx, g.ID, "france", alice.ID, bob.ID))
 	check(t, "ReplaceSeat of an empty seat", s.ReplaceSeat(ctx, g.ID, "italy", 0, alice.ID))
-	want := map[game.Seat]int64{"france": bob.ID, "england": carol.ID, "italy": alice.ID}
+	// A bot takes England from carol (to 0), then bob takes Germany, empty.
+	check(t, "ReplaceSeat to a bot", s.ReplaceSeat(ctx, g.ID, "england", carol.ID, 0))
+	wantErr(t, "ReplaceSeat of the bot's seat from carol", s.ReplaceSeat(ctx, g.ID, "england", carol.ID, 0), store.ErrConflict)
+	want := map[game.Seat]int64{"france": bob.ID, "england": 0, "italy": alice.ID}
 	for _, st := range seats(t, s, g.ID) {
-		if st.UserID != want[st.Seat] || st.Missed != 0 || st.Bot {
+		if st.UserID != want[st.Seat] || st.Missed != 0 || st.Bot != (st.Seat == "england") {
 			t.Fatalf("seat %s: %+v, want holder %d", st.Seat, st, want[st.Seat])
+		}
+	}
+	// A player takes the bot's seat back: the bot flag goes.
+	check(t, "ReplaceSeat from a bot", s.ReplaceSeat(ctx, g.ID, "england", 0, carol.ID))
+	for _, st := range seats(t, s, g.ID) {
+		if st.Seat == "england" && (st.UserID != carol.ID || st.Bot) {
+			t.Fatalf("england after the takeover from the bot: %+v", st)
 		}
 	}
 	check(t, "SetStatus", s.SetStatus(ctx, g.ID, store.Finished, "draw", time.Time{}, nil))
