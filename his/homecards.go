@@ -546,12 +546,7 @@ func init() {
 		},
 		play: func(s *State, p Power, path []string) {
 			c := mustCard(atoi(path[0]))
-			for i, x := range s.Discard {
-				if int(x) == c {
-					s.Discard = append(s.Discard[:i], s.Discard[i+1:]...)
-					break
-				}
-			}
+			s.Discard = withoutCard(s.Discard, c)
 			s.Powers[Protestant].Hand = append(s.Powers[Protestant].Hand, uint8(c))
 			s.emit("event", fmt.Sprintf("Here I Stand: the Protestant takes #%d %s from the discard pile", Cards[c].Number, Cards[c].Name))
 			s.home().Retrieved = c + 1
@@ -594,11 +589,5 @@ func (s *State) marriageBenefits() {
 
 // removeFromHand takes card c out of p's hand.
 func (s *State) removeFromHand(p Power, c int) {
-	h := s.Powers[p].Hand
-	for i, x := range h {
-		if int(x) == c {
-			s.Powers[p].Hand = append(h[:i], h[i+1:]...)
-			return
-		}
-	}
+	s.Powers[p].Hand = withoutCard(s.Powers[p].Hand, c)
 }

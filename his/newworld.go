@@ -672,13 +672,10 @@ func (s *State) cabotDied(v NWVoyage) {
 	if !v.Cabot {
 		return
 	}
-	c := uint8(mustCard(99))
-	for i, x := range s.Discard {
-		if x == c {
-			s.Discard = append(s.Discard[:i], s.Discard[i+1:]...)
-			s.Gone = append(s.Gone, c)
-			return
-		}
+	c := mustCard(99)
+	n := len(s.Discard)
+	if s.Discard = withoutCard(s.Discard, c); len(s.Discard) < n {
+		s.Gone = append(s.Gone, uint8(c))
 	}
 }
 

@@ -471,13 +471,7 @@ func (s *State) holds(p Power, c int) bool {
 // back to the power card (out of hand until the next deal), others to the
 // discard pile.
 func (s *State) playCard(p Power, c int) {
-	h := s.Powers[p].Hand
-	for i, x := range h {
-		if int(x) == c {
-			s.Powers[p].Hand = append(h[:i], h[i+1:]...)
-			break
-		}
-	}
+	s.removeFromHand(p, c)
 	if Cards[c].Type != HomeCard {
 		s.Discard = append(s.Discard, uint8(c))
 	}

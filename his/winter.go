@@ -862,17 +862,20 @@ func (s *State) isGone(c int) bool {
 
 // takeOut removes card c from the deck, the discard pile or any hand.
 func (s *State) takeOut(c int) {
-	rm := func(l []uint8) []uint8 {
-		for i, x := range l {
-			if int(x) == c {
-				return append(l[:i], l[i+1:]...)
-			}
-		}
-		return l
-	}
-	s.Deck = rm(s.Deck)
-	s.Discard = rm(s.Discard)
+	s.Deck = withoutCard(s.Deck, c)
+	s.Discard = withoutCard(s.Discard, c)
 	for p := range s.Powers {
-		s.Powers[p].Hand = rm(s.Powers[p].Hand)
+		s.Powers[p].Hand = withoutCard(s.Powers[p].Hand, c)
 	}
+}
+
+// withoutCard removes the first copy of card c from the list l (in place)
+// and returns the list.
+func withoutCard(l []uint8, c int) []uint8 {
+	for i, x := range l {
+		if int(x) == c {
+			return append(l[:i], l[i+1:]...)
+		}
+	}
+	return l
 }
