@@ -26,60 +26,6 @@ const (
 	kPortRetreat = "port.retreat"
 )
 
-// locTargets is the set of spaces to which p has a line of communication
-// (§12.1): the same paths as HasLOC, found by one search for every target.
-func (s *State) locTargets(p Power) *[NumSpaces]bool {
-	var out [NumSpaces]bool
-	var passL [NumSpaces]bool
-	var seenS [NumSeas]bool
-	queue := make([]int, 0, 64)
-	for i := range Spaces {
-		sp := SpaceID(i)
-		if s.locSource(sp, p) {
-			out[i] = true
-			if s.locPassable(sp, p) {
-				passL[i] = true
-				queue = append(queue, i)
-			}
-		}
-	}
-	for len(queue) > 0 {
-		n := queue[0]
-		queue = queue[1:]
-		if n >= SeaLoc {
-			z := SeaID(n - SeaLoc)
-			for _, port := range Seas[z].Ports {
-				out[port] = true
-				if !passL[port] && s.locPassable(port, p) {
-					passL[port] = true
-					queue = append(queue, int(port))
-				}
-			}
-			for _, z2 := range Seas[z].Adj {
-				if !seenS[z2] && s.friendlyNaval(z2, p) {
-					seenS[z2] = true
-					queue = append(queue, SeaLoc+int(z2))
-				}
-			}
-			continue
-		}
-		for _, e := range Spaces[n].Edges {
-			out[e.To] = true
-			if !passL[e.To] && s.locPassable(e.To, p) {
-				passL[e.To] = true
-				queue = append(queue, int(e.To))
-			}
-		}
-		for _, z := range Spaces[n].Ports {
-			if !seenS[z] && s.friendlyNaval(z, p) {
-				seenS[z] = true
-				queue = append(queue, SeaLoc+int(z))
-			}
-		}
-	}
-	return &out
-}
-
 // actsFor reports whether q's units count as the acting power p's own: p
 // itself or a minor power actively allied to it (§22.3).
 func (s *State) actsFor(q, p Power) bool { return q == p || s.MinorAllyOf(q) == p }

@@ -1,7 +1,6 @@
 package his
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	"concordat/game"
@@ -11,39 +10,6 @@ import (
 func clearUnits(s *State, ids ...SpaceID) {
 	for _, x := range ids {
 		s.Spaces[x].Units = [NumPowers]Units{}
-	}
-}
-
-// The one-search LOC agrees with HasLOC on every space, for every power,
-// in positions with random control, unrest and units.
-func TestLocTargetsMatchesHasLOC(t *testing.T) {
-	r := rand.New(rand.NewPCG(3, 4))
-	for n := 0; n < 20; n++ {
-		s := NewState1517(Ed500, 1)
-		s.League = n%2 == 0
-		for i := range s.Spaces {
-			switch r.IntN(8) {
-			case 0:
-				s.Spaces[i].Unrest = true
-			case 1:
-				s.Spaces[i].Ctl = Power(r.IntN(int(NumMajors)))
-			case 2:
-				s.Spaces[i].Units[Power(r.IntN(int(NumMajors)))].Reg = 1
-			}
-		}
-		for z := range s.Seas {
-			if r.IntN(3) == 0 {
-				s.Seas[z].Units[Power(r.IntN(int(NumMajors)))].Sq = 1
-			}
-		}
-		for p := Power(0); p < NumMajors; p++ {
-			loc := s.locTargets(p)
-			for i := range Spaces {
-				if loc[i] != s.HasLOC(SpaceID(i), p) {
-					t.Fatalf("position %d, %s, %s: locTargets %v, HasLOC %v", n, p, Spaces[i].ID, loc[i], !loc[i])
-				}
-			}
-		}
 	}
 }
 

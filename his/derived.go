@@ -212,23 +212,24 @@ func (s *State) locPassable(sp SpaceID, p Power) bool {
 // and unrest (no electorate before the League), crossing sea zones only
 // where each holds a friendly naval unit, entered and left through
 // friendly-controlled ports (ruling N3: enemy ships in the zone do not block).
-func (s *State) HasLOC(target SpaceID, p Power) bool {
-	var seenL [NumSpaces]bool
+func (s *State) HasLOC(target SpaceID, p Power) bool { return s.locTargets(p)[target] }
+
+// locTargets is the set of spaces to which p has a line of communication
+// (§12.1, as HasLOC describes), found by one search for every target.
+func (s *State) locTargets(p Power) *[NumSpaces]bool {
+	var out [NumSpaces]bool
+	var passL [NumSpaces]bool
 	var seenS [NumSeas]bool
-	queue := make([]int, 0, 32)
+	queue := make([]int, 0, 64)
 	for i := range Spaces {
 		sp := SpaceID(i)
-		if s.locSource(sp, p) && s.locPassable(sp, p) {
-			if sp == target {
-				return true
+		if s.locSource(sp, p) {
+			out[i] = true
+			if s.locPassable(sp, p) {
+				passL[i] = true
+				queue = append(queue, i)
 			}
-			seenL[i] = true
-			queue = append(queue, i)
 		}
-	}
-	// the target itself may be a source even if it is not passable
-	if s.locSource(target, p) {
-		return true
 	}
 	for len(queue) > 0 {
 		n := queue[0]
@@ -236,14 +237,9 @@ func (s *State) HasLOC(target SpaceID, p Power) bool {
 		if n >= SeaLoc {
 			z := SeaID(n - SeaLoc)
 			for _, port := range Seas[z].Ports {
-				if seenL[port] {
-					continue
-				}
-				if port == target {
-					return true
-				}
-				if s.locPassable(port, p) {
-					seenL[port] = true
+				out[port] = true
+				if !passL[port] && s.locPassable(port, p) {
+					passL[port] = true
 					queue = append(queue, int(port))
 				}
 			}
@@ -256,25 +252,20 @@ func (s *State) HasLOC(target SpaceID, p Power) bool {
 			continue
 		}
 		for _, e := range Spaces[n].Edges {
-			if seenL[e.To] {
-				continue
-			}
-			if e.To == target {
-				return true
-			}
-			if s.locPassable(e.To, p) {
-				seenL[e.To] = true
+			out[e.To] = true
+			if !passL[e.To] && s.locPassable(e.To, p) {
+				passL[e.To] = true
 				queue = append(queue, int(e.To))
 			}
 		}
-		for _, z := range Spaces[n].Ports { // n is passable, hence friendly-controlled
+		for _, z := range Spaces[n].Ports {
 			if !seenS[z] && s.friendlyNaval(z, p) {
 				seenS[z] = true
 				queue = append(queue, SeaLoc+int(z))
 			}
 		}
 	}
-	return false
+	return &out
 }
 
 // CommandLimit is the most land units a formation led by these army leaders
