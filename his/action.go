@@ -215,7 +215,7 @@ func (s *State) eventBarred(p Power, c int) bool {
 
 func (s *State) eventedThisTurn(c int) bool {
 	for _, x := range s.Evented {
-		if int(x) == c {
+		if int(x.Card) == c {
 			return true
 		}
 	}
@@ -493,8 +493,7 @@ func (s *State) henryMayMarry() bool {
 func (s *State) playEvent(p Power, c int, path []string) {
 	ci := &Cards[c]
 	effective := s.eventEffective(p, c)
-	s.Evented = append(s.Evented, uint8(c))
-	s.EventedBy = append(s.EventedBy, p)
+	s.Evented = append(s.Evented, PlayedEvent{Card: uint8(c), By: p})
 	s.playCard(p, c)
 	// Removed after the event: cards marked for removal, and ruler cards
 	// (they lie on the power card for good, §0.1 item 10 of CARDS.md).

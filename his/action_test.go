@@ -136,7 +136,7 @@ func TestEventOncePerTurnRetrieved(t *testing.T) {
 	withEvent(t, Cards[two].Number, &eventDef{play: func(*State, Power, []string) {}})
 	s := impulseState(t, 2, Protestant, cHereIStand)
 	s.Discard = []uint8{uint8(two)}
-	s.Evented, s.EventedBy = []uint8{uint8(two)}, []Power{France}
+	s.Evented = []PlayedEvent{{Card: uint8(two), By: France}}
 	answer(t, s, kImpulse, Protestant, "event", "7", num(two))
 	if opts := optionValues(t, s); has(opts, "event") || !has(opts, "cp") {
 		t.Fatalf("the retrieved card was an event this turn: only CP or keep, got %v", opts)

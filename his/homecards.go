@@ -270,8 +270,8 @@ func (s *State) retrievable(p Power) []int {
 }
 
 func (s *State) eventedBy(p Power, c int) bool {
-	for i, x := range s.Evented {
-		if int(x) == c && i < len(s.EventedBy) && s.EventedBy[i] == p {
+	for _, x := range s.Evented {
+		if int(x.Card) == c && x.By == p {
 			return true
 		}
 	}

@@ -190,7 +190,7 @@ func TestPapalBull(t *testing.T) {
 	}
 	s.Stack = nil
 	s.Powers[Papacy].Hand = []uint8{uint8(mustCard(5))}
-	s.Evented, s.EventedBy = nil, nil
+	s.Evented = nil
 	s.push(kImpulse, Papacy)
 	if has(optionValues(t, s, "event", "5", "reformer"), "luther") {
 		t.Fatal("a reformer is excommunicated once")

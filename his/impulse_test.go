@@ -127,7 +127,7 @@ func TestMandatoryCPAfterTheEvent(t *testing.T) {
 func TestEventOncePerTurn(t *testing.T) {
 	s := heldImpulse(t, 2, Ottoman, 12)
 	playMandatory(t, s, Ottoman, 12)
-	if !slices.Contains(s.Evented, uint8(mustCard(12))) {
+	if !slices.Contains(s.Evented, PlayedEvent{Card: uint8(mustCard(12)), By: Ottoman}) {
 		t.Fatal("the event is recorded")
 	}
 	// Master of Italy comes back into a hand (say, drawn from the discard

@@ -95,7 +95,6 @@ func (s *State) setAlly(a, b Power, on bool) {
 func (s *State) startTurn() {
 	s.Turn++
 	s.Evented = s.Evented[:0]
-	s.EventedBy = s.EventedBy[:0]
 	s.Flirt = false
 	s.emit("turn", fmt.Sprintf("turn %d begins", s.Turn))
 	if s.Turn == 1 {

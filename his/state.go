@@ -138,6 +138,12 @@ type Loan struct {
 	Leader   int   `json:"leader"` // naval leader loaned along, or -1
 }
 
+// PlayedEvent is a card played as an event this turn, and by whom.
+type PlayedEvent struct {
+	Card uint8 `json:"card"`
+	By   Power `json:"by"`
+}
+
 // Decision is one pending decision on the stack: the action type that
 // answers it and the power that owes it.
 type Decision struct {
@@ -219,9 +225,10 @@ type State struct {
 
 	// Act is the impulse in progress, once a card has given CP (§11).
 	Act *Act `json:"act,omitempty"`
-	// Evented lists the cards played as events this turn (§6.2: at most
-	// once per turn each).
-	Evented []uint8 `json:"evented,omitempty"`
+	// Evented lists the cards played as events this turn and by whom (§6.2:
+	// at most once per turn each; a power may not retrieve a card it played
+	// as an event this turn).
+	Evented []PlayedEvent `json:"evented,omitempty"`
 	// Mary I's English impulses (§21.3): the card England showed and rolled
 	// 4–6 for, and a Papal debate owed after the Papacy acted instead.
 	MaryCard   int  `json:"mary_card,omitempty"`
@@ -236,8 +243,6 @@ type State struct {
 	Chateaux    int         `json:"chateaux,omitempty"`
 	ExReformers uint8       `json:"ex_reformers,omitempty"`
 	ExRulers    uint16      `json:"ex_rulers,omitempty"`
-	// EventedBy[i] is the power that played Evented[i] as an event.
-	EventedBy []Power `json:"evented_by,omitempty"`
 	// Breaks are the besieging stacks still to retreat from broken sieges.
 	Breaks []SiegeBreak `json:"breaks,omitempty"`
 
@@ -360,9 +365,8 @@ func (s *State) Clone() *State {
 	c.Discard = append([]uint8(nil), s.Discard...)
 	c.Gone = append([]uint8(nil), s.Gone...)
 	c.Stack = append([]Decision(nil), s.Stack...)
-	c.Evented = append([]uint8(nil), s.Evented...)
+	c.Evented = append([]PlayedEvent(nil), s.Evented...)
 	c.Breaks = append([]SiegeBreak(nil), s.Breaks...)
-	c.EventedBy = append([]Power(nil), s.EventedBy...)
 	if s.Home != nil {
 		c.Home = s.Home.clone()
 	}
