@@ -76,6 +76,12 @@ func BenchmarkRequestCost(b *testing.B) {
 			seqs[id] = g.Seq + 1
 			return err
 		}},
+		{"append", func(i int, id int64) error {
+			a := store.Action{GameID: id, Seat: "austria", UserID: users[0], Action: game.Action{Type: "orders", Args: args}, At: time.Now()}
+			err := s.AppendAction(ctx, a, seqs[id], store.Effects{IfStatus: store.Active, IfSeatHeld: true})
+			seqs[id]++
+			return err
+		}},
 		{"message", func(i int, id int64) error {
 			if _, _, err := s.GameAndSeats(ctx, id); err != nil {
 				return err

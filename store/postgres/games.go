@@ -337,21 +337,22 @@ const updateGame = `UPDATE games SET seq = $1, updated_at = $2,
 const appendUpdate = `WITH u AS (` + updateGame + `)
 	SELECT concordat_require(EXISTS (SELECT 1 FROM u), '` + codeStale + `', 'stale')`
 
-// appendOrder is appendUpdate and the action's row ($13 its type, $14 its
+// appendOrder is updateGame and the action's row ($13 its type, $14 its
 // arguments) in one statement: the row is inserted only if the update
-// found the game, and when it did not the function raises, which undoes
-// the statement.
+// found the game. It returns whether it did, and never raises for a game
+// that moved on, so that it can share a batch with others (see group).
 const appendOrder = `WITH u AS (` + updateGame + `),
 	i AS (INSERT INTO actions (game_id, seq, seat, user_id, type, args, at)
 		SELECT $7, $1, $11, $12, $13, $14, $2 FROM u RETURNING 1)
-	SELECT concordat_require(EXISTS (SELECT 1 FROM u), '` + codeStale + `', 'stale')`
+	SELECT EXISTS (SELECT 1 FROM u)`
 
 // AppendAction stores action expectSeq+1 and its effects if the game's
 // Seq is still expectSeq, in one round trip and one transaction: an
-// action without further effects (a submission) as one statement, one
-// with effects as a batch of statements, which the server runs as one
-// implicit transaction: the first that fails (a condition checked by
-// concordat_require, or a constraint) rolls back them all.
+// action without further effects (a submission) as one statement, in the
+// store's group commit; one with effects as a batch of statements, which
+// the server runs as one implicit transaction: the first that fails (a
+// condition checked by concordat_require, or a constraint) rolls back
+// them all.
 func (s *Store) AppendAction(ctx context.Context, a store.Action, expectSeq int64, e store.Effects) error {
 	seq := expectSeq + 1
 	for _, j := range e.NewJobs {
@@ -380,7 +381,13 @@ func (s *Store) AppendAction(ctx context.Context, a store.Action, expectSeq int6
 	if e.CompleteJob == 0 && e.Snapshot == nil && len(e.Seats) == 0 && len(e.NewJobs) == 0 && !e.ClearVotes {
 		// A submission: one statement, which pgx sends in one write
 		// (a batch takes two), and the server parses and runs once.
-		_, err = s.pool.Exec(ctx, appendOrder, append(updateArgs, a.Action.Type, actionArgs)...)
+		var stored bool
+		err = s.group.do(ctx, &groupWrite{game: a.GameID, kind: writeOrder, sql: appendOrder,
+			args: append(updateArgs, a.Action.Type, actionArgs),
+			scan: func(r pgx.Row) error { return r.Scan(&stored) }})
+		if err == nil && !stored {
+			return s.notAppended(ctx, a, expectSeq, e)
+		}
 	} else {
 		err = s.appendBatch(ctx, a, seq, e, updateArgs, actionArgs)
 	}
@@ -391,22 +398,7 @@ func (s *Store) AppendAction(ctx context.Context, a store.Action, expectSeq int6
 	if errors.As(err, &pe) {
 		switch pe.Code {
 		case codeStale:
-			var current int64
-			var gs string
-			err := s.pool.QueryRow(ctx, `SELECT seq, status FROM games WHERE id = $1`, a.GameID).Scan(&current, &gs)
-			if errors.Is(err, pgx.ErrNoRows) {
-				return fmt.Errorf("postgres: append action: game %d: %w", a.GameID, store.ErrNotFound)
-			}
-			if err != nil {
-				return fmt.Errorf("postgres: append action: game %d is not at action %d: %w (%v)", a.GameID, expectSeq, store.ErrStale, err)
-			}
-			if current == expectSeq && e.IfStatus != "" && gs != e.IfStatus {
-				return fmt.Errorf("postgres: append action: game %d is %s, not %s: %w", a.GameID, gs, e.IfStatus, store.ErrStale)
-			}
-			if current == expectSeq {
-				return fmt.Errorf("postgres: append action: seat %q of game %d is not held by user %d: %w", a.Seat, a.GameID, a.UserID, store.ErrStale)
-			}
-			return fmt.Errorf("postgres: append action: game %d is at action %d, not %d: %w", a.GameID, current, expectSeq, store.ErrStale)
+			return s.notAppended(ctx, a, expectSeq, e)
 		case codeLeaseLost:
 			return fmt.Errorf("postgres: append action: job %d is not held by %q: %w", e.CompleteJob, e.JobOwner, store.ErrLeaseLost)
 		case codeNoSeat:
@@ -414,6 +406,29 @@ func (s *Store) AppendAction(ctx context.Context, a store.Action, expectSeq int6
 		}
 	}
 	return fail("append action", err, fmt.Sprintf("action %d of game %d", seq, a.GameID))
+}
+
+// notAppended tells why AppendAction found no game at expectSeq that met
+// its conditions: the game is gone (store.ErrNotFound), or it moved on, is
+// not in the status required, or the seat is not the user's
+// (store.ErrStale).
+func (s *Store) notAppended(ctx context.Context, a store.Action, expectSeq int64, e store.Effects) error {
+	var current int64
+	var gs string
+	err := s.pool.QueryRow(ctx, `SELECT seq, status FROM games WHERE id = $1`, a.GameID).Scan(&current, &gs)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return fmt.Errorf("postgres: append action: game %d: %w", a.GameID, store.ErrNotFound)
+	}
+	if err != nil {
+		return fmt.Errorf("postgres: append action: game %d is not at action %d: %w (%v)", a.GameID, expectSeq, store.ErrStale, err)
+	}
+	if current == expectSeq && e.IfStatus != "" && gs != e.IfStatus {
+		return fmt.Errorf("postgres: append action: game %d is %s, not %s: %w", a.GameID, gs, e.IfStatus, store.ErrStale)
+	}
+	if current == expectSeq {
+		return fmt.Errorf("postgres: append action: seat %q of game %d is not held by user %d: %w", a.Seat, a.GameID, a.UserID, store.ErrStale)
+	}
+	return fmt.Errorf("postgres: append action: game %d is at action %d, not %d: %w", a.GameID, current, expectSeq, store.ErrStale)
 }
 
 // appendBatch is AppendAction with further effects: the statements go to

@@ -4,6 +4,9 @@
 // AppendAction commits only if a conditional UPDATE of the game's seq
 // finds the Seq the caller read, so of two racing requests the second
 // waits for the first's row lock and then finds the game moved on.
+// Submissions and messages are committed in groups: those waiting while a
+// batch is in flight go together in the next, one round trip and one
+// commit (see group).
 // ClaimJobs leases jobs with SELECT … FOR UPDATE SKIP LOCKED, so owners
 // claiming at once skip each other's rows instead of taking them twice.
 // Tables live in the first schema of the connection's search_path (set it
@@ -34,6 +37,7 @@ var migrations embed.FS
 // Store is a store.Store on a PostgreSQL database.
 type Store struct {
 	pool    *pgxpool.Pool
+	group   *group // order submissions and messages, committed together
 	channel string // the NOTIFY channel of this database's schema
 }
 
@@ -50,7 +54,7 @@ func Open(ctx context.Context, url string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("postgres: open: %w", err)
 	}
-	s := &Store{pool: pool}
+	s := &Store{pool: pool, group: newGroup(pool, groupLeaders(cfg.MaxConns))}
 	if err := s.migrate(ctx); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("postgres: open %s@%s/%s: %w", cfg.ConnConfig.User, cfg.ConnConfig.Host, cfg.ConnConfig.Database, err)

@@ -18,16 +18,18 @@ const messageLock = 0x636f6e63 // "conc"
 // PostMessage stores press and fills m.ID. A game's messages are posted
 // one at a time, under a lock held until commit, so that their IDs become
 // visible in order: a reader that has seen message n never later finds
-// one below n it had not seen. One statement in its own transaction, one
-// round trip: the lock is taken before the row (and its ID) is made, and
-// released when the statement commits.
+// one below n it had not seen. One statement, in the store's group commit
+// (one round trip, shared with other writes waiting): the lock is taken
+// before the row (and its ID) is made, and released when the statement's
+// batch commits.
 func (s *Store) PostMessage(ctx context.Context, m *store.Message) error {
-	err := s.pool.QueryRow(ctx, `WITH l AS (SELECT pg_advisory_xact_lock($1, ($2::bigint % 2147483647)::integer)),
+	err := s.group.do(ctx, &groupWrite{game: m.GameID, kind: writeMessage, sql: `WITH l AS (SELECT pg_advisory_xact_lock($1, ($2::bigint % 2147483647)::integer)),
 		ok AS (SELECT 1 FROM l WHERE $7::bigint = 0 OR
 			EXISTS (SELECT 1 FROM games WHERE id = $2 AND seq = $8) AND
 			EXISTS (SELECT 1 FROM seats WHERE game_id = $2 AND seat = $4 AND user_id = $7))
 		INSERT INTO messages (game_id, channel, from_seat, body, at) SELECT $2::bigint, $3, $4, $5, $6 FROM ok RETURNING id`,
-		messageLock, m.GameID, m.Channel, string(m.From), m.Body, m.At, m.IfHeldBy, m.IfSeq).Scan(&m.ID)
+		args: []any{messageLock, m.GameID, m.Channel, string(m.From), m.Body, m.At, m.IfHeldBy, m.IfSeq},
+		scan: func(r pgx.Row) error { return r.Scan(&m.ID) }})
 	if errors.Is(err, pgx.ErrNoRows) && m.IfHeldBy != 0 {
 		return fmt.Errorf("postgres: post message: game %d is not at action %d, or its seat %q is not held by user %d: %w", m.GameID, m.IfSeq, m.From, m.IfHeldBy, store.ErrStale)
 	}
