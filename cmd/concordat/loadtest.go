@@ -95,12 +95,34 @@ func loopbackOnly(raw string) (string, error) {
 type latencies struct {
 	mu sync.Mutex
 	d  []time.Duration
+	at []time.Duration // when each began, from the phase's start
 }
 
-func (l *latencies) add(d time.Duration) {
+func (l *latencies) add(at, d time.Duration) {
 	l.mu.Lock()
 	l.d = append(l.d, d)
+	l.at = append(l.at, at)
 	l.mu.Unlock()
+}
+
+// timeline reports, for each second of the phase, how many requests began
+// in it and their p50, p99 and maximum latency (call before quantiles,
+// which sorts the latencies apart from their times).
+func (l *latencies) timeline(w io.Writer, name string) {
+	l.mu.Lock()
+	secs := map[int][]time.Duration{}
+	last := 0
+	for i, d := range l.d {
+		s := int(l.at[i] / time.Second)
+		secs[s] = append(secs[s], d)
+		last = max(last, s)
+	}
+	l.mu.Unlock()
+	for s := 0; s <= last; s++ {
+		sec := latencies{d: secs[s]}
+		p50, p99, mx := sec.quantiles()
+		fmt.Fprintf(w, "  %s second %d: %d  p50 %s  p99 %s  max %s\n", name, s, len(sec.d), ms(p50), ms(p99), ms(mx))
+	}
 }
 
 // quantiles returns p50, p99 and the maximum.
@@ -133,6 +155,7 @@ func runLoadtest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	msgs := fs.Float64("messages", 0.2, "fraction of submissions that are press messages instead of orders")
 	seed := fs.Uint64("seed", 1, "seed of the random orders and messages")
 	affinity := fs.Bool("affinity", false, "send every request of a game to one server (as a load balancer routing by game would); otherwise a game's requests go round the servers")
+	timeline := fs.Bool("timeline", false, "report each second's order latencies too (p50, p99, maximum), to tell a steady tail from stalls")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the load generator's load phases (not the setup) to this file")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -269,7 +292,7 @@ func runLoadtest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 1
 		}
 		if !ltPhase(ctx, stdout, ltLoad{bases: bases, ids: ids, seqs: seqs, legal: legal, seatUser: seatUser,
-			workers: *workers, duration: *duration, rate: rate, msgs: *msgs, seed: *seed, affinity: *affinity}) {
+			workers: *workers, duration: *duration, rate: rate, msgs: *msgs, seed: *seed, affinity: *affinity, timeline: *timeline}) {
 			failed = true
 		}
 	}
@@ -292,6 +315,7 @@ type ltLoad struct {
 	msgs     float64
 	seed     uint64
 	affinity bool // each game's requests to one server
+	timeline bool // report each second's order latencies
 }
 
 // ltPhase runs one load phase and reports it; false if requests failed.
@@ -374,7 +398,7 @@ func ltPhase(ctx context.Context, stdout io.Writer, l ltLoad) bool {
 					}
 					status, err = conns.do(lctx, c, "POST", fmt.Sprintf("%s/api/games/%d/messages", base, ids[k]), body, nil)
 					if err == nil {
-						msgLat.add(time.Since(t0))
+						msgLat.add(t0.Sub(loadStart), time.Since(t0))
 						messages.Add(1)
 					}
 				} else {
@@ -383,7 +407,7 @@ func ltPhase(ctx context.Context, stdout io.Writer, l ltLoad) bool {
 					status, err = conns.do(lctx, c, "POST", fmt.Sprintf("%s/api/games/%d/actions", base, ids[k]),
 						map[string]any{"seq": l.seqs[k], "type": "orders", "args": args}, &r)
 					if err == nil {
-						orderLat.add(time.Since(t0))
+						orderLat.add(t0.Sub(loadStart), time.Since(t0))
 						orders.Add(1)
 						l.seqs[k] = r.Seq
 					}
@@ -410,6 +434,9 @@ func ltPhase(ctx context.Context, stdout io.Writer, l ltLoad) bool {
 	wg.Wait()
 	el := time.Since(loadStart).Seconds()
 	cpuEnd, cpuOK2 := processCPU()
+	if l.timeline {
+		orderLat.timeline(stdout, "orders")
+	}
 	p50, p99, mx := orderLat.quantiles()
 	m50, m99, mmx := msgLat.quantiles()
 	target := "as fast as they go"
