@@ -39,7 +39,7 @@ const relayQueue = 4096
 // process and its listening connection, which on a busy machine costs far
 // more than the message itself: at 1,000 changes a second, one broadcast
 // each took a quarter of the CPU of three processes and their database.
-const relayEvery = 25 * time.Millisecond
+const relayEvery = 100 * time.Millisecond
 
 // Relay carries this process's changes to the other server processes
 // sharing the store, and theirs to this process's live-update streams and
@@ -82,10 +82,12 @@ func (s *Server) relayOut(c relayMsg) {
 }
 
 // relaySend broadcasts queued changes, as many as fit in one message at a
-// time, and at most one message every relayEvery: under load they go in
-// batches, one round trip each.
+// time, and at most one message every relayEvery unless the last was full:
+// under load they go in batches, one round trip each, and a backlog goes
+// without pause.
 func (s *Server) relaySend(ctx context.Context, b store.Broadcaster) {
 	var last time.Time
+	full := false // the last broadcast was as long as one goes: more wait
 	for {
 		var m relayMsg
 		select {
@@ -93,7 +95,7 @@ func (s *Server) relaySend(ctx context.Context, b store.Broadcaster) {
 			return
 		case m = <-s.relayQ:
 		}
-		if wait := relayEvery - time.Since(last); wait > 0 {
+		if wait := relayEvery - time.Since(last); wait > 0 && !full {
 			select { // let the changes of the next moments join this one
 			case <-ctx.Done():
 				return
@@ -116,6 +118,7 @@ func (s *Server) relaySend(ctx context.Context, b store.Broadcaster) {
 				break more
 			}
 		}
+		full = size >= store.MaxBroadcast-400
 		m.Origin = s.origin
 		msg, _ := json.Marshal(m)
 		if len(msg) > store.MaxBroadcast { // not with seat names of sane length
