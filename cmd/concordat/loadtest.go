@@ -287,12 +287,20 @@ func runLoadtest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		defer pprof.StopCPUProfile()
 	}
+	// Each worker keeps its connections from one phase to the next, as
+	// clients of a running server would: a phase does not begin with a
+	// burst of connections.
+	conns := make([]*ltConns, *workers)
+	for w := range conns {
+		conns[w] = newLtConns()
+		defer conns[w].close()
+	}
 	for _, rate := range rates {
 		if ctx.Err() != nil {
 			return 1
 		}
 		if !ltPhase(ctx, stdout, ltLoad{bases: bases, ids: ids, seqs: seqs, legal: legal, seatUser: seatUser,
-			workers: *workers, duration: *duration, rate: rate, msgs: *msgs, seed: *seed, affinity: *affinity, timeline: *timeline}) {
+			workers: *workers, duration: *duration, rate: rate, msgs: *msgs, seed: *seed, affinity: *affinity, timeline: *timeline, conns: conns}) {
 			failed = true
 		}
 	}
@@ -314,11 +322,15 @@ type ltLoad struct {
 	rate     float64
 	msgs     float64
 	seed     uint64
-	affinity bool // each game's requests to one server
-	timeline bool // report each second's order latencies
+	affinity bool       // each game's requests to one server
+	timeline bool       // report each second's order latencies
+	conns    []*ltConns // each worker's keep-alive connections, kept from phase to phase
 }
 
 // ltPhase runs one load phase and reports it; false if requests failed.
+// Requests start until the phase's duration has passed; those then in
+// flight finish and count (cutting them off would leave their games' seqs
+// unknown and their connections closed for the next phase to make again).
 func ltPhase(ctx context.Context, stdout io.Writer, l ltLoad) bool {
 	var wg sync.WaitGroup
 	games, bases, ids, legal, seatUser := len(l.ids), l.bases, l.ids, l.legal, l.seatUser
@@ -354,8 +366,7 @@ func ltPhase(ctx context.Context, stdout io.Writer, l ltLoad) bool {
 		go func(w int) {
 			defer wg.Done()
 			rng := rand.New(rand.NewPCG(l.seed, uint64(w)))
-			conns := newLtConns()
-			defer conns.close()
+			conns := l.conns[w]
 			mine := []int{}
 			for k := w; k < games; k += l.workers {
 				mine = append(mine, k)
@@ -379,11 +390,11 @@ func ltPhase(ctx context.Context, stdout io.Writer, l ltLoad) bool {
 				if l.affinity {
 					base = bases[k%len(bases)]
 				}
-				if l.seqs[k] < 0 { // the last phase's final request was cut off: read the seq
+				if l.seqs[k] < 0 { // a request was cut off (interrupted): read the seq
 					var g struct {
 						Game struct{ Seq int64 } `json:"game"`
 					}
-					if _, err := conns.do(lctx, c, "GET", fmt.Sprintf("%s/api/games/%d", base, ids[k]), nil, &g); err != nil {
+					if _, err := conns.do(ctx, c, "GET", fmt.Sprintf("%s/api/games/%d", base, ids[k]), nil, &g); err != nil {
 						continue
 					}
 					l.seqs[k] = g.Game.Seq
@@ -396,7 +407,7 @@ func ltPhase(ctx context.Context, stdout io.Writer, l ltLoad) bool {
 					if rng.IntN(2) == 0 {
 						body["to"] = []game.Seat{ltPowers[(j+1+rng.IntN(6))%7]}
 					}
-					status, err = conns.do(lctx, c, "POST", fmt.Sprintf("%s/api/games/%d/messages", base, ids[k]), body, nil)
+					status, err = conns.do(ctx, c, "POST", fmt.Sprintf("%s/api/games/%d/messages", base, ids[k]), body, nil)
 					if err == nil {
 						msgLat.add(t0.Sub(loadStart), time.Since(t0))
 						messages.Add(1)
@@ -404,7 +415,7 @@ func ltPhase(ctx context.Context, stdout io.Writer, l ltLoad) bool {
 				} else {
 					args := map[string][]string{"orders": ltOrders(rng, legal[ltPowers[j]])}
 					var r struct{ Seq int64 }
-					status, err = conns.do(lctx, c, "POST", fmt.Sprintf("%s/api/games/%d/actions", base, ids[k]),
+					status, err = conns.do(ctx, c, "POST", fmt.Sprintf("%s/api/games/%d/actions", base, ids[k]),
 						map[string]any{"seq": l.seqs[k], "type": "orders", "args": args}, &r)
 					if err == nil {
 						orderLat.add(t0.Sub(loadStart), time.Since(t0))
@@ -412,10 +423,10 @@ func ltPhase(ctx context.Context, stdout io.Writer, l ltLoad) bool {
 						l.seqs[k] = r.Seq
 					}
 				}
-				if err != nil && lctx.Err() != nil {
-					l.seqs[k] = -1 // cut off by the end of the phase: applied or not
+				if err != nil && ctx.Err() != nil {
+					l.seqs[k] = -1 // cut off by an interruption: applied or not
 				}
-				if err != nil && lctx.Err() == nil {
+				if err != nil && ctx.Err() == nil {
 					failures.Add(1)
 					v, _ := failCodes.LoadOrStore(int(status), new(atomic.Int64))
 					v.(*atomic.Int64).Add(1)
@@ -423,7 +434,7 @@ func ltPhase(ctx context.Context, stdout io.Writer, l ltLoad) bool {
 						var g struct {
 							Game struct{ Seq int64 } `json:"game"`
 						}
-						if _, err := conns.do(lctx, c, "GET", fmt.Sprintf("%s/api/games/%d", base, ids[k]), nil, &g); err == nil {
+						if _, err := conns.do(ctx, c, "GET", fmt.Sprintf("%s/api/games/%d", base, ids[k]), nil, &g); err == nil {
 							l.seqs[k] = g.Game.Seq
 						}
 					}
