@@ -17,13 +17,7 @@ func TestFieldBattleTieToDefender(t *testing.T) {
 	// France: 4 units + Francis I (1) = 5 dice, 2 hits; Hapsburg: 4 + 1 = 5 dice, 2 hits.
 	s.Script = []int{6, 5, 1, 1, 1, 5, 6, 1, 1, 1}
 	answer(t, s, kAvoid, Hapsburg, "no")
-	d, _ := s.top()
-	if d.Kind != kLosses || d.Power != Hapsburg {
-		t.Fatalf("Hapsburg chooses its 2 casualties among regulars and a mercenary: %+v", s.Stack)
-	}
-	if ch := values(s.choices(d)); len(ch) != 2 || !ch["2:0:0"] || !ch["1:1:0"] {
-		t.Fatalf("casualty options %v", ch)
-	}
+	wantOwed(t, s, kLosses, Hapsburg, "Hapsburg chooses its 2 casualties among regulars and a mercenary", "2:0:0", "1:1:0")
 	answer(t, s, kLosses, Hapsburg, "1:1:0")
 	b := s.LastBattle
 	if b == nil || b.AttackerWon || b.AttHits != 2 || b.DefHits != 2 || len(b.AttDice) != 5 || len(b.DefDice) != 5 {
@@ -55,13 +49,7 @@ func TestFieldBattleRetreatAndCapture(t *testing.T) {
 	// France 4 dice: 3 hits; Hapsburg 4 + 1 (Ferdinand) + 1 = 6 dice: 1 hit.
 	s.Script = []int{5, 5, 6, 1, 1, 1, 1, 1, 1, 6}
 	answer(t, s, kAvoid, Hapsburg, "no")
-	d, _ := s.top()
-	if d.Kind != kRetreat || d.Power != Hapsburg {
-		t.Fatalf("Hapsburg chooses its retreat: %+v", s.Stack)
-	}
-	if ch := values(s.choices(d)); len(ch) != 2 || !ch["st_quentin"] || !ch["brussels"] {
-		t.Fatalf("retreat to St Quentin or Brussels, not Paris: %v", ch)
-	}
+	wantOwed(t, s, kRetreat, Hapsburg, "Hapsburg retreats to St Quentin or Brussels, not Paris", "st_quentin", "brussels")
 	answer(t, s, kRetreat, Hapsburg, "st_quentin")
 	if s.Spaces[stdz].Units[France].Reg != 3 || s.Spaces[stdz].Units[Hapsburg].Land() != 0 || s.Spaces[stq].Units[Hapsburg].Reg != 1 || s.Leaders[ferd].Loc != int(stq) {
 		t.Fatalf("France lost 1, Hapsburg 3; the survivor and Ferdinand retreat to St Quentin: St Dizier %+v, St Quentin %+v, Ferdinand %+v",
@@ -229,13 +217,7 @@ func TestReliefBattleEqualHits(t *testing.T) {
 	// Hapsburg 3 dice, 1 hit; France 5 dice, 1 hit: the besiegers win the tie.
 	s.Script = []int{5, 1, 1, 5, 1, 1, 1, 1}
 	answer(t, s, kSortie, Hapsburg, "1:0:0")
-	d, _ := s.top()
-	if d.Kind != kReenter || d.Power != Hapsburg {
-		t.Fatalf("the relief force may go inside: %+v", s.Stack)
-	}
-	if ch := values(s.choices(d)); len(ch) != 3 || !ch["none"] || !ch["1:0:0"] || !ch["2:0:0"] {
-		t.Fatalf("options %v", ch)
-	}
+	wantOwed(t, s, kReenter, Hapsburg, "the relief force may go inside", "none", "1:0:0", "2:0:0")
 	answer(t, s, kReenter, Hapsburg, "1:0:0")
 	if !s.Besieging(bes, France) || s.Spaces[bes].Units[France].Reg != 3 || s.Spaces[bes].Units[Hapsburg].Reg != 1 || s.Spaces[stras].Units[Hapsburg].Reg != 1 {
 		t.Fatalf("1 inside, 1 back to Strasburg, 3 French besiege: %+v, Strasburg %+v", s.Spaces[bes], s.Spaces[stras].Units[Hapsburg])

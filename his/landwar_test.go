@@ -249,13 +249,7 @@ func TestAssaultMinorLossesChosenByMajor(t *testing.T) {
 	// defence 3 + 1 (Montmorency) + 1, none.
 	s.Script = []int{5, 6, 1, 1, 1, 1, 1, 1, 1}
 	answer(t, s, kAction, Hapsburg, "assault", "bordeaux", "4:0:0")
-	d, _ := s.top()
-	if d.Kind != kAssaultLoss || d.Power != France {
-		t.Fatalf("France chooses its side's 2 casualties: %+v", s.Stack)
-	}
-	if ch := values(s.choices(d)); len(ch) != 2 || !ch["1:0:0,scotland=1"] || !ch["0:0:0,scotland=2"] {
-		t.Fatalf("casualty options %v", ch)
-	}
+	wantOwed(t, s, kAssaultLoss, France, "France chooses its side's 2 casualties", "1:0:0,scotland=1", "0:0:0,scotland=2")
 	answer(t, s, kAssaultLoss, France, "0:0:0,scotland=2")
 	ss := &s.Spaces[bordeaux]
 	if ss.Units[France].Reg != 1 || ss.Units[Scotland].Reg != 0 || ss.Ctl != France || !s.UnderSiege(bordeaux) {

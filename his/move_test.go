@@ -78,6 +78,24 @@ func values(ch []game.Choice) map[string]bool {
 	return out
 }
 
+// wantOwed fails the test unless the decision on top is kind, owed by p
+// (what says which, in the failure), with exactly the options opts.
+func wantOwed(t *testing.T, s *State, kind string, p Power, what string, opts ...string) {
+	t.Helper()
+	d, _ := s.top()
+	if d.Kind != kind || d.Power != p {
+		t.Fatalf("%s: %+v", what, s.Stack)
+	}
+	ch := values(s.choices(d))
+	ok := len(ch) == len(opts)
+	for _, o := range opts {
+		ok = ok && ch[o]
+	}
+	if !ok {
+		t.Fatalf("%s: options %v, want %v", what, ch, opts)
+	}
+}
+
 func TestMoveDestinations(t *testing.T) {
 	lyon, dijon, metz, grenoble, turin := sp(t, "lyon"), sp(t, "dijon"), sp(t, "metz"), sp(t, "grenoble"), sp(t, "turin")
 	s := landState(t, France, 1)
