@@ -243,3 +243,31 @@ type Bot interface {
 func BotRNG(seed uint64, seq int64) RNG {
 	return NewRNG(seed ^ 0xb07b07b07b07b07b ^ (uint64(seq)+1)*0x9e3779b97f4a7c15)
 }
+
+// Checker is implemented by Rules that can judge the parts of an action as
+// it is submitted, before the window closes: Diplomacy judges each order of
+// an order list (a move to an unreachable province, a movement order in an
+// adjustment phase …), so that a client can warn at once. A game that
+// stores an action as written even when some of its parts will not apply
+// (a Diplomacy order list: an invalid order is reported at resolution)
+// uses Check to tell the submitter which ones. Check does not change s.
+type Checker interface {
+	Check(s State, seat Seat, a Action) []Check
+}
+
+// Check is the verdict on one part of a submitted action.
+type Check struct {
+	Item   string `json:"item"`             // the part as written (an order)
+	Valid  bool   `json:"valid"`            // it would apply as it stands
+	Reason string `json:"reason,omitempty"` // why not, for people
+}
+
+// Windowed is implemented by Rules whose decisions are owed in windows that
+// several seats answer side by side (a Diplomacy phase). Window names the
+// window open in s ("S1901M"); it changes whenever a window closes, and
+// never returns to an earlier name. The server judges a seat's submission
+// for the open window against the window it names, not against other
+// seats' writes in it. "" means no simultaneous window is open.
+type Windowed interface {
+	Window(s State) string
+}
