@@ -94,10 +94,10 @@ func (a *Adjudicator) Movement(pos *Position, orders []OrderIn, out []Outcome) {
 		out[i] = a.validateMovement(pos, orders[i], int32(i))
 	}
 	a.decideConvoys(orders, out)
-	a.voidMismatched(orders, out)
 	if a.special {
-		a.settleCanals(out)
+		a.settleCanals(out) // a canal move refused holds: supports see it hold
 	}
+	a.voidMismatched(orders, out)
 	a.link()
 	for _, p := range a.active {
 		a.resolve(p)
