@@ -47,6 +47,10 @@ type Adjudicator struct {
 	inNext  []int32 // next mover into the same province after this mover
 	deps    []Province
 	active  []Province // provinces with a unit, in index order
+	// lowRead is the lowest index in deps of a guess read since the
+	// current evaluation began: a read below the evaluation's start makes
+	// its result depend on a guess made further up, though deps did not grow.
+	lowRead int
 
 	// Special borders (borders.go), used only when special is set: per
 	// province, what the unit's order does across a special border (mv*),
@@ -451,26 +455,39 @@ func (a *Adjudicator) resolve(p Province) bool {
 	case resolved:
 		return a.res[p]
 	case guessing:
-		for _, q := range a.deps {
+		for i, q := range a.deps {
 			if q == p {
+				a.lowRead = min(a.lowRead, i)
 				return a.res[p]
 			}
 		}
 		a.deps = append(a.deps, p)
 		return a.res[p]
 	}
-	old := len(a.deps)
+	old, outerLow := len(a.deps), a.lowRead
+	a.lowRead = old
+	r := a.resolveGuessing(p, old)
+	a.lowRead = min(a.lowRead, outerLow)
+	return r
+}
+
+// resolveGuessing decides the order in p, not yet resolved, whose
+// evaluation starts with deps at length old.
+func (a *Adjudicator) resolveGuessing(p Province, old int) bool {
 	a.res[p], a.state[p] = false, guessing
 	first := a.adjudicate(p)
-	if len(a.deps) == old {
+	if len(a.deps) == old && a.lowRead >= old {
 		if a.state[p] != resolved {
 			a.res[p], a.state[p] = first, resolved
 		}
 		return a.res[p]
 	}
-	if a.deps[old] != p {
-		// Part of a cycle that an earlier order opened: keep guessing.
-		a.deps = append(a.deps, p)
+	if len(a.deps) == old || a.deps[old] != p || a.lowRead < old {
+		// Part of a cycle that an earlier order opened (or read a guess of
+		// one without adding to deps): keep guessing.
+		if len(a.deps) == old || a.deps[old] != p {
+			a.deps = append(a.deps, p)
+		}
 		a.res[p] = first
 		return first
 	}
@@ -480,6 +497,13 @@ func (a *Adjudicator) resolve(p Province) bool {
 	a.deps = a.deps[:old]
 	a.res[p], a.state[p] = true, guessing
 	second := a.adjudicate(p)
+	if a.lowRead < old { // the second guess read a guess further up
+		if len(a.deps) == old || a.deps[old] != p {
+			a.deps = append(a.deps, p)
+		}
+		a.res[p] = second
+		return second
+	}
 	if first == second {
 		for _, q := range a.deps[old:] {
 			a.state[q] = unresolved

@@ -1,0 +1,40 @@
+package diplomacy
+
+import "testing"
+
+// TestParadoxWithTwoResolutionsThroughAStandoff is a convoy paradox with
+// two resolutions that the DATC does not list: Ankara supports the attack
+// on the Black Sea fleet that convoys the army attacking Ankara, and a
+// rival attack on the Black Sea decides between a standoff and a
+// dislodgement. If Ankara's support is cut, Constantinople (2) and
+// Bulgaria (2) stand off, the fleet survives and the convoy cuts the
+// support: consistent. If the support holds, Constantinople (3) dislodges
+// the fleet, the convoy fails and cuts nothing: consistent too. Two
+// resolutions with a convoy: the Szykman rule (2000, 2023: the army does
+// not move and has no effect); the 1982 rule (the support is not cut)
+// agrees. Under 1971 the army, adjacent to Ankara and not swapping places,
+// goes over land and cuts the support: no paradox, a standoff.
+// Found by the reference-resolver comparison (diplomacy/refcompare_test.go):
+// the engine settled Constantinople's move on the first guess alone, and so
+// saw no second resolution.
+func TestParadoxWithTwoResolutionsThroughAStandoff(t *testing.T) {
+	for _, ed := range []Edition{Edition1971, Edition1982, Edition2000, Edition2023} {
+		b := newBoard(t, "standard", spring, "germany A arm", "germany F bla", "turkey F con", "turkey F ank",
+			"russia F sev", "russia F bul/ec", "russia F rum")
+		b.a = NewAdjudicator(b.m, ed)
+		if ed == Edition1971 {
+			b.play("germany: A arm - ank => fails: bounced", "germany: F bla C A arm - ank => succeeds",
+				"turkey: F con - bla => fails: bounced", "turkey: F ank S F con - bla => fails: cut",
+				"russia: F sev S F con - bla => succeeds", "russia: F bul/ec - bla => fails: bounced",
+				"russia: F rum S F bul/ec - bla => succeeds")
+			b.want("1971: bla", b.unit("bla"), "germany F bla")
+			continue
+		}
+		b.play("germany: A arm - ank => fails", "germany: F bla C A arm - ank => fails: dislodged",
+			"turkey: F con - bla => succeeds", "turkey: F ank S F con - bla => succeeds",
+			"russia: F sev S F con - bla => succeeds", "russia: F bul/ec - bla => fails: bounced",
+			"russia: F rum S F bul/ec - bla => succeeds")
+		b.want(ed.String()+": bla", b.unit("bla"), "turkey F bla")
+		b.want(ed.String()+": dislodged", b.dislodged(), "F bla []")
+	}
+}
