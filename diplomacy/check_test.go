@@ -241,9 +241,9 @@ func TestCheckAgreesWithTheResolution(t *testing.T) {
 				}
 				all = append(all, sent{accepted, verdict})
 			}
-			before := gs.Pos.Phase
+			before, n := gs.Pos.Phase, len(gs.History)
 			r.Apply(s, game.System, game.Action{Type: game.Advance})
-			rec := gs.History[len(gs.History)-1]
+			rec := gs.History[n] // the phase's record (a phase nobody owes anything in may follow it)
 			k := 0
 			for _, sn := range all {
 				for j, text := range sn.texts {

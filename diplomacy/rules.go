@@ -556,7 +556,8 @@ func (gs *GameState) advance() []game.Event {
 	gs.intimateOwners(in)
 	out := make([]Outcome, len(in))
 	before := pos.Phase
-	NewAdjudicator(m, gs.Settings.Edition).Resolve(pos, gs.Settings, in, out)
+	adj := NewAdjudicator(m, gs.Settings.Edition)
+	adj.Resolve(pos, gs.Settings, in, out)
 	for i, o := range out {
 		rec.Orders = append(rec.Orders, OrderResultJSON{Power: m.PowerName(in[i].Writer), Order: texts[i],
 			Result: o.Result.String(), Reason: o.Text(m)})
@@ -572,6 +573,9 @@ func (gs *GameState) advance() []game.Event {
 		gs.Due, gs.Ahead = gs.Ahead, map[Power][]string{}
 	}
 	ev := []game.Event{{Type: "phase", Text: fmt.Sprintf("%s resolved; now %s", before, pos.Phase)}}
+	if before.Type == Movement {
+		ev = append(ev, gs.disbandedEvents(adj.Disbanded())...)
+	}
 	seasonOver := before.Season != Winter && (pos.Phase.Season != before.Season || pos.Phase.Year != before.Year)
 	if gs.Settings.BlackHole && seasonOver && pos.Winner() == NoPower {
 		ev = append(ev, gs.blackHole(before)...)
@@ -586,7 +590,67 @@ func (gs *GameState) advance() []game.Event {
 	if w := pos.Winner(); w != NoPower {
 		ev = append(ev, game.Event{Type: "victory", Text: m.Powers[w].Name + " wins"})
 	}
+	if gs.nobodyOwes() {
+		// A retreat or adjustment phase in which no seat has anything to
+		// decide (only unplayed powers' units retreat or adjust) is
+		// resolved at once with the defaults.
+		ev = append(ev, gs.advance()...)
+	}
 	return ev
+}
+
+// nobodyOwes reports whether the game stands in a retreat or adjustment
+// phase in which no seat has anything to decide.
+func (gs *GameState) nobodyOwes() bool {
+	if gs.Pos.Winner() != NoPower || gs.Seismic || gs.Anarchy.drafting() || gs.Intimate.bidding() ||
+		gs.Pos.Phase.Type == Movement {
+		return false
+	}
+	for _, owe := range gs.owing() {
+		if owe {
+			return false
+		}
+	}
+	return true
+}
+
+// disbandedEvents tell of the units a movement phase disbanded at once,
+// dislodged with nowhere to retreat (the retreat phase was skipped). Under
+// Fog of War each goes to the seats that see the province and to the
+// unit's own power.
+func (gs *GameState) disbandedEvents(units []Unit) []game.Event {
+	m := gs.Pos.Map
+	var ev []game.Event
+	for _, u := range units {
+		e := game.Event{Type: "disbanded", Text: fmt.Sprintf("%s (%s) is disbanded: dislodged with nowhere to retreat",
+			m.unitString(u), m.Powers[u.Power].Name)}
+		if gs.Settings.Fog {
+			see, _ := gs.seatsSeeing(m.Prov(u.Loc))
+			for _, seat := range (Rules{}).Seats(gs) {
+				pw, ok := m.LookupPower(string(seat))
+				if gs.Seating != nil {
+					pw, ok = gs.Seating.Power[seat]
+				}
+				if ok && pw == u.Power && !containsSeat(see, seat) {
+					see = append(see, seat)
+				}
+			}
+			if e.Seats = see; see == nil {
+				e.Seats = []game.Seat{} // nobody sees it
+			}
+		}
+		ev = append(ev, e)
+	}
+	return ev
+}
+
+func containsSeat(list []game.Seat, s game.Seat) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }
 
 // View is the board, the history, and the seat's own unresolved orders
