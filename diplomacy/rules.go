@@ -461,7 +461,9 @@ func (gs *GameState) checkOwnOrder(pw Power, text string) (bool, error) {
 		case owner == pw || gs.controls(pw, owner):
 			return false, nil
 		case gs.Settings.Catspaw && !gs.Settings.Played(owner):
-			return true, nil
+			// An extra order; only in movement does it count (an unplayed
+			// power's removals are civil disorder's: reported invalid).
+			return pos.Phase.Type == Movement, nil
 		}
 		return false, fmt.Errorf("order %q: the unit at %s is not yours", text, m.LocName(at))
 	}
@@ -469,9 +471,7 @@ func (gs *GameState) checkOwnOrder(pw Power, text string) (bool, error) {
 	case WaiveOrder:
 		return false, nil
 	case BuildOrder:
-		p := m.Prov(o.At)
-		home := m.Provinces[p].Home
-		if gs.Settings.Catspaw && home != NoPower && home != pw && pos.Owners[p] != pw && !gs.Settings.Played(home) {
+		if other := pos.buildFor(pw, m.Prov(o.At)); gs.Settings.Catspaw && other != NoPower && !gs.Settings.Played(other) {
 			return true, nil // an extra build for an unplayed power
 		}
 		return false, nil // the power's own build, checked when the phase resolves
