@@ -714,3 +714,32 @@ func TestNoRetreatPossibleSkipsTheRetreatPhase(t *testing.T) {
 		}
 	}
 }
+
+// Two powers at Heptarchy IV's 19 of 38 centres: a tie is no win, the
+// larger count wins.
+func TestTwoPowersAtTheVictoryCount(t *testing.T) {
+	m, err := diplomacy.LoadMap("heptarchy_iv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := NewPosition(m)
+	k := 0
+	for i, pr := range m.Provinces {
+		if pr.Center {
+			pos.Owners[i] = diplomacy.Power(k % 2)
+			k++
+		}
+	}
+	if k != 38 || pos.Winner() != diplomacy.NoPower {
+		t.Fatalf("%d centres; 19 and 19: winner %v", k, pos.Winner())
+	}
+	for i, pr := range m.Provinces {
+		if pr.Center && pos.Owners[i] == 0 {
+			pos.Owners[i] = 1
+			break
+		}
+	}
+	if pos.Winner() != 1 {
+		t.Errorf("18 and 20: winner %v", pos.Winner())
+	}
+}
