@@ -8,8 +8,9 @@ import (
 
 // Check judges each order of an "orders" action as it is submitted
 // (game.Checker), without changing s: one verdict per order, in the order
-// written. An order Apply would refuse (it does not parse, names a unit the
-// seat may not order, or does not fit the phase) is invalid with Apply's
+// written. An order the submission refuses (Vet: control characters, the
+// wrong phase kind, a unit supporting itself …; Apply: it does not parse,
+// names a unit the seat may not order …) is invalid with the refusal's
 // reason; so is every order of a list Apply refuses as a whole (the seat
 // owes nothing, the game is over, the window takes no orders). The orders
 // Apply accepts are resolved on a copy of the board as the phase would
@@ -68,10 +69,14 @@ func (Rules) Check(s game.State, seat game.Seat, a game.Action) []game.Check {
 	out := make([]game.Check, len(texts))
 	for i, text := range texts {
 		out[i] = game.Check{Item: text, Valid: true}
-		switch {
-		case whole != nil:
+		if whole != nil {
 			out[i].Valid, out[i].Reason = false, whole.Error()
-		case each[i] != nil:
+			continue
+		}
+		if err := gs.formError(a.Type, text); err != nil {
+			each[i] = err // refused at submission (Vet)
+		}
+		if each[i] != nil {
 			out[i].Valid, out[i].Reason = false, each[i].Error()
 		}
 	}

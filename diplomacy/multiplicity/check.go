@@ -9,8 +9,8 @@ import (
 
 // Check judges each order (or start choice) of an "orders" action as it is
 // submitted (game.Checker), without changing s: one verdict per order, in
-// the order written. An order Apply would refuse is invalid with Apply's
-// reason, and every order of a list Apply refuses as a whole (nothing to
+// the order written. An order the submission refuses (Vet, or Apply) is
+// invalid with the refusal's reason, and every order of a list Apply refuses as a whole (nothing to
 // order, the game over) with that reason. The orders Apply accepts are
 // resolved on a copy of the board with the seat's orders alone, and each
 // one the resolution calls invalid is invalid with its reason: the validity
@@ -47,10 +47,14 @@ func (Rules) Check(s game.State, seat game.Seat, a game.Action) []game.Check {
 	out := make([]game.Check, len(texts))
 	for i, text := range texts {
 		out[i] = game.Check{Item: text, Valid: true}
-		switch {
-		case whole != nil:
+		if whole != nil {
 			out[i].Valid, out[i].Reason = false, whole.Error()
-		case each[i] != nil:
+			continue
+		}
+		if err := gs.formError(text); err != nil {
+			each[i] = err // refused at submission (Vet)
+		}
+		if each[i] != nil {
 			out[i].Valid, out[i].Reason = false, each[i].Error()
 		}
 	}
