@@ -743,3 +743,62 @@ func TestTwoPowersAtTheVictoryCount(t *testing.T) {
 		t.Errorf("18 and 20: winner %v", pos.Winner())
 	}
 }
+
+// A seat's ready ends with its window: after the start choice, after a
+// movement phase whose retreat phase is skipped, and in whole seeded games,
+// no seat is ready once the window closes.
+func TestReadyEndsWithThePhase(t *testing.T) {
+	var r Rules
+	ready := game.NewAction("ready", map[string]bool{"ready": true})
+	notReady := func(s game.State, when string) {
+		t.Helper()
+		for _, p := range r.Pending(s) {
+			if p.Ready {
+				t.Errorf("%s: %s still ready", when, p.Seat)
+			}
+		}
+		for pw, ok := range state(s).Ready {
+			if ok {
+				t.Errorf("%s: power %d still ready", when, pw)
+			}
+		}
+	}
+	s, err := r.Setup(game.Config{Options: map[string]string{Option: "true"}}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := game.NewRNG(5)
+	for turn := 0; turn < 30; turn++ {
+		if over, _ := r.Over(s); over {
+			break
+		}
+		for _, seat := range r.Seats(s) {
+			if _, _, err := r.Apply(s, seat, ready); err != nil {
+				t.Fatal(err)
+			}
+		}
+		before := r.Window(s)
+		randomTurn(t, r, s, &rng)
+		notReady(s, before+" → "+r.Window(s))
+	}
+	s, _ = r.Setup(game.Config{Options: map[string]string{Option: "true"}}, 1)
+	setBoard(t, s, `{"variant": "standard", "phase": {"season": "spring", "year": 1901, "type": "movement"},
+	  "units": [{"power": "france", "type": "army", "at": "par"}, {"power": "france", "type": "fleet", "at": "bre"},
+	    {"power": "france", "type": "army", "at": "gas"}, {"power": "germany", "type": "army", "at": "bur"},
+	    {"power": "germany", "type": "army", "at": "pic"}]}`)
+	for _, seat := range []game.Seat{"france", "germany", "england"} {
+		if _, _, err := r.Apply(s, seat, ready); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, _, err := r.Apply(s, "germany", ordersAction("A bur - par", "A pic S A bur - par")); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := r.Apply(s, game.System, advance); err != nil {
+		t.Fatal(err)
+	}
+	if w := r.Window(s); w != "F1901M" {
+		t.Fatalf("window %s", w)
+	}
+	notReady(s, "after a skipped retreat")
+}
