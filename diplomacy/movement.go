@@ -47,10 +47,11 @@ type Adjudicator struct {
 	inNext  []int32 // next mover into the same province after this mover
 	deps    []Province
 	active  []Province // provinces with a unit, in index order
-	// lowRead is the lowest index in deps of a guess read since the
-	// current evaluation began: a read below the evaluation's start makes
-	// its result depend on a guess made further up, though deps did not grow.
-	lowRead int
+	// seq is the order in which each order's evaluation began (resolve);
+	// lowSeq the earliest begun of the guesses read by the evaluations in
+	// progress.
+	seq             []int32
+	nextSeq, lowSeq int32
 
 	// Special borders (borders.go), used only when special is set: per
 	// province, what the unit's order does across a special border (mv*),
@@ -74,7 +75,7 @@ func NewAdjudicator(m *Map, ed Edition) *Adjudicator {
 		kind: make([]uint8, n), power: make([]Power, n), utype: make([]UnitType, n),
 		dst: make([]Province, n), src: make([]Province, n), toLoc: make([]Loc, n),
 		via: make([]bool, n), noPath: make([]bool, n), state: make([]uint8, n), res: make([]bool, n),
-		order: make([]int32, n), supHead: make([]int32, n), supNext: make([]int32, n),
+		order: make([]int32, n), supHead: make([]int32, n), supNext: make([]int32, n), seq: make([]int32, n),
 		inHead: make([]int32, n), inNext: make([]int32, n),
 		deps: make([]Province, 0, n), active: make([]Province, 0, n),
 		dist: make([]int32, n), queue: make([]Province, 0, n)}
@@ -453,25 +454,39 @@ func (a *Adjudicator) link() {
 // order in p (move succeeds / support given / convoying fleet survives),
 // guessing where decisions depend on each other in a cycle, and settling
 // cycles with two or no consistent answers by the backup rule.
+//
+// An order whose evaluation read a guess is not resolved on it. The order
+// that settles a cycle (tries both guesses, applies the backup rule) is the
+// one whose evaluation began first among the cycle's: every guess it read
+// began at or after it (start order in seq, the lowest read in lowSeq). An
+// order that read a guess begun before it (an order further up, still being
+// evaluated) keeps guessing and leaves the cycle to that one.
 func (a *Adjudicator) resolve(p Province) bool {
 	switch a.state[p] {
 	case resolved:
 		return a.res[p]
 	case guessing:
-		for i, q := range a.deps {
-			if q == p {
-				a.lowRead = min(a.lowRead, i)
-				return a.res[p]
-			}
-		}
-		a.deps = append(a.deps, p)
+		a.lowSeq = min(a.lowSeq, a.seq[p])
+		a.addDep(p, 0)
 		return a.res[p]
 	}
-	old, outerLow := len(a.deps), a.lowRead
-	a.lowRead = old
-	r := a.resolveGuessing(p, old)
-	a.lowRead = min(a.lowRead, outerLow)
+	a.nextSeq++
+	a.seq[p] = a.nextSeq
+	outer := a.lowSeq
+	a.lowSeq = a.seq[p]
+	r := a.resolveGuessing(p, len(a.deps))
+	a.lowSeq = min(a.lowSeq, outer)
 	return r
+}
+
+// addDep adds p to the guesses a.deps[from:], unless it is there.
+func (a *Adjudicator) addDep(p Province, from int) {
+	for _, q := range a.deps[from:] {
+		if q == p {
+			return
+		}
+	}
+	a.deps = append(a.deps, p)
 }
 
 // resolveGuessing decides the order in p, not yet resolved, whose
@@ -479,18 +494,15 @@ func (a *Adjudicator) resolve(p Province) bool {
 func (a *Adjudicator) resolveGuessing(p Province, old int) bool {
 	a.res[p], a.state[p] = false, guessing
 	first := a.adjudicate(p)
-	if len(a.deps) == old && a.lowRead >= old {
+	if len(a.deps) == old && a.lowSeq >= a.seq[p] {
 		if a.state[p] != resolved {
 			a.res[p], a.state[p] = first, resolved
 		}
 		return a.res[p]
 	}
-	if len(a.deps) == old || a.deps[old] != p || a.lowRead < old {
-		// Part of a cycle that an earlier order opened (or read a guess of
-		// one without adding to deps): keep guessing.
-		if len(a.deps) == old || a.deps[old] != p {
-			a.deps = append(a.deps, p)
-		}
+	if a.lowSeq < a.seq[p] {
+		// Part of a cycle that an order further up opened: keep guessing.
+		a.addDep(p, old)
 		a.res[p] = first
 		return first
 	}
@@ -500,10 +512,8 @@ func (a *Adjudicator) resolveGuessing(p Province, old int) bool {
 	a.deps = a.deps[:old]
 	a.res[p], a.state[p] = true, guessing
 	second := a.adjudicate(p)
-	if a.lowRead < old { // the second guess read a guess further up
-		if len(a.deps) == old || a.deps[old] != p {
-			a.deps = append(a.deps, p)
-		}
+	if a.lowSeq < a.seq[p] { // the second guess read a guess further up
+		a.addDep(p, old)
 		a.res[p] = second
 		return second
 	}
@@ -515,9 +525,7 @@ func (a *Adjudicator) resolveGuessing(p Province, old int) bool {
 		a.res[p], a.state[p] = first, resolved
 		return first
 	}
-	if len(a.deps) == old || a.deps[old] != p {
-		a.deps = append(a.deps, p)
-	}
+	a.addDep(p, old)
 	a.backupRule(old)
 	return a.resolve(p)
 }

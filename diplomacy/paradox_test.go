@@ -35,6 +35,36 @@ func TestParadoxWithTwoResolutionsThroughAStandoff(t *testing.T) {
 			"russia: F sev S F con - bla => succeeds", "russia: F bul/ec - bla => fails: bounced",
 			"russia: F rum S F bul/ec - bla => succeeds")
 		b.want(ed.String()+": bla", b.unit("bla"), "turkey F bla")
-		b.want(ed.String()+": dislodged", b.dislodged(), "F bla []")
+		// The fleet has nowhere to retreat: disbanded at once.
+		if d := b.a.Disbanded(); len(d) != 1 || b.m.LocName(d[0].Loc) != "bla" {
+			t.Errorf("%s: disbanded %v, want the fleet of bla", ed, d)
+		}
 	}
 }
+
+// TestParadoxEnteredFromOutside is a convoy paradox with no resolution,
+// reached while resolving an order outside it (Edinburgh's move into the
+// Norwegian Sea waits on the Norwegian fleet's attack on the convoying
+// fleet). If Holland's support is cut, the Norwegian fleet (2) beats
+// London (1) and dislodges the convoy, which then cuts nothing; if it is
+// not, London (2) and the Norwegian fleet (2) stand off and the convoy
+// cuts it. The Szykman rule: the army does not move and has no effect, so
+// the support stands and nothing enters the North Sea; the 1971 and 1982
+// rules (the support is not cut) agree. Found by the reference-resolver
+// comparison (diplomacy/refcompare_test.go): the engine settled the cycle
+// from Holland's support, which began after the Norwegian fleet's move
+// though it depended on it, and resolved that move on a guess.
+func TestParadoxEnteredFromOutside(t *testing.T) {
+	for _, ed := range []Edition{Edition1971, Edition1982, Edition2000, Edition2023} {
+		b := newBoard(t, "standard", spring, "germany F nth", "germany A yor", "italy F hol", "italy F lon",
+			"russia F bel", "russia F edi", "russia F nwg")
+		b.a = NewAdjudicator(b.m, ed)
+		b.play("germany: F nth C A yor - hol => succeeds", "germany: A yor - hol => fails",
+			"italy: F hol S F lon - nth => succeeds", "italy: F lon - nth => fails: bounced",
+			"russia: F bel S F nwg - nth => succeeds", "russia: F edi - nwg => fails: bounced",
+			"russia: F nwg - nth => fails: bounced")
+		b.want(ed.String()+": nth", b.unit("nth"), "germany F nth")
+		b.want(ed.String()+": dislodged", b.dislodged(), "")
+	}
+}
+
