@@ -757,7 +757,7 @@ func (a *Adjudicator) path(p Province) bool {
 		if m.FleetReaches(Loc(f), d) {
 			found = true
 			if a.ed != Edition1971 {
-				return true
+				break
 			}
 		}
 		for _, g := range m.seaNeighbours[f] {
@@ -767,7 +767,9 @@ func (a *Adjudicator) path(p Province) bool {
 			}
 		}
 	}
-	return found
+	// The Szykman rule may have disrupted this very convoy while its fleets
+	// were being resolved.
+	return found && !a.noPath[p]
 }
 
 // report fills the outcome of every valid order from the resolution.

@@ -68,3 +68,26 @@ func TestParadoxEnteredFromOutside(t *testing.T) {
 	}
 }
 
+// TestParadoxDisruptsTheRouteBeingTraced: the Szykman rule settles a
+// paradox while the engine is tracing the convoyed army's own route (the
+// fleet it asks about closes the cycle). Annam supports Hong Kong's attack
+// on the convoying fleet; Sunda's supported attack is the rival. Cut, the
+// support lets Sunda (2) dislodge the fleet and the convoy cuts nothing;
+// given, Hong Kong (2) and Sunda (2) stand off and the convoy cuts it: no
+// resolution. Under the Szykman rule the army does not move, though
+// Tongking supports it. Found by the reference-resolver comparison
+// (diplomacy/refcompare_test.go): the route traced before the rule applied
+// was taken, and the army dislodged Annam.
+func TestParadoxDisruptsTheRouteBeingTraced(t *testing.T) {
+	for _, ed := range []Edition{Edition2000, Edition2023} {
+		b := newBoard(t, "colonial", fall, "china A nanchung", "china A tongking", "china F south_china_sea",
+			"holland F annam", "holland F hong_kong", "japan F sunda_sea", "japan F canton")
+		b.a = NewAdjudicator(b.m, ed)
+		b.play("china: A nanchung - annam => fails: paradox", "china: A tongking S A nanchung - annam => succeeds",
+			"china: F south_china_sea C A nanchung - annam => succeeds",
+			"holland: F annam S F hong_kong - south_china_sea => succeeds", "holland: F hong_kong - south_china_sea => fails: bounced",
+			"japan: F sunda_sea - south_china_sea => fails: bounced", "japan: F canton S F sunda_sea - south_china_sea => succeeds")
+		b.want(ed.String()+": annam", b.unit("annam"), "holland F annam")
+		b.want(ed.String()+": dislodged", b.dislodged(), "")
+	}
+}
