@@ -1,10 +1,6 @@
 package refadj
 
-import (
-	"sort"
-
-	"concordat/diplomacy"
-)
+import "concordat/diplomacy"
 
 // movement adjudicates a movement phase on pos and changes pos into the
 // position after it; it returns each order's result.
@@ -117,10 +113,15 @@ func (ph *movementPhase) apply() {
 		pos.Dislodged = append(pos.Dislodged, diplomacy.Dislodged{Unit: g.u, AttackerFrom: g.from,
 			Retreats: ph.retreatOptions(g.u, g.from, g.by)})
 	}
-	if len(pos.Dislodged) > 0 {
-		pos.Phase.Type = diplomacy.Retreat
-		return
+	// A retreat phase follows when some dislodged unit has somewhere to go;
+	// otherwise the dislodged units are disbanded at once and the season ends.
+	for _, d := range pos.Dislodged {
+		if len(d.Retreats) > 0 {
+			pos.Phase.Type = diplomacy.Retreat
+			return
+		}
 	}
+	pos.Dislodged = nil
 	endSeason(pos)
 }
 
@@ -206,7 +207,9 @@ func endSeason(pos *diplomacy.Position) {
 	pos.Phase = diplomacy.Phase{Season: diplomacy.Spring, Year: pos.Phase.Year + 1, Type: diplomacy.Movement}
 }
 
-// winner is the power owning the map's victory count of centres, if any.
+// winner is the power owning the map's victory count of centres, if any;
+// when several do (a count below a majority), the one with the most, and
+// nobody on a tie.
 func winner(pos *diplomacy.Position) Power {
 	n := map[Power]int{}
 	for _, o := range pos.Owners {
@@ -214,15 +217,15 @@ func winner(pos *diplomacy.Position) Power {
 			n[o]++
 		}
 	}
-	var ps []Power
-	for p := range n {
-		ps = append(ps, p)
-	}
-	sort.Slice(ps, func(i, j int) bool { return ps[i] < ps[j] })
-	for _, p := range ps {
-		if n[p] >= pos.Map.Victory {
-			return p
+	best, most := diplomacy.NoPower, 0
+	for p, k := range n {
+		switch {
+		case k < pos.Map.Victory || k < most:
+		case k == most:
+			best = diplomacy.NoPower
+		default:
+			best, most = p, k
 		}
 	}
-	return diplomacy.NoPower
+	return best
 }
