@@ -94,14 +94,6 @@ func (b board) kind(p Province) diplomacy.ProvinceKind { return b.m.Provinces[p]
 
 func (b board) prov(l Loc) Province { return b.m.Locs[l].Prov }
 
-// locsOf lists where a fleet may stand in p: its coasts, or p itself.
-func (b board) locsOf(p Province) []Loc {
-	if c := b.m.Provinces[p].Coasts; len(c) > 0 {
-		return c
-	}
-	return []Loc{Loc(p)}
-}
-
 func containsLoc(list []Loc, l Loc) bool {
 	for _, x := range list {
 		if x == l {
@@ -122,9 +114,6 @@ func containsProv(list []Province, p Province) bool {
 
 // armyMoves reports whether an army walks from p to q.
 func (b board) armyMoves(p, q Province) bool { return containsProv(b.m.ArmyNeighbours(p), q) }
-
-// fleetMoves reports whether a fleet sails from l to the location k.
-func (b board) fleetMoves(l, k Loc) bool { return containsLoc(b.m.FleetNeighbours(l), k) }
 
 // fleetCoastsInto lists the locations of q a fleet at l sails to.
 func (b board) fleetCoastsInto(l Loc, q Province) []Loc {
