@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/base64"
 	"encoding/binary"
@@ -14,6 +15,7 @@ import (
 
 	"concordat/game"
 	"concordat/host"
+	"concordat/netguard"
 	"concordat/store"
 )
 
@@ -161,6 +163,10 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request, u *store.Use
 		writeError(w, &host.Error{Code: host.CodeInvalid, Msg: "seed: the server chooses a game's seed"})
 		return
 	}
+	if err := s.checkWebhook(r.Context(), req.Options); err != nil {
+		writeError(w, err)
+		return
+	}
 	var b [8]byte
 	rand.Read(b[:])
 	g, err := s.Host.CreateGame(r.Context(), u.ID, req, binary.LittleEndian.Uint64(b[:]))
@@ -173,6 +179,26 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request, u *store.Use
 		gameJSON
 		Invite string `json:"invite,omitempty"` // a private game's invitation, for its creator to hand out
 	}{toGameJSON(g, opts), g.Invite})
+}
+
+// checkWebhook refuses a new game's webhook that leads to the server's own
+// network (loopback, private, link-local … addresses, or a name resolving
+// to one) unless AllowPrivateWebhooks; the notifier checks the address it
+// dials again at each post, for a name that resolves elsewhere later.
+// Options that do not decode are the host's to refuse.
+func (s *Server) checkWebhook(ctx context.Context, options json.RawMessage) error {
+	var o struct {
+		Webhook string `json:"webhook"`
+	}
+	if json.Unmarshal(options, &o) != nil || o.Webhook == "" {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	if err := (netguard.Policy{AllowPrivate: s.AllowPrivateWebhooks}).CheckURL(ctx, s.Resolver, o.Webhook); err != nil {
+		return &host.Error{Code: host.CodeInvalid, Msg: fmt.Sprintf("options: webhook: %v; webhooks go to public addresses only", err)}
+	}
+	return nil
 }
 
 // invite shows (GET) or replaces (POST) a private game's invitation

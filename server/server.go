@@ -14,6 +14,7 @@ import (
 	"io"
 	"log/slog"
 	"mime"
+	"net"
 	"net/http"
 	"strconv"
 	"strings"
@@ -46,6 +47,12 @@ type Server struct {
 	SecureCookies bool
 	// SessionTTL is how long a login lasts.
 	SessionTTL time.Duration
+	// AllowPrivateWebhooks accepts game webhooks to the server's own
+	// network (loopback, private, link-local … addresses): tests and
+	// private deployments. Resolver resolves webhook hosts to check them
+	// (nil: net.DefaultResolver).
+	AllowPrivateWebhooks bool
+	Resolver             *net.Resolver
 
 	mux      *http.ServeMux
 	patterns []string // every registered route, for the OpenAPI check

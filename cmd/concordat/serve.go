@@ -55,6 +55,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	smtpAddr := fs.String("smtp", env("CONCORDAT_SMTP", ""), "SMTP server host:port for e-mail notifications; none if empty (env CONCORDAT_SMTP; CONCORDAT_SMTP_USER and CONCORDAT_SMTP_PASSWORD authenticate)")
 	smtpFrom := fs.String("smtp-from", env("CONCORDAT_SMTP_FROM", ""), "sender address of notifications (env CONCORDAT_SMTP_FROM)")
 	publicURL := fs.String("public-url", env("CONCORDAT_PUBLIC_URL", ""), "the server's public address, for links in notifications (env CONCORDAT_PUBLIC_URL)")
+	allowPrivate := fs.Bool("allow-private-webhooks", env("CONCORDAT_ALLOW_PRIVATE_WEBHOOKS", "") == "1", "let game webhooks reach this server's own network: loopback, private, link-local addresses (tests, private deployments; env CONCORDAT_ALLOW_PRIVATE_WEBHOOKS=1)")
 	pprofAddr := fs.String("pprof", env("CONCORDAT_PPROF", ""), "serve net/http/pprof on this loopback address, e.g. 127.0.0.1:6060 (env CONCORDAT_PPROF)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -91,10 +92,11 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer st.Close()
 	h := host.New(st, log, processName(), hosted.Rules{}, his.Rules{})
 	notifier := notify.New(notify.Config{SMTP: *smtpAddr, From: *smtpFrom, SMTPUser: os.Getenv("CONCORDAT_SMTP_USER"),
-		SMTPPassword: os.Getenv("CONCORDAT_SMTP_PASSWORD"), BaseURL: *publicURL, Log: log})
+		SMTPPassword: os.Getenv("CONCORDAT_SMTP_PASSWORD"), BaseURL: *publicURL, Log: log, AllowPrivateWebhooks: *allowPrivate})
 	notifier.Attach(h) // before server.New, which chains h.Notify
 	srv := server.New(h, log)
 	srv.SecureCookies = *secure
+	srv.AllowPrivateWebhooks = *allowPrivate
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		fmt.Fprintln(stderr, "serve:", err)
