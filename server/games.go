@@ -486,7 +486,7 @@ func (s *Server) writeActed(w http.ResponseWriter, seat game.Seat, seq int64, ev
 // history is the view of the game after action seq, as the requester's
 // seat saw it then.
 func (s *Server) history(w http.ResponseWriter, r *http.Request) {
-	if !s.limits.allow("history", clientIP(r)) {
+	if !s.limits.allow("history", s.clientKey(r)) {
 		writeError(w, &host.Error{Code: host.CodeRateLimited, Msg: "too many history requests: slow down"})
 		return
 	}
