@@ -82,6 +82,8 @@ func (h *Hub) unsubscribe(game int64, ch chan host.Change) {
 // after the relay's connection was lost (a "resync"), the stream reads the
 // game's seq and last message once to catch up. A store shared by several
 // processes without a relay running is polled every second instead.
+// Streams are capped per client address, per user and in all (429 past a
+// cap; see openStream).
 func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	user := s.optionalUser(r)
 	g, _, seat, _, err := s.visible(r, user)
