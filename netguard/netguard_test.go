@@ -161,7 +161,3 @@ func TestCheckURL(t *testing.T) {
 		}
 	}
 }
-
-func itoa(n int) string {
-	return netip.AddrPortFrom(netip.Addr{}, uint16(n)).String()[len("invalid AddrPort:"):]
-}

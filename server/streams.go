@@ -3,7 +3,6 @@ package server
 import (
 	"fmt"
 	"net/http"
-	"strconv"
 	"sync"
 	"time"
 
@@ -97,4 +96,4 @@ func (s *Server) HTTPServer() *http.Server {
 
 // retryAfter is the Retry-After header's value, in seconds, for a stream
 // refused by a cap.
-var retryAfter = strconv.Itoa(30)
+const retryAfter = "30"

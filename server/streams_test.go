@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"concordat/host"
 )
 
 // stream opens a game's event stream as c, with extra headers; it returns
@@ -260,5 +262,35 @@ func TestSlowClients(t *testing.T) {
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("no event on the stream after the timeouts")
+	}
+}
+
+// TestStreamClientNotReading: a stream whose client stops reading is
+// ended once a write waits longer than StreamWriteTimeout, freeing its
+// place; it does not hold the connection forever.
+func TestStreamClientNotReading(t *testing.T) {
+	e := newEnv(t)
+	e.srv.StreamWriteTimeout = 200 * time.Millisecond
+	addr := serveReal(t, e)
+	u := e.register("sleeper")
+	id := u.createGame(map[string]any{"name": "unread", "game": "diplomacy"})
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.(*net.TCPConn).SetReadBuffer(4096)
+	io.WriteString(c, fmt.Sprintf("GET /api/games/%d/events HTTP/1.1\r\nHost: x\r\n\r\n", id))
+	waitStreams(t, e.srv, 1)
+	// Changes pour in; the client reads none of them.
+	deadline := time.Now().Add(20 * time.Second)
+	for seq := int64(1); e.srv.OpenStreams() > 0; seq++ {
+		if time.Now().After(deadline) {
+			t.Fatal("a stream nobody reads is still open after 20 s of changes")
+		}
+		e.srv.Hub().Publish(host.Change{GameID: id, Kind: "action", Seq: seq})
+		if seq%1000 == 0 {
+			time.Sleep(time.Millisecond)
+		}
 	}
 }
