@@ -46,6 +46,10 @@ type Host struct {
 	// Remind, when set, is handed each due "remind" job (a deadline is
 	// near) of an active game; it must not block (package notify queues).
 	Remind func(ctx context.Context, g *store.Game, j store.Job)
+	// MaxForming is how many forming games a user may have created at
+	// once (DefaultMaxForming from New; 0 or less: no limit): one more is
+	// refused (409 conflict) until one of them starts.
+	MaxForming int
 
 	mu    sync.Mutex
 	cache map[int64]cached
@@ -78,10 +82,13 @@ type cached struct {
 	ld *Loaded
 }
 
+// DefaultMaxForming is Host.MaxForming unless set otherwise.
+const DefaultMaxForming = 10
+
 // New returns a Host; rules lists the games it hosts.
 func New(st store.Store, log *slog.Logger, owner string, rules ...game.Rules) *Host {
 	h := &Host{Store: st, Rules: map[string]game.Rules{}, Now: time.Now, Log: log, Owner: owner,
-		SnapshotEvery: 25, cache: map[int64]cached{}, locks: map[int64]*sync.Mutex{}}
+		SnapshotEvery: 25, MaxForming: DefaultMaxForming, cache: map[int64]cached{}, locks: map[int64]*sync.Mutex{}}
 	for _, r := range rules {
 		h.Rules[r.Name()] = r
 	}
@@ -160,7 +167,7 @@ func (h *Host) CreateGame(ctx context.Context, user int64, req NewGame, seed uin
 	}
 	optBytes := opts.Stored()
 	g := &store.Game{Name: name, Kind: req.Kind, Config: cfg, Seed: seed, Options: optBytes,
-		Status: store.Forming, CreatedBy: user, CreatedAt: h.now(), UpdatedAt: h.now()}
+		Status: store.Forming, CreatedBy: user, CreatedAt: h.now(), UpdatedAt: h.now(), FormingLimit: max(0, h.MaxForming)}
 	if opts.Private {
 		g.Invite = NewInvite()
 	}
@@ -169,6 +176,10 @@ func (h *Host) CreateGame(ctx context.Context, user int64, req NewGame, seed uin
 		seats = append(seats, store.Seat{Seat: seat, Order: i})
 	}
 	if err := h.Store.CreateGame(ctx, g, seats, snap); err != nil {
+		if errors.Is(err, store.ErrLimit) {
+			return nil, &Error{Code: CodeConflict, Err: err, Msg: fmt.Sprintf(
+				"you have %d games forming, the most this server allows: wait until one starts (all its seats taken) to create another", h.MaxForming)}
+		}
 		return nil, fmt.Errorf("create game: %w", err)
 	}
 	return g, nil
@@ -378,8 +389,15 @@ func (h *Host) TakeOver(ctx context.Context, user, gameID int64, seat game.Seat)
 	return errorf(CodeInvalid, "game %d has no seat %q", gameID, seat)
 }
 
-// Leave gives up the user's seat in a forming game.
+// Leave gives up the user's seat in a forming game. It takes the game's
+// lock, as starting a full game does (startIfFull), so that this process
+// never leaves a seat of a game it is starting; across processes the
+// store serializes the seat change and the start (store.StartGame), so
+// that a game never starts with the seat just left empty.
 func (h *Host) Leave(ctx context.Context, user, gameID int64) error {
+	l := h.gameLock(gameID)
+	l.Lock()
+	defer l.Unlock()
 	g, _, err := h.Game(ctx, gameID)
 	if err != nil {
 		return err
@@ -400,7 +418,8 @@ func (h *Host) Leave(ctx context.Context, user, gameID int64) error {
 // start makes a full game active and sets its first deadline: a short one
 // when the game opens on a short window (a map that starts with builds,
 // Multiplicity's start choice). seats are the game's, all held; the game
-// and they are remembered for the first action (ActCached).
+// and they are remembered for the first action (ActCached). The store
+// refuses the start (store.ErrConflict) if a seat was left meanwhile.
 func (h *Host) start(ctx context.Context, g *store.Game, opts Options, seats []store.Seat) error {
 	short := false
 	var s game.State
@@ -414,7 +433,7 @@ func (h *Host) start(ctx context.Context, g *store.Game, opts Options, seats []s
 	dl := opts.NextDeadline(h.now(), short)
 	job := store.Job{GameID: g.ID, Kind: "deadline", Seq: g.Seq, DueAt: dl}
 	jobs := append([]store.Job{job}, h.remindJobs(g.ID, g.Seq, dl)...)
-	if err := h.Store.SetStatus(ctx, g.ID, store.Active, "", dl, jobs); err != nil {
+	if err := h.Store.StartGame(ctx, g.ID, dl, jobs); err != nil {
 		return err
 	}
 	if s != nil {

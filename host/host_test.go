@@ -258,10 +258,12 @@ func TestPressModes(t *testing.T) {
 	_, _, h, ids := testEnv(t, 8)
 	g, holders := fullGame(t, h, ids, `{"press": "full"}`)
 	en, fr, de := holders["england"], holders["france"], holders["germany"]
-	if _, err := h.Post(ctx, en, g.ID, []game.Seat{"france"}, "Channel?"); err != nil {
+	priv, err := h.Post(ctx, en, g.ID, []game.Seat{"france"}, "Channel?")
+	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := h.Post(ctx, de, g.ID, nil, "Peace in our time."); err != nil {
+	pub, err := h.Post(ctx, de, g.ID, nil, "Peace in our time.")
+	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := h.Post(ctx, ids[7], g.ID, nil, "I am not playing"); CodeOf(err) != CodeForbidden {
@@ -298,7 +300,13 @@ func TestPressModes(t *testing.T) {
 	if unread["england,france"] != 1 || unread["public"] != 1 {
 		t.Fatalf("France's unread: %v", unread)
 	}
-	if err := h.MarkRead(ctx, fr, g.ID, "england,france", 1<<40); err != nil {
+	// A marker names a message of its channel by its ref.
+	for _, bad := range []int64{1 << 40, pub.Ref, pub.ID} {
+		if err := h.MarkRead(ctx, fr, g.ID, "england,france", bad); CodeOf(err) != CodeInvalid {
+			t.Fatalf("France marks England-France read up to %d (not a message of it): %v", bad, err)
+		}
+	}
+	if err := h.MarkRead(ctx, fr, g.ID, "england,france", priv.Ref); err != nil {
 		t.Fatal(err)
 	}
 	if err := h.MarkRead(ctx, de, g.ID, "england,france", 1); CodeOf(err) != CodeForbidden {

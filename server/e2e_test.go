@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -185,9 +186,10 @@ func TestFullDiplomacyGame(t *testing.T) {
 		t.Fatal("the deadline job did not run")
 	}
 	// The metrics saw the phase and its lag (1 s late by the clock).
-	m := spectator.do("GET", "/metrics", nil)
-	if !strings.Contains(string(m.body), "concordat_deadline_lag_seconds_count 1\n") || !strings.Contains(string(m.body), "concordat_phases_resolved_total 2\n") {
-		t.Fatalf("metrics after the deadline:\n%s", m.body)
+	m := httptest.NewRecorder()
+	e.srv.MetricsHandler().ServeHTTP(m, httptest.NewRequest("GET", "/metrics", nil))
+	if !strings.Contains(m.Body.String(), "concordat_deadline_lag_seconds_count 1\n") || !strings.Contains(m.Body.String(), "concordat_phases_resolved_total 2\n") {
+		t.Fatalf("metrics after the deadline:\n%s", m.Body)
 	}
 	g, v = spectator.dip(id)
 	if v.phase() != "winter 1901 adjustment" {

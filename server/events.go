@@ -82,6 +82,8 @@ func (h *Hub) unsubscribe(game int64, ch chan host.Change) {
 // after the relay's connection was lost (a "resync"), the stream reads the
 // game's seq and last message once to catch up. A store shared by several
 // processes without a relay running is polled every second instead.
+// Streams are capped per client address, per user and in all (429 past a
+// cap; see openStream).
 func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	user := s.optionalUser(r)
 	g, _, seat, _, err := s.visible(r, user)
@@ -89,24 +91,43 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	fl, ok := w.(http.Flusher)
-	if !ok {
+	if _, ok := w.(http.Flusher); !ok {
 		writeError(w, &host.Error{Code: host.CodeInternal, Msg: "streaming unsupported"})
 		return
+	}
+	closeStream, err := s.openStream(s.clientKey(r), user)
+	if err != nil {
+		w.Header().Set("Retry-After", retryAfter)
+		writeError(w, err)
+		return
+	}
+	defer closeStream()
+	// Each write gets a deadline of its own instead of the server's
+	// WriteTimeout, which would end every stream (its ReadTimeout covers
+	// the request only: net/http lifts the read deadline once the request
+	// is read).
+	rc := http.NewResponseController(w)
+	writeDeadline := func() {
+		if s.StreamWriteTimeout > 0 {
+			rc.SetWriteDeadline(time.Now().Add(s.StreamWriteTimeout))
+		} else {
+			rc.SetWriteDeadline(time.Time{})
+		}
 	}
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("X-Accel-Buffering", "no")
+	writeDeadline()
 	w.WriteHeader(http.StatusOK)
 	ch := s.hub.subscribe(g.ID, seat)
 	defer s.hub.unsubscribe(g.ID, ch)
 	send := func(kind string, seq int64) bool {
 		b, _ := json.Marshal(map[string]any{"kind": kind, "seq": seq})
+		writeDeadline()
 		if _, err := fmt.Fprintf(w, "event: change\ndata: %s\n\n", b); err != nil {
 			return false
 		}
-		fl.Flush()
-		return true
+		return rc.Flush() == nil
 	}
 	if !send("hello", g.Seq) {
 		return
@@ -172,10 +193,10 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 		case <-keepalive.C:
-			if _, err := fmt.Fprint(w, ": keepalive\n\n"); err != nil {
+			writeDeadline()
+			if _, err := fmt.Fprint(w, ": keepalive\n\n"); err != nil || rc.Flush() != nil {
 				return
 			}
-			fl.Flush()
 		case <-poll:
 			if !catchUp() {
 				return

@@ -1,17 +1,21 @@
 package server
 
 import (
+	"context"
 	"crypto/rand"
+	"encoding/base64"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"concordat/game"
 	"concordat/host"
+	"concordat/netguard"
 	"concordat/store"
 )
 
@@ -51,6 +55,16 @@ func toGameJSON(g *store.Game, opts host.Options) gameJSON {
 	return j
 }
 
+// Game list pages: DefaultPage games unless the request's limit says
+// otherwise, at most MaxPage.
+const (
+	DefaultPage = 50
+	MaxPage     = 200
+)
+
+// listGames lists games newest first, a page at a time: the answer's
+// next_cursor, given back as ?cursor=, continues the list after the page's
+// last game (games created meanwhile do not shift it).
 func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
 	user := s.optionalUser(r)
 	status := r.URL.Query().Get("status")
@@ -68,10 +82,32 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
 		}
 		mine = user
 	}
-	games, err := s.Host.Store.ListGames(r.Context(), status, mine, 200)
+	limit := DefaultPage
+	if l := r.URL.Query().Get("limit"); l != "" {
+		n, err := strconv.Atoi(l)
+		if err != nil || n < 1 || n > MaxPage || strconv.Itoa(n) != l {
+			writeError(w, &host.Error{Code: host.CodeInvalid, Msg: fmt.Sprintf("limit %q: want a number of games from 1 to %d", l, MaxPage)})
+			return
+		}
+		limit = n
+	}
+	q := store.GameQuery{Status: status, Seated: mine, Listed: true, Viewer: user, Limit: limit + 1}
+	if c := r.URL.Query().Get("cursor"); c != "" {
+		var ok bool
+		if q.After, ok = parseCursor(c); !ok {
+			writeError(w, &host.Error{Code: host.CodeInvalid, Msg: fmt.Sprintf("cursor %q: not one this server gave (pass next_cursor back as it came)", c)})
+			return
+		}
+	}
+	games, err := s.Host.Store.ListGames(r.Context(), q)
 	if err != nil {
 		writeError(w, err)
 		return
+	}
+	next := ""
+	if len(games) > limit {
+		games = games[:limit]
+		next = formatCursor(store.CursorOf(&games[limit-1]))
 	}
 	out := []gameJSON{}
 	for i := range games {
@@ -87,7 +123,33 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
 		}
 		out = append(out, toGameJSON(g, opts))
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"games": out})
+	resp := map[string]any{"games": out}
+	if next != "" {
+		resp["next_cursor"] = next
+	}
+	writeJSON(w, http.StatusOK, resp)
+}
+
+// formatCursor spells a place in the game list for a client: opaque
+// (base64url of the game's creation time in microseconds and its id).
+func formatCursor(c store.GameCursor) string {
+	return base64.RawURLEncoding.EncodeToString([]byte(fmt.Sprintf("%d.%d", c.CreatedAt.UnixMicro(), c.ID)))
+}
+
+// parseCursor reads what formatCursor wrote, and nothing else.
+func parseCursor(s string) (store.GameCursor, bool) {
+	b, err := base64.RawURLEncoding.DecodeString(s)
+	if err != nil || len(s) > 64 {
+		return store.GameCursor{}, false
+	}
+	at, id, ok := strings.Cut(string(b), ".")
+	micros, err1 := strconv.ParseInt(at, 10, 64)
+	n, err2 := strconv.ParseInt(id, 10, 64)
+	c := store.GameCursor{CreatedAt: time.UnixMicro(micros).UTC(), ID: n}
+	if !ok || err1 != nil || err2 != nil || n <= 0 || formatCursor(c) != s {
+		return store.GameCursor{}, false
+	}
+	return c, true
 }
 
 func (s *Server) createGame(w http.ResponseWriter, r *http.Request, u *store.User) {
@@ -99,6 +161,10 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request, u *store.Use
 	if req.Seed != nil {
 		// A creator who picked the seed would know every card and die roll.
 		writeError(w, &host.Error{Code: host.CodeInvalid, Msg: "seed: the server chooses a game's seed"})
+		return
+	}
+	if err := s.checkWebhook(r.Context(), req.Options); err != nil {
+		writeError(w, err)
 		return
 	}
 	var b [8]byte
@@ -113,6 +179,26 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request, u *store.Use
 		gameJSON
 		Invite string `json:"invite,omitempty"` // a private game's invitation, for its creator to hand out
 	}{toGameJSON(g, opts), g.Invite})
+}
+
+// checkWebhook refuses a new game's webhook that leads to the server's own
+// network (loopback, private, link-local … addresses, or a name resolving
+// to one) unless AllowPrivateWebhooks; the notifier checks the address it
+// dials again at each post, for a name that resolves elsewhere later.
+// Options that do not decode are the host's to refuse.
+func (s *Server) checkWebhook(ctx context.Context, options json.RawMessage) error {
+	var o struct {
+		Webhook string `json:"webhook"`
+	}
+	if json.Unmarshal(options, &o) != nil || o.Webhook == "" {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	if err := (netguard.Policy{AllowPrivate: s.AllowPrivateWebhooks}).CheckURL(ctx, s.Resolver, o.Webhook); err != nil {
+		return &host.Error{Code: host.CodeInvalid, Msg: fmt.Sprintf("options: webhook: %v; webhooks go to public addresses only", err)}
+	}
+	return nil
 }
 
 // invite shows (GET) or replaces (POST) a private game's invitation
@@ -400,7 +486,7 @@ func (s *Server) writeActed(w http.ResponseWriter, seat game.Seat, seq int64, ev
 // history is the view of the game after action seq, as the requester's
 // seat saw it then.
 func (s *Server) history(w http.ResponseWriter, r *http.Request) {
-	if !s.limits.allow("history", clientIP(r)) {
+	if !s.limits.allow("history", s.clientKey(r)) {
 		writeError(w, &host.Error{Code: host.CodeRateLimited, Msg: "too many history requests: slow down"})
 		return
 	}

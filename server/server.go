@@ -14,7 +14,9 @@ import (
 	"io"
 	"log/slog"
 	"mime"
+	"net"
 	"net/http"
+	"net/netip"
 	"strconv"
 	"strings"
 	"sync"
@@ -46,6 +48,33 @@ type Server struct {
 	SecureCookies bool
 	// SessionTTL is how long a login lasts.
 	SessionTTL time.Duration
+	// AllowPrivateWebhooks accepts game webhooks to the server's own
+	// network (loopback, private, link-local … addresses): tests and
+	// private deployments. Resolver resolves webhook hosts to check them
+	// (nil: net.DefaultResolver).
+	AllowPrivateWebhooks bool
+	Resolver             *net.Resolver
+	// TrustedProxies are the networks of the reverse proxies in front of
+	// the server: from them, and only from them, X-Forwarded-For names the
+	// client's address (for the limits per address).
+	TrustedProxies []netip.Prefix
+	// TrustedOrigins are origins ("https://play.example.org") besides the
+	// server's own whose pages may send cookie-authenticated requests that
+	// change things (see crossSiteRefused); set them before serving.
+	TrustedOrigins []string
+	// PublicMetrics serves GET /metrics on the API's handler; without it
+	// the API answers 404 there, and the operator serves MetricsHandler on
+	// an address of its own.
+	PublicMetrics bool
+	// The live-update streams (GET /api/games/{id}/events) open at once:
+	// at most MaxStreams in all, MaxStreamsPerAddr from one client
+	// address (an IPv6 /64) and MaxStreamsPerUser for one account; past a
+	// cap, 429. 0 or less: no cap. New sets the Default… values.
+	MaxStreams, MaxStreamsPerAddr, MaxStreamsPerUser int
+	// The http.Server's timeouts (see HTTPServer); New sets the Default…
+	// values. StreamWriteTimeout bounds each write of a live-update stream
+	// instead of WriteTimeout, which would end every stream.
+	ReadHeaderTimeout, ReadTimeout, WriteTimeout, IdleTimeout, StreamWriteTimeout time.Duration
 
 	mux      *http.ServeMux
 	patterns []string // every registered route, for the OpenAPI check
@@ -53,6 +82,9 @@ type Server struct {
 	limits   *limiter
 	hub      *Hub
 	creds    *credCache
+	streams  streamCount
+	csrfOnce sync.Once
+	csrf     *http.CrossOriginProtection
 
 	origin  string        // this process, in relayed messages
 	relayQ  chan relayMsg // changes to broadcast
@@ -66,7 +98,10 @@ type Server struct {
 func New(h *host.Host, log *slog.Logger) *Server {
 	s := &Server{Host: h, Log: log, SessionTTL: 30 * 24 * time.Hour, mux: http.NewServeMux(),
 		metrics: newMetrics(), limits: newLimiter(), hub: NewHub(), stop: make(chan struct{}),
-		creds: newCredCache(CredentialCacheTTL), origin: newOrigin(), relayQ: make(chan relayMsg, relayQueue)}
+		creds: newCredCache(CredentialCacheTTL), origin: newOrigin(), relayQ: make(chan relayMsg, relayQueue),
+		MaxStreams: DefaultMaxStreams, MaxStreamsPerAddr: DefaultMaxStreamsPerAddr, MaxStreamsPerUser: DefaultMaxStreamsPerUser,
+		ReadHeaderTimeout: DefaultReadHeaderTimeout, ReadTimeout: DefaultReadTimeout, WriteTimeout: DefaultWriteTimeout,
+		IdleTimeout: DefaultIdleTimeout, StreamWriteTimeout: DefaultStreamWriteTimeout}
 	prev := h.Notify
 	h.Notify = func(c host.Change) {
 		s.hub.Publish(c)
@@ -105,7 +140,7 @@ func (s *Server) handle(pattern string, h http.Handler) {
 
 func (s *Server) routes() {
 	s.handle("GET /healthz", http.HandlerFunc(s.healthz))
-	s.handle("GET /metrics", s.metrics.handler())
+	s.handle("GET /metrics", http.HandlerFunc(s.publicMetrics))
 	s.handle("GET /api/openapi.json", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.Write(openAPI)
@@ -140,7 +175,8 @@ func (s *Server) routes() {
 }
 
 // ServeHTTP applies the common middleware: panics become 500s, bodies are
-// limited, metrics and logs record every request.
+// limited, cross-site requests riding the session cookie are refused,
+// metrics and logs record every request.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
@@ -165,6 +201,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if h, pattern := s.mux.Handler(r); pattern == "" {
 		s.noRoute(rec, r, h)
+		return
+	}
+	if err := s.crossSiteRefused(r); err != nil {
+		writeError(rec, err)
 		return
 	}
 	s.mux.ServeHTTP(rec, r)
@@ -229,6 +269,16 @@ func (s *statusRecorder) Flush() {
 		f.Flush()
 	}
 }
+
+// FlushError flushes and reports a failed write (a stream whose client
+// stopped reading), for http.ResponseController.
+func (s *statusRecorder) FlushError() error {
+	return http.NewResponseController(s.ResponseWriter).Flush()
+}
+
+// Unwrap is the wrapped writer, for http.ResponseController (the streams'
+// deadlines).
+func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
 func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)

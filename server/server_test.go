@@ -122,6 +122,8 @@ type client struct {
 	hc    *http.Client
 	token string
 	id    int64
+	// header holds headers sent with every request (see with).
+	header map[string]string
 }
 
 // anon is a client with no login.
@@ -195,6 +197,9 @@ func (c *client) raw(method, path, contentType string, body []byte) response {
 	}
 	if c.token != "" {
 		req.Header.Set("Authorization", "Bearer "+c.token)
+	}
+	for k, v := range c.header {
+		req.Header.Set(k, v)
 	}
 	resp, err := c.hc.Do(req)
 	if err != nil {
@@ -367,6 +372,21 @@ func TestHealthzAndMetrics(t *testing.T) {
 	if r.status != 200 || !strings.Contains(string(r.body), `"ok"`) {
 		t.Fatalf("healthz: %d %s", r.status, r.body)
 	}
+	// The metrics are the operator's: not on the API unless it says so,
+	// on an address of its own (MetricsHandler, --metrics-addr).
+	wantError(t, "GET /metrics on the API", a.do("GET", "/metrics", nil), http.StatusNotFound, "not_found", "metrics")
+	ops := httptest.NewServer(e.srv.MetricsHandler())
+	defer ops.Close()
+	resp, err := http.Get(ops.URL + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(body), "concordat_http_requests_total") || !strings.Contains(string(body), `route="/healthz"`) {
+		t.Fatalf("metrics on their own address: %d %.300s", resp.StatusCode, body)
+	}
+	e.srv.PublicMetrics = true
 	r = a.do("GET", "/metrics", nil)
 	if r.status != 200 || !strings.Contains(string(r.body), "concordat_http_requests_total") {
 		t.Fatalf("metrics: %d %.200s", r.status, r.body)

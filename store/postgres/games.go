@@ -27,6 +27,22 @@ func (s *Store) CreateGame(ctx context.Context, g *store.Game, seats []store.Sea
 	}
 	var id int64
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if g.FormingLimit > 0 {
+			// The creator's row, locked until commit, queues the creations
+			// of one user (in every process): each counts after the one
+			// before it committed.
+			if _, err := tx.Exec(ctx, `SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE`, g.CreatedBy); err != nil {
+				return fmt.Errorf("postgres: create game: lock the creator: %w", err)
+			}
+			var n int
+			if err := tx.QueryRow(ctx, `SELECT count(*) FROM games WHERE created_by = $1 AND status = $2`,
+				g.CreatedBy, store.Forming).Scan(&n); err != nil {
+				return fmt.Errorf("postgres: create game: count forming games: %w", err)
+			}
+			if n >= g.FormingLimit {
+				return fmt.Errorf("postgres: create game: user %d has %d forming games (limit %d): %w", g.CreatedBy, n, g.FormingLimit, store.ErrLimit)
+			}
+		}
 		err := tx.QueryRow(ctx, `INSERT INTO games
 			(name, kind, config, seed, options, status, seq, created_by, created_at, updated_at, deadline, result, invite)
 			VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12) RETURNING id`,
@@ -90,28 +106,36 @@ func (s *Store) GetGame(ctx context.Context, id int64) (*store.Game, error) {
 	return g, nil
 }
 
-// ListGames lists games, newest first, filtered by status and seated user.
-func (s *Store) ListGames(ctx context.Context, status string, user int64, limit int) ([]store.Game, error) {
+// ListGames lists the games q selects, newest first.
+func (s *Store) ListGames(ctx context.Context, q store.GameQuery) ([]store.Game, error) {
 	var where []string
 	var args []any
-	if status != "" {
-		args = append(args, status)
-		where = append(where, fmt.Sprintf(`status = $%d`, len(args)))
+	arg := func(v any) string {
+		args = append(args, v)
+		return fmt.Sprintf("$%d", len(args))
 	}
-	if user != 0 {
-		args = append(args, user)
-		where = append(where, fmt.Sprintf(`id IN (SELECT game_id FROM seats WHERE user_id = $%d)`, len(args)))
+	if q.Status != "" {
+		where = append(where, `status = `+arg(q.Status))
 	}
-	q := `SELECT ` + gameColumns + ` FROM games`
+	if q.Seated != 0 {
+		where = append(where, `id IN (SELECT game_id FROM seats WHERE user_id = `+arg(q.Seated)+`)`)
+	}
+	if q.Listed {
+		v := arg(q.Viewer)
+		where = append(where, `(invite = '' OR created_by = `+v+` OR id IN (SELECT game_id FROM seats WHERE user_id = `+v+`))`)
+	}
+	if !q.After.IsZero() {
+		where = append(where, `(created_at, id) < (`+arg(q.After.CreatedAt)+`, `+arg(q.After.ID)+`)`)
+	}
+	query := `SELECT ` + gameColumns + ` FROM games`
 	if len(where) > 0 {
-		q += ` WHERE ` + strings.Join(where, ` AND `)
+		query += ` WHERE ` + strings.Join(where, ` AND `)
 	}
-	q += ` ORDER BY created_at DESC, id DESC`
-	if limit > 0 {
-		args = append(args, limit)
-		q += fmt.Sprintf(` LIMIT $%d`, len(args))
+	query += ` ORDER BY created_at DESC, id DESC`
+	if q.Limit > 0 {
+		query += ` LIMIT ` + arg(q.Limit)
 	}
-	rows, err := s.pool.Query(ctx, q, args...)
+	rows, err := s.pool.Query(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: list games: %w", err)
 	}
@@ -276,27 +300,57 @@ func (s *Store) LeaveSeat(ctx context.Context, gameID int64, user int64) error {
 	return nil
 }
 
+// StartGame makes a forming game whose seats are all held active. It locks
+// the game's row as TakeSeat and LeaveSeat do, and reads the seats after
+// the lock is granted (a statement of its own, so under READ COMMITTED it
+// sees what the seat change before it committed).
+func (s *Store) StartGame(ctx context.Context, gameID int64, deadline time.Time, jobs []store.Job) error {
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if err := lockFormingGame(ctx, tx, gameID); err != nil {
+			return err
+		}
+		var empty string
+		err := tx.QueryRow(ctx, `SELECT seat FROM seats WHERE game_id = $1 AND user_id IS NULL AND NOT bot ORDER BY ord LIMIT 1`, gameID).Scan(&empty)
+		if err == nil {
+			return fmt.Errorf("game %d: seat %q is empty: %w", gameID, empty, store.ErrConflict)
+		}
+		if !errors.Is(err, pgx.ErrNoRows) {
+			return err
+		}
+		return setStatus(ctx, tx, gameID, store.Active, "", deadline, jobs)
+	})
+	if err != nil {
+		return fmt.Errorf("postgres: start game %d: %w", gameID, err)
+	}
+	return nil
+}
+
 // SetStatus changes a game's status and deadline and replaces its jobs.
 func (s *Store) SetStatus(ctx context.Context, gameID int64, status, result string, deadline time.Time, jobs []store.Job) error {
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		var seq int64
-		err := tx.QueryRow(ctx, `UPDATE games SET status = $1, deadline = $2, result = CASE WHEN $4 = '' THEN result ELSE $4 END WHERE id = $3 RETURNING seq`,
-			status, nullTime(deadline), gameID, result).Scan(&seq)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return fmt.Errorf("game %d: %w", gameID, store.ErrNotFound)
-		}
-		if err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `DELETE FROM jobs WHERE game_id = $1`, gameID); err != nil {
-			return err
-		}
-		return insertJobs(ctx, tx, gameID, seq, jobs)
+		return setStatus(ctx, tx, gameID, status, result, deadline, jobs)
 	})
 	if err != nil {
 		return fmt.Errorf("postgres: set status of game %d: %w", gameID, err)
 	}
 	return nil
+}
+
+// setStatus is SetStatus in the transaction tx.
+func setStatus(ctx context.Context, tx pgx.Tx, gameID int64, status, result string, deadline time.Time, jobs []store.Job) error {
+	var seq int64
+	err := tx.QueryRow(ctx, `UPDATE games SET status = $1, deadline = $2, result = CASE WHEN $4 = '' THEN result ELSE $4 END WHERE id = $3 RETURNING seq`,
+		status, nullTime(deadline), gameID, result).Scan(&seq)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return fmt.Errorf("game %d: %w", gameID, store.ErrNotFound)
+	}
+	if err != nil {
+		return err
+	}
+	if _, err := tx.Exec(ctx, `DELETE FROM jobs WHERE game_id = $1`, gameID); err != nil {
+		return err
+	}
+	return insertJobs(ctx, tx, gameID, seq, jobs)
 }
 
 // insertJobs schedules jobs for a game, defaulting their Seq to seq.
