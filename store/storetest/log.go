@@ -89,7 +89,7 @@ func testLogRange(t *testing.T, s store.Store) {
 		check(t, "EventLog", err)
 		var out []int64
 		for _, a := range as {
-			if len(a.Events) != 1 || a.Events[0].Text != logEvents(int(a.Seq-1))[0].Text {
+			if len(a.Events) != 1 || a.Events[0].Text != logEvents(int(a.Seq - 1))[0].Text {
 				t.Fatalf("action %d's events: %+v", a.Seq, a.Events)
 			}
 			out = append(out, a.Seq)
