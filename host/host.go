@@ -68,6 +68,9 @@ type Change struct {
 	// "phase" change (its action Seq, with Events, is the log's entry).
 	Seat game.Seat
 	At   time.Time
+	// EventsOmitted marks a change that had events it does not carry
+	// (one relayed from another server process): read them from the log.
+	EventsOmitted bool
 	// Channel is the press channel of a "message" change.
 	Channel string
 }

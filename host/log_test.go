@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"concordat/game"
+	"concordat/host/hosttest"
 	"concordat/store"
 	"concordat/store/sqlite"
 )
@@ -36,13 +37,13 @@ func playRounds(t *testing.T, h *Host, g *store.Game, holders map[game.Seat]int6
 	t.Helper()
 	ctx := context.Background()
 	for round := 1; round <= n; round++ {
-		for _, seat := range roundsSeats {
+		for _, seat := range hosttest.RoundsSeats {
 			cur, _, _ := h.Game(ctx, g.ID)
-			res, err := h.Submit(ctx, holders[seat], g.ID, nil, Submission{Seq: cur.Seq, Action: roundsOrders(string(seat) + "1")})
+			res, err := h.Submit(ctx, holders[seat], g.ID, nil, Submission{Seq: cur.Seq, Action: hosttest.Orders(string(seat) + "1")})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := h.Submit(ctx, holders[seat], g.ID, nil, Submission{Seq: res.Seq, Action: roundsReady()}); err != nil {
+			if _, err := h.Submit(ctx, holders[seat], g.ID, nil, Submission{Seq: res.Seq, Action: hosttest.Ready()}); err != nil {
 				t.Fatal(err)
 			}
 		}

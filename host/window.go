@@ -122,6 +122,9 @@ type Acted struct {
 	// again against the same seq (a retry): it was applied once, before,
 	// and nothing was stored now.
 	Duplicate bool
+	// Window is the simultaneous window open at Seq ("" when none is, or
+	// it is not known here), for the seat's next submission.
+	Window string
 }
 
 // judged is the verdict on a submission against the game at seq g.Seq.
@@ -304,10 +307,17 @@ func (h *Host) submitLocked(ctx context.Context, user int64, ld *Loaded, seat ga
 	}
 	res := Acted{Seat: seat, Checks: checks(r, s, seat, sub.Action)}
 	if verdict == duplicate {
-		res.Seq, res.Duplicate = ld.Game.Seq, true
+		res.Seq, res.Duplicate, res.Window = ld.Game.Seq, true, w.name
 		return res, nil
 	}
 	res.Seq, res.Events, err = h.actLocked(ctx, user, ld, seat, s, sub.Action, nil)
+	if err == nil {
+		h.mu.Lock()
+		if c, ok := h.cache[ld.Game.ID]; ok && c.seq == res.Seq {
+			res.Window = c.win.name
+		}
+		h.mu.Unlock()
+	}
 	return res, err
 }
 

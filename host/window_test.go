@@ -12,12 +12,13 @@ import (
 	"time"
 
 	"concordat/game"
+	"concordat/host/hosttest"
 	"concordat/store"
 )
 
 // roundsHost is a host of the rounds test game (and nothing else) on st.
 func roundsHost(st store.Store, c *clock, owner string, last int) *Host {
-	h := New(st, slog.New(slog.NewTextHandler(io.Discard, nil)), owner, rounds{last: last})
+	h := New(st, slog.New(slog.NewTextHandler(io.Discard, nil)), owner, hosttest.Rounds{Last: last})
 	h.Now = c.Now
 	return h
 }
@@ -32,7 +33,7 @@ func roundsGame(t *testing.T, h *Host, ids []int64) (*store.Game, map[game.Seat]
 		t.Fatal(err)
 	}
 	holders := map[game.Seat]int64{}
-	for i, seat := range roundsSeats {
+	for i, seat := range hosttest.RoundsSeats {
 		if _, err := h.Join(ctx, ids[i], g.ID, seat); err != nil {
 			t.Fatal(err)
 		}
@@ -46,7 +47,7 @@ func roundsGame(t *testing.T, h *Host, ids []int64) (*store.Game, map[game.Seat]
 }
 
 // roundsNow is the game's state as the host sees it now.
-func roundsNow(t *testing.T, h *Host, id int64) (*store.Game, *roundsState) {
+func roundsNow(t *testing.T, h *Host, id int64) (*store.Game, *hosttest.RoundsState) {
 	t.Helper()
 	g, _, err := h.Game(context.Background(), id)
 	if err != nil {
@@ -56,7 +57,7 @@ func roundsNow(t *testing.T, h *Host, id int64) (*store.Game, *roundsState) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return g, s.(*roundsState)
+	return g, s.(*hosttest.RoundsState)
 }
 
 // wantReplayed fails unless replaying the game's stored record gives the
@@ -101,16 +102,16 @@ func sevenAtOnce(t *testing.T, hosts []*Host, id int64, holders map[game.Seat]in
 	}
 	read := g.Seq // every seat read the game here, before anyone wrote
 	var wg sync.WaitGroup
-	errs := make(chan error, 2*len(roundsSeats))
+	errs := make(chan error, 2*len(hosttest.RoundsSeats))
 	wrote := map[game.Seat]string{}
-	for i, seat := range roundsSeats {
+	for i, seat := range hosttest.RoundsSeats {
 		order := fmt.Sprintf("%s-order-%d", seat, round)
 		wrote[seat] = order
 		h := hosts[i%len(hosts)]
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			res, err := h.Submit(ctx, holders[seat], id, nil, Submission{Seq: read, Window: fmt.Sprintf("R%d", round), Action: roundsOrders(order)})
+			res, err := h.Submit(ctx, holders[seat], id, nil, Submission{Seq: read, Window: fmt.Sprintf("R%d", round), Action: hosttest.Orders(order)})
 			if err != nil {
 				errs <- fmt.Errorf("%s's orders against seq %d: %w", seat, read, err)
 				return
@@ -120,7 +121,7 @@ func sevenAtOnce(t *testing.T, hosts []*Host, id int64, holders map[game.Seat]in
 				return
 			}
 			// Ready, against the seq its own orders' answer gave.
-			if _, err := h.Submit(ctx, holders[seat], id, nil, Submission{Seq: res.Seq, Action: roundsReady()}); err != nil {
+			if _, err := h.Submit(ctx, holders[seat], id, nil, Submission{Seq: res.Seq, Action: hosttest.Ready()}); err != nil {
 				errs <- fmt.Errorf("%s's ready against seq %d: %w", seat, res.Seq, err)
 			}
 		}()
@@ -219,12 +220,12 @@ func TestWindowExactlyOnce(t *testing.T) {
 			}
 		}
 	}
-	res, err := submit("a", 0, "", roundsOrders("x"))
+	res, err := submit("a", 0, "", hosttest.Orders("x"))
 	mustSeq("a's orders", res, err, 1)
-	res, err = submit("b", 0, "", roundsOrders("y"))
+	res, err = submit("b", 0, "", hosttest.Orders("y"))
 	mustSeq("b's orders against seq 0, after a's", res, err, 2)
 	// a's request again (its answer was lost): done, nothing stored.
-	res, err = submit("a", 0, "", roundsOrders("x"))
+	res, err = submit("a", 0, "", hosttest.Orders("x"))
 	if err != nil || !res.Duplicate || res.Seq != 2 || stored() != 2 {
 		t.Fatalf("a's retry: %+v, %v, %d actions stored; want a duplicate at seq 2, 2 actions", res, err, stored())
 	}
@@ -234,32 +235,32 @@ func TestWindowExactlyOnce(t *testing.T) {
 		t.Fatalf("a's retry spaced differently: %+v, %v", res, err)
 	}
 	// Other orders against seq 0: a wrote since, its client is behind.
-	_, err = submit("a", 0, "", roundsOrders("z"))
+	_, err = submit("a", 0, "", hosttest.Orders("z"))
 	wantStale("a's other orders against seq 0", err, "you submitted again since seq 0", "at seq 1")
-	res, err = submit("a", 2, "", roundsOrders("z"))
+	res, err = submit("a", 2, "", hosttest.Orders("z"))
 	mustSeq("a's other orders against seq 2", res, err, 3)
 	// The first request once more, after the second: stale, not applied
 	// over the newer orders.
-	_, err = submit("a", 0, "", roundsOrders("x"))
+	_, err = submit("a", 0, "", hosttest.Orders("x"))
 	wantStale("a's first orders again after its second", err)
 	if _, s := roundsNow(t, h, g.ID); strings.Join(s.Orders["a"], ",") != "z" || s.Applied != 3 {
 		t.Fatalf("a's orders %v, %d applied; want z, 3", s.Orders["a"], s.Applied)
 	}
-	_, err = submit("c", 10, "", roundsOrders("w"))
+	_, err = submit("c", 10, "", hosttest.Orders("w"))
 	wantStale("a seq from the future", err, "at seq 3, not 10")
 	// The window named: the open one goes, another is stale.
-	res, err = submit("c", 1, "R1", roundsOrders("w"))
+	res, err = submit("c", 1, "R1", hosttest.Orders("w"))
 	mustSeq("c's orders for R1", res, err, 4)
-	_, err = submit("d", 4, "R2", roundsOrders("w"))
+	_, err = submit("d", 4, "R2", hosttest.Orders("w"))
 	wantStale("orders for a window not yet open", err, "R2 has closed; R1 is open")
 	// Each part judged, the list stored as written; refused ones stored
 	// not at all.
-	res, err = submit("d", 4, "", roundsOrders("hold", "bad move"))
+	res, err = submit("d", 4, "", hosttest.Orders("hold", "bad move"))
 	mustSeq("d's orders with a bad one", res, err, 5)
 	if len(res.Checks) != 2 || !res.Checks[0].Valid || res.Checks[1].Valid || res.Checks[1].Reason != "bad move is bad in round 1" || res.Checks[1].Item != "bad move" {
 		t.Fatalf("d's checks: %+v", res.Checks)
 	}
-	if _, err = submit("d", 5, "", roundsOrders("refuse")); CodeOf(err) != CodeRefused || stored() != 5 {
+	if _, err = submit("d", 5, "", hosttest.Orders("refuse")); CodeOf(err) != CodeRefused || stored() != 5 {
 		t.Fatalf("refused orders: %v, %d stored", err, stored())
 	}
 	// The deadline closes R1: what was read in R1 is stale in R2.
@@ -276,11 +277,11 @@ func TestWindowExactlyOnce(t *testing.T) {
 	if now, s := roundsNow(t, h, g.ID); s.Round != 2 || now.Seq != 6 {
 		t.Fatalf("after the deadline: round %d at seq %d, want 2 at 6", s.Round, now.Seq)
 	}
-	_, err = submit("e", 5, "", roundsOrders("late"))
+	_, err = submit("e", 5, "", hosttest.Orders("late"))
 	wantStale("orders read in R1, sent in R2", err)
-	_, err = submit("e", 6, "R1", roundsOrders("late"))
+	_, err = submit("e", 6, "R1", hosttest.Orders("late"))
 	wantStale("orders for R1, sent in R2", err, "R1 has closed; R2 is open")
-	res, err = submit("e", 6, "R2", roundsOrders("on time"))
+	res, err = submit("e", 6, "R2", hosttest.Orders("on time"))
 	mustSeq("e's orders for R2", res, err, 7)
 	wantReplayed(t, h, g.ID)
 }
@@ -296,7 +297,7 @@ func TestWindowJudgedFromTheStore(t *testing.T) {
 	h1.SnapshotEvery = 2 // snapshots inside the window, after the seqs judged
 	g, holders := roundsGame(t, h1, ids)
 	for i, seat := range []game.Seat{"a", "b", "c", "d", "e"} {
-		if _, err := h1.Submit(ctx, holders[seat], g.ID, nil, Submission{Seq: int64(i), Action: roundsOrders("first")}); err != nil {
+		if _, err := h1.Submit(ctx, holders[seat], g.ID, nil, Submission{Seq: int64(i), Action: hosttest.Orders("first")}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -306,14 +307,14 @@ func TestWindowJudgedFromTheStore(t *testing.T) {
 		return h
 	}
 	h2 := fresh()
-	if _, err := h2.Submit(ctx, holders["f"], g.ID, nil, Submission{Seq: 1, Action: roundsOrders("f")}); err != nil {
+	if _, err := h2.Submit(ctx, holders["f"], g.ID, nil, Submission{Seq: 1, Action: hosttest.Orders("f")}); err != nil {
 		t.Fatalf("f against seq 1 on a fresh host: %v", err)
 	}
 	// a wrote at seq 1: its retry is a duplicate, other orders stale.
-	if res, err := fresh().Submit(ctx, holders["a"], g.ID, nil, Submission{Seq: 0, Action: roundsOrders("first")}); err != nil || !res.Duplicate {
+	if res, err := fresh().Submit(ctx, holders["a"], g.ID, nil, Submission{Seq: 0, Action: hosttest.Orders("first")}); err != nil || !res.Duplicate {
 		t.Fatalf("a's retry on a fresh host: %+v, %v", res, err)
 	}
-	if _, err := fresh().Submit(ctx, holders["a"], g.ID, nil, Submission{Seq: 0, Action: roundsOrders("second")}); CodeOf(err) != CodeStale {
+	if _, err := fresh().Submit(ctx, holders["a"], g.ID, nil, Submission{Seq: 0, Action: hosttest.Orders("second")}); CodeOf(err) != CodeStale {
 		t.Fatalf("a's other orders against seq 0 on a fresh host: %v", err)
 	}
 	// Across a window: the close at seq 7, then a read from R1.
@@ -325,14 +326,14 @@ func TestWindowJudgedFromTheStore(t *testing.T) {
 		}
 	}
 	for i, seat := range []game.Seat{"a", "b", "c"} {
-		if _, err := h1.Submit(ctx, holders[seat], g.ID, nil, Submission{Seq: int64(7 + i), Action: roundsOrders("r2")}); err != nil {
+		if _, err := h1.Submit(ctx, holders[seat], g.ID, nil, Submission{Seq: int64(7 + i), Action: hosttest.Orders("r2")}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := fresh().Submit(ctx, holders["g"], g.ID, nil, Submission{Seq: 6, Action: roundsOrders("g")}); CodeOf(err) != CodeStale || !strings.Contains(err.Error(), "seq 6 was in another window") {
+	if _, err := fresh().Submit(ctx, holders["g"], g.ID, nil, Submission{Seq: 6, Action: hosttest.Orders("g")}); CodeOf(err) != CodeStale || !strings.Contains(err.Error(), "seq 6 was in another window") {
 		t.Fatalf("g against seq 6 (R1) in R2 on a fresh host: %v", err)
 	}
-	if _, err := fresh().Submit(ctx, holders["g"], g.ID, nil, Submission{Seq: 7, Action: roundsOrders("g")}); err != nil {
+	if _, err := fresh().Submit(ctx, holders["g"], g.ID, nil, Submission{Seq: 7, Action: hosttest.Orders("g")}); err != nil {
 		t.Fatalf("g against seq 7 (R2) on a fresh host: %v", err)
 	}
 	wantReplayed(t, h1, g.ID)
@@ -354,13 +355,13 @@ func TestWindowSequentialStaysSo(t *testing.T) {
 		t.Fatalf("window %q", w.name)
 	}
 	closed := &store.Game{ID: g.ID, Seq: 3}
-	if _, err := h.judge(ctx, closed, r, s, window{from: 0}, "a", Submission{Seq: 2, Action: roundsOrders("x")}); CodeOf(err) != CodeStale {
+	if _, err := h.judge(ctx, closed, r, s, window{from: 0}, "a", Submission{Seq: 2, Action: hosttest.Orders("x")}); CodeOf(err) != CodeStale {
 		t.Fatalf("an older seq with no window open: %v, want stale", err)
 	}
-	if v, err := h.judge(ctx, closed, r, s, window{from: 0}, "a", Submission{Seq: 3, Action: roundsOrders("x")}); err != nil || v != apply {
+	if v, err := h.judge(ctx, closed, r, s, window{from: 0}, "a", Submission{Seq: 3, Action: hosttest.Orders("x")}); err != nil || v != apply {
 		t.Fatalf("the game's seq with no window open: %v, %v", v, err)
 	}
-	if _, err := h.judge(ctx, closed, r, s, window{from: 0}, "a", Submission{Seq: 3, Window: "R2", Action: roundsOrders("x")}); CodeOf(err) != CodeStale || !strings.Contains(err.Error(), "not open") {
+	if _, err := h.judge(ctx, closed, r, s, window{from: 0}, "a", Submission{Seq: 3, Window: "R2", Action: hosttest.Orders("x")}); CodeOf(err) != CodeStale || !strings.Contains(err.Error(), "not open") {
 		t.Fatalf("a window named when none is open: %v", err)
 	}
 }

@@ -1,4 +1,8 @@
-package host
+// Package hosttest holds games for tests of the host and the server:
+// small games of the contract (package game) whose every move a test can
+// predict, standing in for the real ones where a test needs a property
+// they lack, or not yet.
+package hosttest
 
 import (
 	"encoding/json"
@@ -11,7 +15,7 @@ import (
 	"concordat/game"
 )
 
-// rounds is a test game of simultaneous windows (game.Windowed) whose
+// Rounds is a test game of simultaneous windows (game.Windowed) whose
 // submissions are judged part by part (game.Checker): seven seats each
 // write a list of orders and may declare themselves ready; the system's
 // advance closes the round, reporting each seat's orders to everyone and
@@ -21,10 +25,12 @@ import (
 // Orders starting "bad" are accepted and judged invalid; an order list
 // holding "refuse" is refused. After the rounds-th round the game is
 // over.
-type rounds struct{ last int }
+type Rounds struct {
+	Last int // the last round: the game is over after it
+}
 
-// roundsState is a rounds game's state.
-type roundsState struct {
+// RoundsState is a Rounds game's state.
+type RoundsState struct {
 	Round  int                    `json:"round"`
 	Orders map[game.Seat][]string `json:"orders"`
 	Ready  map[game.Seat]bool     `json:"ready"`
@@ -34,35 +40,43 @@ type roundsState struct {
 	Over    bool `json:"over"`
 }
 
-var roundsSeats = []game.Seat{"a", "b", "c", "d", "e", "f", "g"}
+// RoundsSeats are the seats of a Rounds game.
+var RoundsSeats = []game.Seat{"a", "b", "c", "d", "e", "f", "g"}
 
-func (rounds) Name() string { return "rounds" }
+// Name is "rounds".
+func (Rounds) Name() string { return "rounds" }
 
-func (rounds) Setup(cfg game.Config, seed uint64) (game.State, error) {
-	return &roundsState{Round: 1, Orders: map[game.Seat][]string{}, Ready: map[game.Seat]bool{}}, nil
+// Setup starts at round 1.
+func (Rounds) Setup(cfg game.Config, seed uint64) (game.State, error) {
+	return &RoundsState{Round: 1, Orders: map[game.Seat][]string{}, Ready: map[game.Seat]bool{}}, nil
 }
 
-func (rounds) Seats(game.State) []game.Seat { return slices.Clone(roundsSeats) }
+// Seats are RoundsSeats.
+func (Rounds) Seats(game.State) []game.Seat { return slices.Clone(RoundsSeats) }
 
-func (rounds) Pending(st game.State) []game.Prompt {
-	s := st.(*roundsState)
+// Pending is every seat's orders, until the game is over.
+func (Rounds) Pending(st game.State) []game.Prompt {
+	s := st.(*RoundsState)
 	if s.Over {
 		return nil
 	}
 	var ps []game.Prompt
-	for _, seat := range roundsSeats {
+	for _, seat := range RoundsSeats {
 		ps = append(ps, game.Prompt{Seat: seat, Kind: "orders", Text: "write your orders",
 			Submitted: s.Orders[seat] != nil, Ready: s.Ready[seat]})
 	}
 	return ps
 }
 
-func (rounds) Legal(st game.State, seat game.Seat) game.Options {
+// Legal offers "hold".
+func (Rounds) Legal(st game.State, seat game.Seat) game.Options {
 	return game.Options{Kind: "orders", Choices: []game.Choice{{Value: "hold"}}}
 }
 
-func (r rounds) Apply(st game.State, seat game.Seat, a game.Action) (game.State, []game.Event, error) {
-	s := st.(*roundsState)
+// Apply takes "orders" {"orders": [...]} and "ready" {"ready": bool},
+// and the system's advance.
+func (r Rounds) Apply(st game.State, seat game.Seat, a game.Action) (game.State, []game.Event, error) {
+	s := st.(*RoundsState)
 	if s.Over {
 		return st, nil, errors.New("the game is over")
 	}
@@ -72,7 +86,7 @@ func (r rounds) Apply(st game.State, seat game.Seat, a game.Action) (game.State,
 		}
 		var parts []string
 		var evs []game.Event
-		for _, seat := range roundsSeats {
+		for _, seat := range RoundsSeats {
 			parts = append(parts, fmt.Sprintf("%s: %s", seat, strings.Join(s.Orders[seat], ", ")))
 			evs = append(evs, game.Event{Type: "note", Text: fmt.Sprintf("%s, your round %d is done", seat, s.Round), Seats: []game.Seat{seat}})
 		}
@@ -80,13 +94,13 @@ func (r rounds) Apply(st game.State, seat game.Seat, a game.Action) (game.State,
 		evs = append(evs, game.Event{Type: "secret", Text: "seen by nobody", Seats: []game.Seat{}})
 		s.Round++
 		s.Orders, s.Ready = map[game.Seat][]string{}, map[game.Seat]bool{}
-		if s.Round > r.last {
+		if s.Round > r.Last {
 			s.Over = true
 			evs = append(evs, game.Event{Type: "over", Text: "the game is over"})
 		}
 		return s, evs, nil
 	}
-	if !slices.Contains(roundsSeats, seat) {
+	if !slices.Contains(RoundsSeats, seat) {
 		return st, nil, fmt.Errorf("unknown seat %q", seat)
 	}
 	switch a.Type {
@@ -116,20 +130,23 @@ func (r rounds) Apply(st game.State, seat game.Seat, a game.Action) (game.State,
 	return s, nil, nil
 }
 
-func (rounds) View(st game.State, seat game.Seat) any {
-	s := st.(*roundsState)
+// View is the round and the seat's own orders.
+func (Rounds) View(st game.State, seat game.Seat) any {
+	s := st.(*RoundsState)
 	return map[string]any{"round": s.Round, "orders": s.Orders[seat]}
 }
 
-func (rounds) Over(st game.State) (bool, string) {
-	if st.(*roundsState).Over {
+// Over is true after the last round.
+func (Rounds) Over(st game.State) (bool, string) {
+	if st.(*RoundsState).Over {
 		return true, "everyone wins"
 	}
 	return false, ""
 }
 
-func (rounds) Clone(st game.State) game.State {
-	s := st.(*roundsState)
+// Clone copies a state.
+func (Rounds) Clone(st game.State) game.State {
+	s := st.(*RoundsState)
 	c := *s
 	c.Orders = maps.Clone(s.Orders)
 	for k, v := range c.Orders {
@@ -139,10 +156,12 @@ func (rounds) Clone(st game.State) game.State {
 	return &c
 }
 
-func (rounds) Marshal(st game.State) ([]byte, error) { return json.Marshal(st) }
+// Marshal is JSON.
+func (Rounds) Marshal(st game.State) ([]byte, error) { return json.Marshal(st) }
 
-func (rounds) Unmarshal(b []byte) (game.State, error) {
-	var s roundsState
+// Unmarshal reads Marshal's JSON.
+func (Rounds) Unmarshal(b []byte) (game.State, error) {
+	var s RoundsState
 	if err := json.Unmarshal(b, &s); err != nil {
 		return nil, err
 	}
@@ -156,8 +175,8 @@ func (rounds) Unmarshal(b []byte) (game.State, error) {
 }
 
 // Window names the round.
-func (rounds) Window(st game.State) string {
-	s := st.(*roundsState)
+func (Rounds) Window(st game.State) string {
+	s := st.(*RoundsState)
 	if s.Over {
 		return ""
 	}
@@ -165,7 +184,7 @@ func (rounds) Window(st game.State) string {
 }
 
 // Check judges each order: those starting "bad" would not apply.
-func (rounds) Check(st game.State, seat game.Seat, a game.Action) []game.Check {
+func (Rounds) Check(st game.State, seat game.Seat, a game.Action) []game.Check {
 	if a.Type != "orders" {
 		return nil
 	}
@@ -179,7 +198,7 @@ func (rounds) Check(st game.State, seat game.Seat, a game.Action) []game.Check {
 	for _, o := range args.Orders {
 		c := game.Check{Item: o, Valid: !strings.HasPrefix(o, "bad")}
 		if !c.Valid {
-			c.Reason = o + " is bad in round " + fmt.Sprint(st.(*roundsState).Round)
+			c.Reason = o + " is bad in round " + fmt.Sprint(st.(*RoundsState).Round)
 		}
 		out = append(out, c)
 	}
@@ -187,12 +206,15 @@ func (rounds) Check(st game.State, seat game.Seat, a game.Action) []game.Check {
 }
 
 var (
-	_ game.Windowed = rounds{}
-	_ game.Checker  = rounds{}
+	_ game.Rules    = Rounds{}
+	_ game.Windowed = Rounds{}
+	_ game.Checker  = Rounds{}
 )
 
-func roundsOrders(orders ...string) game.Action {
+// Orders is a Rounds seat's orders action.
+func Orders(orders ...string) game.Action {
 	return game.NewAction("orders", map[string][]string{"orders": orders})
 }
 
-func roundsReady() game.Action { return game.NewAction("ready", map[string]bool{"ready": true}) }
+// Ready is a Rounds seat's ready action.
+func Ready() game.Action { return game.NewAction("ready", map[string]bool{"ready": true}) }
