@@ -245,3 +245,38 @@ func TestGameLogHereIStand(t *testing.T) {
 		}
 	}
 }
+
+// TestStreamLogRelayed: a change another server process made reaches a
+// stream through the relay without its events; the stream reads the
+// log's entries it missed from the store, as the seat may see them.
+func TestStreamLogRelayed(t *testing.T) {
+	e := newEnvWith(t, hosttest.Rounds{Last: 3})
+	id, pl := roundsGameAPI(e, "relay")
+	stream := pl["a"].openEvents(t, id)
+	if ev := next(t, stream); ev.Kind != "hello" || ev.Seq != 0 {
+		t.Fatalf("first event %+v", ev)
+	}
+	// Another process: a host of its own on the store, unknown to the hub.
+	other := host.New(e.st, e.srv.Log, "other", hosttest.Rounds{Last: 3})
+	other.Now = e.clock.Now
+	seq := int64(0)
+	for _, seat := range hosttest.RoundsSeats {
+		res, err := other.Submit(t.Context(), pl[seat].id, id, nil, host.Submission{Seq: seq, Action: hosttest.Ready()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		seq = res.Seq
+	}
+	if seq != 8 {
+		t.Fatalf("seq %d after the other process's readies, want 8", seq)
+	}
+	e.srv.relayDeliver(fmt.Sprintf(`{"o":"elsewhere","c":[{"g":%d,"k":"action","s":7},{"g":%d,"k":"phase","s":8,"e":true}]}`, id, id))
+	if ev := next(t, stream); ev.Kind != "action" || ev.Seq != 7 || ev.Log != nil {
+		t.Fatalf("the relayed action: %+v (a gap of seven actions without events: no log)", ev)
+	}
+	ev := next(t, stream)
+	want := []string{"8 round round 1: a: ; b: ; c: ; d: ; e: ; f: ; g: ", "8 note a, your round 1 is done"}
+	if ev.Kind != "phase" || ev.Seq != 8 || fmt.Sprint(logLines(ev.Log)) != fmt.Sprint(want) {
+		t.Fatalf("the relayed close: %+v, want the log %q", ev, want)
+	}
+}
