@@ -75,6 +75,13 @@ type Server struct {
 	// values. StreamWriteTimeout bounds each write of a live-update stream
 	// instead of WriteTimeout, which would end every stream.
 	ReadHeaderTimeout, ReadTimeout, WriteTimeout, IdleTimeout, StreamWriteTimeout time.Duration
+	// Catalog, when set, is what /api/variants serves.
+	Catalog Catalog
+	// Adjudicate, when set, is the sandbox POST /api/adjudicate runs: one
+	// Diplomacy phase as JSON in, its result as JSON out (package
+	// adjudicate's JSON). An error with a method Invalid() bool that
+	// reports true is the input's fault (400), any other the server's.
+	Adjudicate func(phase []byte) ([]byte, error)
 
 	mux      *http.ServeMux
 	patterns []string // every registered route, for the OpenAPI check
@@ -105,7 +112,7 @@ func New(h *host.Host, log *slog.Logger) *Server {
 	prev := h.Notify
 	h.Notify = func(c host.Change) {
 		s.hub.Publish(c)
-		s.relayOut(relayMsg{Changes: []relayChange{{Game: c.GameID, Kind: c.Kind, Seq: c.Seq, Channel: c.Channel}}})
+		s.relayOut(relayMsg{Changes: []relayChange{{Game: c.GameID, Kind: c.Kind, Seq: c.Seq, Channel: c.Channel, Events: len(c.Events) > 0}}})
 		if c.Kind == "phase" {
 			s.metrics.phases.Inc()
 		}
@@ -154,6 +161,9 @@ func (s *Server) routes() {
 	s.handle("DELETE /api/tokens/{token}", s.authed(s.revokeToken))
 	s.handle("POST /api/logout/all", s.authed(s.logoutAll))
 	s.handle("POST /api/password", s.authed(s.changePassword))
+	s.handle("POST /api/adjudicate", http.HandlerFunc(s.adjudicate))
+	s.handle("GET /api/variants", http.HandlerFunc(s.variants))
+	s.handle("GET /api/variants/{id}", http.HandlerFunc(s.variant))
 	s.handle("GET /api/games", http.HandlerFunc(s.listGames))
 	s.handle("POST /api/games", s.authed(s.createGame))
 	s.handle("GET /api/games/{id}", http.HandlerFunc(s.getGame))
@@ -165,6 +175,7 @@ func (s *Server) routes() {
 	s.handle("GET /api/games/{id}/legal", s.authed(s.legal))
 	s.handle("POST /api/games/{id}/actions", s.authed(s.act))
 	s.handle("GET /api/games/{id}/history/{seq}", http.HandlerFunc(s.history))
+	s.handle("GET /api/games/{id}/log", http.HandlerFunc(s.gameLog))
 	s.handle("GET /api/games/{id}/messages", http.HandlerFunc(s.messages))
 	s.handle("POST /api/games/{id}/messages", s.authed(s.post))
 	s.handle("GET /api/games/{id}/channels", s.authed(s.channels))

@@ -22,6 +22,8 @@ import (
 	"syscall"
 	"time"
 
+	adjudicator "concordat/adjudicate"
+	"concordat/catalog"
 	"concordat/diplomacy/hosted"
 	"concordat/his"
 	"concordat/host"
@@ -145,6 +147,8 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		SMTPPassword: os.Getenv("CONCORDAT_SMTP_PASSWORD"), BaseURL: *publicURL, Log: log, AllowPrivateWebhooks: *allowPrivate})
 	notifier.Attach(h) // before server.New, which chains h.Notify
 	srv := server.New(h, log)
+	srv.Catalog = catalog.Served{}
+	srv.Adjudicate = adjudicator.JSON
 	srv.SecureCookies = *secure
 	srv.AllowPrivateWebhooks = *allowPrivate
 	srv.MaxStreams, srv.MaxStreamsPerAddr, srv.MaxStreamsPerUser = *maxStreams, *maxStreamsAddr, *maxStreamsUser

@@ -150,7 +150,7 @@ func TestMigrations(t *testing.T) {
 		// Every embedded migration applied, once.
 		files, _ := fs.Glob(migrations, "migrations/*.sql")
 		v, err := s.SchemaVersion(ctx)
-		if err != nil || v != len(files) || v < 4 {
+		if err != nil || v != len(files) || v < 5 {
 			t.Fatalf("schema version %d (%v), want %d (the migrations)", v, err, len(files))
 		}
 		var n int
@@ -296,4 +296,16 @@ func TestOpenErrors(t *testing.T) {
 
 func BenchmarkAppendAction(b *testing.B) {
 	storetest.BenchmarkAppendAction(b, func(b *testing.B) store.Store { return openFresh(b) })
+}
+
+// TestEventsMissing: an action stored before migration 0004 (its events
+// NULL) reads as EventsMissing until FillEvents gives it its events.
+func TestEventsMissing(t *testing.T) {
+	s := openFresh(t)
+	defer s.Close()
+	storetest.EventsMissing(t, s, func(gameID, seq int64) {
+		if _, err := s.pool.Exec(context.Background(), `UPDATE actions SET events = NULL WHERE game_id = $1 AND seq = $2`, gameID, seq); err != nil {
+			t.Fatal(err)
+		}
+	})
 }

@@ -69,7 +69,7 @@ func TestReopen(t *testing.T) {
 		// Every embedded migration applied, once.
 		files, _ := fs.Glob(migrations, "migrations/*.sql")
 		v, err := s.SchemaVersion(ctx)
-		if err != nil || v != len(files) || v < 3 {
+		if err != nil || v != len(files) || v < 4 {
 			t.Fatalf("schema version %d, %v; want %d (the migrations)", v, err, len(files))
 		}
 		var n int
@@ -247,6 +247,18 @@ func BenchmarkReads(b *testing.B) {
 				b.Error(err)
 				return
 			}
+		}
+	})
+}
+
+// TestEventsMissing: an action stored before migration 0003 (its events
+// NULL) reads as EventsMissing until FillEvents gives it its events.
+func TestEventsMissing(t *testing.T) {
+	s := openTemp(t)
+	defer s.Close()
+	storetest.EventsMissing(t, s, func(gameID, seq int64) {
+		if _, err := s.w.Exec(`UPDATE actions SET events = NULL WHERE game_id = ? AND seq = ?`, gameID, seq); err != nil {
+			t.Fatal(err)
 		}
 	})
 }
