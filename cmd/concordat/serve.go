@@ -27,6 +27,7 @@ import (
 	"concordat/store"
 	"concordat/store/postgres"
 	"concordat/store/sqlite"
+	"concordat/web"
 )
 
 func init() {
@@ -100,7 +101,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "serve:", err)
 		return 1
 	}
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+	hs := &http.Server{Handler: withClient(srv, web.New()), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
 	schedCtx, stopSched := context.WithCancel(context.Background())
 	schedDone := make(chan struct{})
 	go func() {
@@ -147,6 +148,19 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		log.Warn("notifications left unsent at shutdown", "err", err)
 	}
 	return 0
+}
+
+// withClient serves the API (and /healthz, /metrics) with api and every
+// other path with the browser client.
+func withClient(api, client http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p := r.URL.Path
+		if strings.HasPrefix(p, "/api/") || p == "/api" || p == "/healthz" || p == "/metrics" {
+			api.ServeHTTP(w, r)
+			return
+		}
+		client.ServeHTTP(w, r)
+	})
 }
 
 // isLoopback reports whether a host name is a loopback address.

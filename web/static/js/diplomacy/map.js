@@ -1,0 +1,205 @@
+// The Diplomacy map, drawn as SVG from the map drawing
+// (static/maps/<id>.json: provinces with their outline, label point, unit
+// point and coast points; impassable areas), with supply centres in their
+// owners' colours and patterns, units, dislodged units, orders as arrows and
+// the results of a resolved phase.
+import { html, Component } from '../lib.js';
+import { parse, provOf } from './orders.js';
+import { PATTERNS } from './powers.js';
+
+const drawings = new Map();
+
+/** Fetches (once) the drawing of map id. */
+export function loadDrawing(id) {
+  if (!drawings.has(id)) {
+    const url = new URL('../../maps/' + encodeURIComponent(id) + '.json', import.meta.url);
+    drawings.set(id, fetch(url).then((r) => {
+      if (!r.ok) throw new Error(`no drawing of the map “${id}” (${r.status})`);
+      return r.json();
+    }).then(index).catch((e) => { drawings.delete(id); throw e; }));
+  }
+  return drawings.get(id);
+}
+
+/** Adds lookups to a drawing: provinces by id, the unit size. */
+function index(d) {
+  d.byId = {};
+  for (const p of d.provinces) d.byId[p.id] = p;
+  // A unit's radius: a fraction of a province's typical size.
+  const r = Math.sqrt((d.width * d.height) / Math.max(d.provinces.length, 1)) * 0.16;
+  d.unitR = Math.max(4, Math.min(r, Math.min(d.width, d.height) / 40));
+  return d;
+}
+
+/** The drawing point of a location: a coast's point, or the province's unit point. */
+export function pointOf(d, loc) {
+  const p = d.byId[provOf(loc)];
+  if (!p) return null;
+  const coast = loc.includes('/') ? loc.split('/')[1] : null;
+  if (coast && p.coasts && p.coasts[coast]) return p.coasts[coast];
+  return p.unit || p.label;
+}
+
+function shorten([x1, y1], [x2, y2], a, b) {
+  const dx = x2 - x1, dy = y2 - y1, len = Math.hypot(dx, dy) || 1;
+  return [[x1 + (dx * a) / len, y1 + (dy * a) / len], [x2 - (dx * b) / len, y2 - (dy * b) / len]];
+}
+
+const mid = ([x1, y1], [x2, y2]) => [(x1 + x2) / 2, (y1 + y2) / 2];
+
+/** A gently curved path from a to b (the curve tells crossing arrows apart). */
+function curve(a, b, bend) {
+  const [mx, my] = mid(a, b);
+  const dx = b[0] - a[0], dy = b[1] - a[1];
+  const cx = mx - dy * bend, cy = my + dx * bend;
+  return `M${a[0].toFixed(1)},${a[1].toFixed(1)} Q${cx.toFixed(1)},${cy.toFixed(1)} ${b[0].toFixed(1)},${b[1].toFixed(1)}`;
+}
+
+/** The SVG of one order as an arrow (move, retreat), a dashed support, a dotted convoy, a ring (hold), a build or disband mark. */
+export function orderShape(d, places, text, cls, key) {
+  const o = parse(text, places);
+  if (!o.locs.length) return null;
+  const R = d.unitR;
+  const at = pointOf(d, o.locs[0]);
+  if (!at) return null;
+  const word = o.mode;
+  const c = 'order ' + cls;
+  if (o.words[0] === 'Build') {
+    return html`<g key=${key} class=${c + ' build'}><circle cx=${at[0]} cy=${at[1]} r=${R * 1.5} /><path d=${`M${at[0] - R * 0.7},${at[1]}h${R * 1.4}M${at[0]},${at[1] - R * 0.7}v${R * 1.4}`} /></g>`;
+  }
+  if (word === 'H' || (word === null && o.locs.length === 1)) {
+    return html`<circle key=${key} class=${c + ' hold'} cx=${at[0]} cy=${at[1]} r=${R * 1.45} />`;
+  }
+  if (word === 'D') {
+    return html`<path key=${key} class=${c + ' disband'} d=${`M${at[0] - R},${at[1] - R}L${at[0] + R},${at[1] + R}M${at[0] + R},${at[1] - R}L${at[0] - R},${at[1] + R}`} />`;
+  }
+  if ((word === '-' || word === 'R') && o.locs[1]) {
+    const to = pointOf(d, o.locs[1]);
+    if (!to) return null;
+    const [a, b] = shorten(at, to, R * 1.05, R * 0.9);
+    return html`<path key=${key} class=${c + ' move'} d=${curve(a, b, 0.12)} marker-end=${'url(#head-' + cls + ')'} />`;
+  }
+  if ((word === 'S' || word === 'C') && o.locs[1]) {
+    const sup = pointOf(d, o.locs[1]);
+    if (!sup) return null;
+    const kind = word === 'S' ? 'support' : 'convoy';
+    if (!o.locs[2]) {
+      const [a, b] = shorten(at, sup, R * 1.05, R * 1.5);
+      return html`<g key=${key} class=${c + ' ' + kind}><path d=${curve(a, b, 0.1)} /><circle cx=${sup[0]} cy=${sup[1]} r=${R * 1.5} /></g>`;
+    }
+    const to = pointOf(d, o.locs[2]);
+    if (!to) return null;
+    const target = mid(...shorten(sup, to, R * 1.05, R * 0.9));
+    const [a, b] = shorten(at, target, R * 1.05, R * 0.3);
+    return html`<path key=${key} class=${c + ' ' + kind} d=${curve(a, b, 0.18)} marker-end=${'url(#head-' + cls + ')'} />`;
+  }
+  return null;
+}
+
+function Unit({ u, st, R, pt, dislodged, you }) {
+  const [x, y] = dislodged ? [pt[0] + R * 0.9, pt[1] - R * 0.9] : pt;
+  const r = dislodged ? R * 0.8 : R;
+  const fill = st ? st.colour : '#777';
+  const type = (u.type || '').toLowerCase();
+  const shape = type === 'fleet' || type === 'f'
+    ? html`<path d=${`M${x - r * 1.25},${y - r * 0.35}h${r * 2.5}l${-r * 0.45},${r * 1.05}h${-r * 1.6}z M${x - r * 0.15},${y - r * 0.35}v${-r * 0.75}l${r * 0.75},${r * 0.75}`} />`
+    : html`<circle cx=${x} cy=${y} r=${r} />`;
+  const label = (u.type === 'fleet' ? 'fleet' : u.type === 'army' ? 'army' : 'unit') + ' of ' + (st ? st.name : u.power) + (dislodged ? ', dislodged' : '');
+  return html`<g class=${'unit' + (dislodged ? ' dislodged' : '') + (u.power === you ? ' own' : '')} fill=${fill} aria-label=${label}>
+    ${shape}
+    <text x=${x} y=${y + (type === 'fleet' || type === 'f' ? r * 0.45 : 0)} fill=${st ? st.ink : '#fff'} font-size=${r * (st && st.letter.length > 1 ? 0.85 : 1.15)}
+      dominant-baseline="central" text-anchor="middle">${st ? st.letter : '?'}</text>
+    ${u.count > 1 && html`<text class="count" x=${x + r * 1.1} y=${y + r * 1.1} font-size=${r * 0.95}>×${u.count}</text>`}
+  </g>`;
+}
+
+/**
+ * The map. Props: drawing, board ({units, dislodged, centers}), styles (the
+ * powers' looks), orders ([{text, cls}]), targets and starts (sets of
+ * provinces to highlight), selected (provinces picked), onPick(prov), you.
+ */
+export class DipMap extends Component {
+  shouldComponentUpdate(next) {
+    const p = this.props;
+    return next.drawing !== p.drawing || next.board !== p.board || next.orders !== p.orders || next.targets !== p.targets ||
+      next.selected !== p.selected || next.starts !== p.starts || next.zoom !== p.zoom || next.styles !== p.styles;
+  }
+  key(e, id) {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      this.props.onPick && this.props.onPick(id);
+    }
+  }
+  render({ drawing: d, board, styles, orders, targets, starts, selected, onPick, places, you, zoom, label }) {
+    const R = d.unitR;
+    const centers = (board && board.centers) || {};
+    const holes = new Set((board && board.holes) || []);
+    const sel = new Set(selected || []);
+    const tg = targets || new Set();
+    const st = starts || new Set();
+    const pickable = (id) => tg.has(id) || st.has(id);
+    const units = (board && board.units) || [];
+    const dislodged = (board && board.dislodged) || [];
+    const pats = [];
+    for (let i = 1; i < PATTERNS; i++) pats.push(i);
+    const s = R * 0.9;
+    return html`<svg class="dipmap" viewBox=${`0 0 ${d.width} ${d.height}`} style=${zoom && zoom > 1 ? { width: zoom * 100 + '%' } : undefined}
+        role="group" aria-label=${label || 'Map'} xmlns="http://www.w3.org/2000/svg">
+      <defs>
+        ${pats.map((i) => html`<pattern id=${'pat-' + i} patternUnits="userSpaceOnUse" width=${s} height=${s}>
+          ${i === 1 && html`<path d=${`M0,${s}L${s},0`} class="pat" stroke-width=${s * 0.12} />`}
+          ${i === 2 && html`<circle cx=${s / 2} cy=${s / 2} r=${s * 0.14} class="patdot" />`}
+          ${i === 3 && html`<path d=${`M0,0L${s},${s}M0,${s}L${s},0`} class="pat" stroke-width=${s * 0.09} />`}
+          ${i === 4 && html`<path d=${`M0,${s / 2}H${s}`} class="pat" stroke-width=${s * 0.14} />`}
+          ${i === 5 && html`<path d=${`M${s / 2},0V${s}`} class="pat" stroke-width=${s * 0.14} />`}
+        </pattern>`)}
+        <pattern id="pat-void" patternUnits="userSpaceOnUse" width=${s} height=${s}><path d=${`M0,${s}L${s},0`} class="pat" stroke-width=${s * 0.2} /></pattern>
+        ${['pending', 'ok', 'fail', 'invalid'].map((c) => html`<marker id=${'head-' + c} class=${'head ' + c} viewBox="0 0 10 10" refX="6" refY="5"
+          markerWidth="4" markerHeight="4" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" /></marker>`)}
+      </defs>
+      <rect class="sea-bg" x="0" y="0" width=${d.width} height=${d.height} />
+      <g class="provinces">
+        ${d.provinces.map((p) => {
+          const owner = p.sc ? centers[p.id] : null;
+          const ost = owner && styles[owner];
+          const cls = 'prov ' + p.kind + (tg.has(p.id) ? ' target' : '') + (st.has(p.id) && !tg.size ? ' start' : '') + (sel.has(p.id) ? ' selected' : '') + (holes.has(p.id) ? ' hole' : '');
+          const can = onPick && pickable(p.id);
+          return html`<g key=${p.id}>
+            <path class=${cls} d=${p.path} data-prov=${p.id} fill=${ost ? ost.colour : undefined} fill-opacity=${ost ? 0.55 : undefined}
+              onClick=${onPick ? () => onPick(p.id) : undefined} tabindex=${can ? 0 : undefined} role=${can ? 'button' : undefined}
+              aria-label=${can ? p.name + (tg.has(p.id) ? ' (target)' : '') : undefined} onKeyDown=${can ? (e) => this.key(e, p.id) : undefined}>
+              <title>${p.name}${owner ? ' · ' + (ost ? ost.name : owner) : ''}</title></path>
+            ${ost && ost.pattern > 0 && html`<path class="patfill" d=${p.path} fill=${'url(#pat-' + ost.pattern + ')'} />`}
+            ${holes.has(p.id) && html`<path class="patfill" d=${p.path} fill="url(#pat-void)" />`}
+          </g>`;
+        })}
+      </g>
+      <g class="impassable">${(d.impassable || []).map((p) => html`<path key=${p.id} d=${p.path}><title>${p.name}</title></path>`)}</g>
+      <g class="labels">
+        ${d.provinces.map((p) => {
+          const owner = p.sc ? centers[p.id] : null;
+          const ost = owner && styles[owner];
+          const [x, y] = p.label;
+          const fs = R * 0.95;
+          return html`<g key=${p.id}>
+            ${p.sc && html`<circle class=${'sc' + (ost ? ' owned' : '')} cx=${x - fs * 1.6} cy=${y} r=${fs * 0.45} fill=${ost ? ost.colour : undefined} />`}
+            <text class=${'label ' + p.kind} x=${x} y=${y} font-size=${fs} dominant-baseline="central" text-anchor="middle">${cap(p.id)}</text>
+          </g>`;
+        })}
+      </g>
+      <g class="orders">${(orders || []).map((o, i) => orderShape(d, places, o.text, o.cls, i))}</g>
+      <g class="units">
+        ${units.map((u) => {
+          const pt = pointOf(d, u.at);
+          return pt && html`<${Unit} key=${u.at} u=${u} st=${styles[u.power]} R=${R} pt=${pt} you=${you} />`;
+        })}
+        ${dislodged.map((u) => {
+          const pt = pointOf(d, u.at);
+          return pt && html`<${Unit} key=${'d' + u.at} u=${u} st=${styles[u.power]} R=${R} pt=${pt} dislodged you=${you} />`;
+        })}
+      </g>
+    </svg>`;
+  }
+}
+
+const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
