@@ -125,6 +125,26 @@ func TestBrowserPlay(t *testing.T) {
 	}
 	screenshot(t, ctx, "game-results")
 
+	// Fall 1901 with the keyboard alone: the board now, then F nth - nwy by
+	// the panel's buttons and A yor - lvp on the map's regions.
+	key := func(sel string) {
+		t.Helper()
+		waitFor(t, ctx, sel, `document.querySelector('`+sel+`')`)
+		eval[bool](t, ctx, `(document.querySelector('`+sel+`').focus(), document.activeElement === document.querySelector('`+sel+`'))`)
+		run(t, ctx, "Enter on "+sel, chromedp.KeyEvent("\r"))
+	}
+	key(`.board .note button.link`)
+	key(`button[data-start="nth"]`)
+	key(`button[data-target="nwy"]`)
+	key(`path.prov.start[data-prov="yor"]`)
+	key(`path.prov.target[data-prov="lvp"]`)
+	waitFor(t, ctx, "keyboard orders saved", `document.querySelector('.save.saved') && document.querySelectorAll('.order-list li').length === 2`)
+	got = eval[[]string](t, ctx, fmt.Sprintf(`fetch('/api/games/%d').then(r => r.json()).then(g => g.view.orders)`, id))
+	slices.Sort(got)
+	if want := []string{"A yor - lvp", "F nth - nwy"}; !slices.Equal(got, want) {
+		t.Errorf("orders entered with the keyboard: %q, want %q", got, want)
+	}
+
 	// History: back to Spring 1901 and its orders, then to now.
 	click(t, ctx, `.tabs a[href$="/history"]`)
 	waitFor(t, ctx, "history", `document.querySelector('.history-bar')`)
@@ -167,7 +187,11 @@ func TestBrowserPlay(t *testing.T) {
 // screenshotLobby shows the lobby with the game in "my games", what it needs from me.
 func screenshotLobby(t *testing.T, ctx context.Context, s *site) {
 	t.Helper()
+	carol := s.player("carol")
+	carol.do("POST", "/api/games", map[string]any{"name": "Youngstown, weekly", "game": "diplomacy", "variant": "youngstown",
+		"rules": map[string]string{"fog": "true"}, "options": map[string]any{"phase": "48h", "press": "public"}}, nil)
 	run(t, ctx, "lobby", chromedp.Navigate(s.url+"/"))
+	waitFor(t, ctx, "an open game to join", `document.querySelector('#open-games button')`)
 	waitFor(t, ctx, "my games", `document.querySelector('#my-games .badge.warn')`)
 	if got := text(t, ctx, "#my-games"); !strings.Contains(got, "orders owed") {
 		t.Errorf("my games do not say orders are owed: %s", got)

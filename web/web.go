@@ -18,10 +18,13 @@ import (
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
+	"fmt"
 	"io/fs"
+	"maps"
 	"mime"
 	"net/http"
 	"path"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -96,7 +99,16 @@ func NewFS(files fs.FS) *Handler {
 	if !ok {
 		panic("web: no index.html")
 	}
-	h.index = bytes.ReplaceAll(idx.body, []byte("{{VERSION}}"), []byte(h.version))
+	// Every module is preloaded: the browser fetches them at once instead of
+	// discovering them import by import.
+	var preload bytes.Buffer
+	for _, p := range slices.Sorted(maps.Keys(h.assets)) {
+		if strings.HasSuffix(p, ".js") || strings.HasSuffix(p, ".mjs") {
+			fmt.Fprintf(&preload, "<link rel=\"modulepreload\" href=\"/static/%s/%s\">\n", h.version, p)
+		}
+	}
+	idx2 := bytes.ReplaceAll(idx.body, []byte("{{PRELOAD}}"), preload.Bytes())
+	h.index = bytes.ReplaceAll(idx2, []byte("{{VERSION}}"), []byte(h.version))
 	return h
 }
 

@@ -47,7 +47,7 @@ class App extends Component {
     if (!m) body = html`<${NotFound} />`;
     else if (m.route.auth && user === null) {
       body = html`<${Page} title="Log in first"><p>This page is for players. <a href=${'/login?next=' + encodeURIComponent(path)}>Log in</a> or <a href=${'/register?next=' + encodeURIComponent(path)}>register</a>.</p><//>`;
-    } else if (user === undefined) body = html`<p class="loading">Loading…</p>`;
+    } else if (user === undefined && m.route.auth) body = html`<p class="loading">Loading…</p>`;
     else body = html`<${m.route.page} key=${m.route.path + ':' + (m.params.id || '')} ...${m.params} user=${user} />`;
     return html`
       <a class="skip" href="#main">Skip to content</a>

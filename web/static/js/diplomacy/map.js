@@ -102,102 +102,145 @@ function Unit({ u, st, R, pt, dislodged, you }) {
   const fill = st ? st.colour : '#777';
   const type = (u.type || '').toLowerCase();
   const shape = type === 'fleet' || type === 'f'
-    ? html`<path d=${`M${x - r * 1.25},${y - r * 0.35}h${r * 2.5}l${-r * 0.45},${r * 1.05}h${-r * 1.6}z M${x - r * 0.15},${y - r * 0.35}v${-r * 0.75}l${r * 0.75},${r * 0.75}`} />`
+    ? html`<path d=${`M${x - r * 1.35},${y - r * 0.55}h${r * 2.7}l${-r * 0.5},${r * 1.25}h${-r * 1.7}z`} /><path class="mast" d=${`M${x - r * 0.1},${y - r * 0.55}v${-r * 0.7}l${r * 0.7},${r * 0.7}z`} />`
     : html`<circle cx=${x} cy=${y} r=${r} />`;
   const label = (u.type === 'fleet' ? 'fleet' : u.type === 'army' ? 'army' : 'unit') + ' of ' + (st ? st.name : u.power) + (dislodged ? ', dislodged' : '');
   return html`<g class=${'unit' + (dislodged ? ' dislodged' : '') + (u.power === you ? ' own' : '')} fill=${fill} aria-label=${label}>
     ${shape}
-    <text x=${x} y=${y + (type === 'fleet' || type === 'f' ? r * 0.45 : 0)} fill=${st ? st.ink : '#fff'} font-size=${r * (st && st.letter.length > 1 ? 0.85 : 1.15)}
+    <text x=${x} y=${y + (type === 'fleet' || type === 'f' ? r * 0.08 : 0)} fill=${st ? st.ink : '#fff'} font-size=${r * (st && st.letter.length > 1 ? 0.85 : 1.15)}
       dominant-baseline="central" text-anchor="middle">${st ? st.letter : '?'}</text>
     ${u.count > 1 && html`<text class="count" x=${x + r * 1.1} y=${y + r * 1.1} font-size=${r * 0.95}>×${u.count}</text>`}
   </g>`;
+}
+
+/** One province's region; it redraws only when its own look changes. */
+class Province extends Component {
+  shouldComponentUpdate(n) {
+    const p = this.props;
+    return n.p !== p.p || n.cls !== p.cls || n.owner !== p.owner || n.pickable !== p.pickable || n.hole !== p.hole || n.onPick !== p.onPick;
+  }
+  render({ p, cls, owner, pickable, hole, onPick, onKey }) {
+    return html`<g>
+      <path class=${cls} d=${p.path} data-prov=${p.id} style=${owner ? { fill: owner.colour, fillOpacity: 0.6 } : undefined}
+        onClick=${onPick ? () => onPick(p.id) : undefined} tabindex=${pickable ? 0 : undefined} role=${pickable ? 'button' : undefined}
+        aria-label=${pickable ? p.name + (cls.includes('target') ? ' (target)' : '') : undefined} onKeyDown=${pickable ? (e) => onKey(e, p.id) : undefined}>
+        <title>${p.name}${owner ? ' · ' + owner.name : ''}</title></path>
+      ${owner && owner.pattern > 0 && html`<path class="patfill" d=${p.path} fill=${'url(#pat-' + owner.pattern + ')'} />`}
+      ${hole && html`<path class="patfill" d=${p.path} fill="url(#pat-void)" />`}
+    </g>`;
+  }
+}
+
+/** The labels and supply-centre markers: they change only with the owners of the centres. */
+class Labels extends Component {
+  shouldComponentUpdate(n) { return n.d !== this.props.d || n.centers !== this.props.centers || n.styles !== this.props.styles; }
+  render({ d, centers, styles }) {
+    const fs = d.unitR * 0.95;
+    return html`<g class="labels">
+      ${d.provinces.map((p) => {
+        const owner = p.sc ? centers[p.id] : null;
+        const ost = owner && styles[owner];
+        const [x, y] = p.label;
+        return html`<g key=${p.id}>
+          ${p.sc && html`<circle class=${'sc' + (ost ? ' owned' : '')} cx=${x - fs * 1.6} cy=${y} r=${fs * 0.45} style=${ost ? { fill: ost.colour } : undefined} />`}
+          <text class=${'label ' + p.kind} x=${x} y=${y} font-size=${fs} dominant-baseline="central" text-anchor="middle">${cap(p.id)}</text>
+        </g>`;
+      })}
+    </g>`;
+  }
+}
+
+/** The patterns and arrowheads the map refers to. */
+class Defs extends Component {
+  shouldComponentUpdate(n) { return n.s !== this.props.s; }
+  render({ s }) {
+    const pats = [];
+    for (let i = 1; i < PATTERNS; i++) pats.push(i);
+    return html`<defs>
+      ${pats.map((i) => html`<pattern id=${'pat-' + i} patternUnits="userSpaceOnUse" width=${s} height=${s}>
+        ${i === 1 && html`<path d=${`M0,${s}L${s},0`} class="pat" stroke-width=${s * 0.12} />`}
+        ${i === 2 && html`<circle cx=${s / 2} cy=${s / 2} r=${s * 0.14} class="patdot" />`}
+        ${i === 3 && html`<path d=${`M0,0L${s},${s}M0,${s}L${s},0`} class="pat" stroke-width=${s * 0.09} />`}
+        ${i === 4 && html`<path d=${`M0,${s / 2}H${s}`} class="pat" stroke-width=${s * 0.14} />`}
+        ${i === 5 && html`<path d=${`M${s / 2},0V${s}`} class="pat" stroke-width=${s * 0.14} />`}
+      </pattern>`)}
+      <pattern id="pat-void" patternUnits="userSpaceOnUse" width=${s} height=${s}><path d=${`M0,${s}L${s},0`} class="pat" stroke-width=${s * 0.2} /></pattern>
+      ${['pending', 'ok', 'fail', 'invalid'].map((c) => html`<marker id=${'head-' + c} class=${'head ' + c} viewBox="0 0 10 10" refX="6" refY="5"
+        markerWidth="4" markerHeight="4" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" /></marker>`)}
+    </defs>`;
+  }
+}
+
+/** The units and dislodged units of a board. */
+class Units extends Component {
+  shouldComponentUpdate(n) { return n.d !== this.props.d || n.board !== this.props.board || n.styles !== this.props.styles; }
+  render({ d, board, styles, you }) {
+    const R = d.unitR;
+    return html`<g class="units">
+      ${((board && board.units) || []).map((u) => {
+        const pt = pointOf(d, u.at);
+        return pt && html`<${Unit} key=${u.at} u=${u} st=${styles[u.power]} R=${R} pt=${pt} you=${you} />`;
+      })}
+      ${((board && board.dislodged) || []).map((u) => {
+        const pt = pointOf(d, u.at);
+        return pt && html`<${Unit} key=${'d' + u.at} u=${u} st=${styles[u.power]} R=${R} pt=${pt} dislodged you=${you} />`;
+      })}
+    </g>`;
+  }
 }
 
 /**
  * The map. Props: drawing, board ({units, dislodged, centers}), styles (the
  * powers' looks), orders ([{text, cls}]), targets and starts (sets of
  * provinces to highlight), selected (provinces picked), onPick(prov), you.
+ * Each layer redraws only when what it shows changes, and each province
+ * only when its own look does, so that a click on the largest map redraws
+ * only the provinces it highlights.
  */
 export class DipMap extends Component {
+  constructor() {
+    super();
+    this.onKey = (e, id) => {
+      if (e.key === 'Enter' || e.key === ' ') {
+        e.preventDefault();
+        this.props.onPick && this.props.onPick(id);
+      }
+    };
+    this.onPick = (id) => this.props.onPick && this.props.onPick(id);
+  }
+  componentDidMount() {
+    // The first drawing of a map on this page, for the speed figures (docs/perf.md).
+    if (!performance.getEntriesByName('concordat:map').length) performance.mark('concordat:map');
+  }
   shouldComponentUpdate(next) {
     const p = this.props;
     return next.drawing !== p.drawing || next.board !== p.board || next.orders !== p.orders || next.targets !== p.targets ||
-      next.selected !== p.selected || next.starts !== p.starts || next.zoom !== p.zoom || next.styles !== p.styles;
-  }
-  key(e, id) {
-    if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      this.props.onPick && this.props.onPick(id);
-    }
+      next.selected !== p.selected || next.starts !== p.starts || next.zoom !== p.zoom || next.styles !== p.styles ||
+      !next.onPick !== !p.onPick || next.label !== p.label;
   }
   render({ drawing: d, board, styles, orders, targets, starts, selected, onPick, places, you, zoom, label }) {
-    const R = d.unitR;
     const centers = (board && board.centers) || {};
     const holes = new Set((board && board.holes) || []);
     const sel = new Set(selected || []);
     const tg = targets || new Set();
     const st = starts || new Set();
-    const pickable = (id) => tg.has(id) || st.has(id);
-    const units = (board && board.units) || [];
-    const dislodged = (board && board.dislodged) || [];
-    const pats = [];
-    for (let i = 1; i < PATTERNS; i++) pats.push(i);
-    const s = R * 0.9;
+    const picking = !!onPick;
     return html`<svg class="dipmap" viewBox=${`0 0 ${d.width} ${d.height}`} style=${zoom && zoom > 1 ? { width: zoom * 100 + '%' } : undefined}
         role="group" aria-label=${label || 'Map'} xmlns="http://www.w3.org/2000/svg">
-      <defs>
-        ${pats.map((i) => html`<pattern id=${'pat-' + i} patternUnits="userSpaceOnUse" width=${s} height=${s}>
-          ${i === 1 && html`<path d=${`M0,${s}L${s},0`} class="pat" stroke-width=${s * 0.12} />`}
-          ${i === 2 && html`<circle cx=${s / 2} cy=${s / 2} r=${s * 0.14} class="patdot" />`}
-          ${i === 3 && html`<path d=${`M0,0L${s},${s}M0,${s}L${s},0`} class="pat" stroke-width=${s * 0.09} />`}
-          ${i === 4 && html`<path d=${`M0,${s / 2}H${s}`} class="pat" stroke-width=${s * 0.14} />`}
-          ${i === 5 && html`<path d=${`M${s / 2},0V${s}`} class="pat" stroke-width=${s * 0.14} />`}
-        </pattern>`)}
-        <pattern id="pat-void" patternUnits="userSpaceOnUse" width=${s} height=${s}><path d=${`M0,${s}L${s},0`} class="pat" stroke-width=${s * 0.2} /></pattern>
-        ${['pending', 'ok', 'fail', 'invalid'].map((c) => html`<marker id=${'head-' + c} class=${'head ' + c} viewBox="0 0 10 10" refX="6" refY="5"
-          markerWidth="4" markerHeight="4" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" /></marker>`)}
-      </defs>
+      <${Defs} s=${d.unitR * 0.9} />
       <rect class="sea-bg" x="0" y="0" width=${d.width} height=${d.height} />
       <g class="provinces">
         ${d.provinces.map((p) => {
-          const owner = p.sc ? centers[p.id] : null;
-          const ost = owner && styles[owner];
+          const owner = p.sc && centers[p.id] ? styles[centers[p.id]] || null : null;
           const cls = 'prov ' + p.kind + (tg.has(p.id) ? ' target' : '') + (st.has(p.id) && !tg.size ? ' start' : '') + (sel.has(p.id) ? ' selected' : '') + (holes.has(p.id) ? ' hole' : '');
-          const can = onPick && pickable(p.id);
-          return html`<g key=${p.id}>
-            <path class=${cls} d=${p.path} data-prov=${p.id} fill=${ost ? ost.colour : undefined} fill-opacity=${ost ? 0.55 : undefined}
-              onClick=${onPick ? () => onPick(p.id) : undefined} tabindex=${can ? 0 : undefined} role=${can ? 'button' : undefined}
-              aria-label=${can ? p.name + (tg.has(p.id) ? ' (target)' : '') : undefined} onKeyDown=${can ? (e) => this.key(e, p.id) : undefined}>
-              <title>${p.name}${owner ? ' · ' + (ost ? ost.name : owner) : ''}</title></path>
-            ${ost && ost.pattern > 0 && html`<path class="patfill" d=${p.path} fill=${'url(#pat-' + ost.pattern + ')'} />`}
-            ${holes.has(p.id) && html`<path class="patfill" d=${p.path} fill="url(#pat-void)" />`}
-          </g>`;
+          return html`<${Province} key=${p.id} p=${p} cls=${cls} owner=${owner} hole=${holes.has(p.id)}
+            pickable=${picking && (tg.has(p.id) || st.has(p.id))} onPick=${picking ? this.onPick : null} onKey=${this.onKey} />`;
         })}
       </g>
       <g class="impassable">${(d.impassable || []).map((p) => html`<path key=${p.id} d=${p.path}><title>${p.name}</title></path>`)}</g>
-      <g class="labels">
-        ${d.provinces.map((p) => {
-          const owner = p.sc ? centers[p.id] : null;
-          const ost = owner && styles[owner];
-          const [x, y] = p.label;
-          const fs = R * 0.95;
-          return html`<g key=${p.id}>
-            ${p.sc && html`<circle class=${'sc' + (ost ? ' owned' : '')} cx=${x - fs * 1.6} cy=${y} r=${fs * 0.45} fill=${ost ? ost.colour : undefined} />`}
-            <text class=${'label ' + p.kind} x=${x} y=${y} font-size=${fs} dominant-baseline="central" text-anchor="middle">${cap(p.id)}</text>
-          </g>`;
-        })}
-      </g>
+      <${Labels} d=${d} centers=${centers} styles=${styles} />
       <g class="orders">${(orders || []).map((o, i) => orderShape(d, places, o.text, o.cls, i))}</g>
-      <g class="units">
-        ${units.map((u) => {
-          const pt = pointOf(d, u.at);
-          return pt && html`<${Unit} key=${u.at} u=${u} st=${styles[u.power]} R=${R} pt=${pt} you=${you} />`;
-        })}
-        ${dislodged.map((u) => {
-          const pt = pointOf(d, u.at);
-          return pt && html`<${Unit} key=${'d' + u.at} u=${u} st=${styles[u.power]} R=${R} pt=${pt} dislodged you=${you} />`;
-        })}
-      </g>
+      <${Units} d=${d} board=${board} styles=${styles} you=${you} />
     </svg>`;
   }
 }

@@ -12,9 +12,15 @@ import { powerStyles } from './powers.js';
 import { Entry, Places, flattenLegal, orderKey, check, normalize, provOf, MODES, coastName } from './orders.js';
 
 const RESULT_CLASS = { succeeds: 'ok', fails: 'fail', invalid: 'invalid' };
+const RESULT_ROW = { succeeds: 'res-ok', fails: 'res-fail', invalid: 'res-invalid' };
 
 /** A phase's identity: a new one resets the orders being written. */
 const phaseKey = (g) => JSON.stringify([g.game.status, g.view && g.view.board && g.view.board.phase, g.view && g.view.seismic, g.view && g.view.history && g.view.history.length]);
+
+/** Starts loading the map's drawing as soon as the game is read. */
+export function prefetch(game) {
+  if (game.view && game.view.variant) loadDrawing(game.view.variant).catch(() => {});
+}
 
 /** A power's mark: its colour, letter and pattern, for lists. */
 export function PowerMark({ st }) {
@@ -69,7 +75,7 @@ export class DiplomacyGame extends Component {
   }
   async loadUnread() {
     const { game } = this.props;
-    if (!game.you || game.game.status === 'forming') return;
+    if (!game.you || game.game.status === 'forming' || this.props.tab === 'press') return; // the press tab counts its own
     try {
       const c = await games.channels(game.game.id);
       this.setState({ unread: (c.channels || []).reduce((n, x) => n + x.unread, 0) });
@@ -267,8 +273,8 @@ export class DiplomacyGame extends Component {
             <button class="small" onClick=${() => this.setState({ zoom: Math.min(4, s.zoom * 1.5) })} aria-label="Zoom in">+</button>
             <button class="small" onClick=${() => this.setState({ zoom: Math.max(1, s.zoom / 1.5) })} aria-label="Zoom out">−</button>
           </div>
-          <${Legend} styles=${styles} board=${v.board} counts=${v.centre_counts} you=${game.you} />
         </div>
+        <div class="legend-cell"><${Legend} styles=${styles} board=${board} counts=${v.centre_counts} you=${game.you} /></div>
         <div class="side">
           ${tab === '' && this.ordersPanel(entry, styles, name, history)}
           ${atHistory && html`<${OrderResults} title=${hIndex < history.length ? 'Orders of ' + phaseName(phase) : 'Now: ' + phaseName(phase)}
@@ -444,7 +450,7 @@ function OrderResults({ title, results, name, styles, mine }) {
     ${results.length === 0 && html`<p>No orders.</p>`}
     ${powers.map((p) => html`<div key=${p} class="power-results">
       <h3><${PowerMark} st=${styles[p]} /> ${name(p)}</h3>
-      <ul class="plain">${byPower[p].map((r, i) => html`<li key=${i} class=${'result ' + (RESULT_CLASS[r.result] || '')}>
+      <ul class="plain">${byPower[p].map((r, i) => html`<li key=${i} class=${'result ' + (RESULT_ROW[r.result] || '')}>
         <code>${r.order}</code> <span class="verdict">${word[r.result] || r.result}</span>${r.reason ? html` <small>${r.reason}</small>` : ''}</li>`)}</ul>
     </div>`)}
   </section>`;

@@ -28,8 +28,9 @@ export class Press extends Component {
   }
   /** Marks the open channel read when it is shown. */
   async markRead() {
-    const { game, visible } = this.props;
+    const { game, visible, onUnread } = this.props;
     if (!visible || !game.you) return;
+    onUnread && onUnread(this.unread() - ((this.state.channels.find((c) => c.channel === this.state.open) || {}).unread || 0));
     const ch = this.state.channels.find((c) => c.channel === this.state.open);
     if (ch && ch.unread > 0) {
       try {

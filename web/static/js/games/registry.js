@@ -10,10 +10,13 @@ import { ErrorBox, Page } from '../ui.js';
 import { GameHeader, Seats, InvitePanel, Tabs } from './common.js';
 import { Press } from './press.js';
 import { Votes } from './votes.js';
-import { DiplomacyGame } from '../diplomacy/page.js';
+import { DiplomacyGame, prefetch as prefetchDiplomacy } from '../diplomacy/page.js';
 
 /** The pages by game kind ("diplomacy", "his", …). */
 export const pages = { diplomacy: DiplomacyGame };
+
+/** What a kind's page fetches as soon as the game is known (before it is drawn). */
+export const prefetch = { diplomacy: prefetchDiplomacy };
 
 export class GameRoute extends Component {
   constructor() {
@@ -33,6 +36,8 @@ export class GameRoute extends Component {
   async load() {
     try {
       const game = await games.get(this.props.id);
+      const pre = prefetch[game.game.game];
+      if (pre) pre(game);
       this.setState({ game, err: null, tick: this.state.tick + 1 });
     } catch (err) {
       this.setState({ err });

@@ -42,7 +42,7 @@ function GameRow({ g, action }) {
       ${g.options && g.options.press && g.options.press !== 'full' ? ' · press ' + g.options.press : ''}
       ${g.options && g.options.phase ? ' · ' + g.options.phase + ' phases' : ''}</span>
     ${n && html`<span class="needs">
-      ${n.you && html`<span class="badge">${n.you}</span>`}
+      ${n.you && html`<span class="badge">${n.you[0].toUpperCase() + n.you.slice(1)}</span>`}
       ${n.owed && html`<span class="badge warn">orders owed</span>`}
       ${!n.owed && n.unfinished && html`<span class="badge">not ready</span>`}
       ${n.unread > 0 && html`<span class="badge info">${n.unread} unread</span>`}
@@ -58,6 +58,7 @@ export class Lobby extends Component {
     this.state = { mine: null, open: null, active: null, err: null };
   }
   componentDidMount() { this.load(); }
+  componentDidUpdate(prev) { if (prev.user !== this.props.user) this.load(); }
   async load() {
     try {
       const [open, active] = await Promise.all([games.list({ status: 'forming' }), games.list({ status: 'active' })]);
