@@ -78,7 +78,10 @@ func (h *Hub) unsubscribe(game int64, ch chan host.Change) {
 
 // events streams a game's changes as server-sent events: "change" events
 // with {"kind", "seq"} (never the content: the client reloads what it may
-// see). Changes by other server processes arrive through Server.Relay;
+// see) and, for actions, "log": the log's entries since the last change
+// announced, as the stream's seat may see them (absent when there are
+// none, or more than a page: then the client reads /log). Changes by other
+// server processes arrive through Server.Relay;
 // after the relay's connection was lost (a "resync"), the stream reads the
 // game's seq and last message once to catch up. A store shared by several
 // processes without a relay running is polled every second instead.
@@ -100,8 +103,14 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusOK)
 	ch := s.hub.subscribe(g.ID, seat)
 	defer s.hub.unsubscribe(g.ID, ch)
+	var entries []host.LogEntry // of the next change sent
 	send := func(kind string, seq int64) bool {
-		b, _ := json.Marshal(map[string]any{"kind": kind, "seq": seq})
+		m := map[string]any{"kind": kind, "seq": seq}
+		if len(entries) > 0 {
+			m["log"] = entries
+			entries = nil
+		}
+		b, _ := json.Marshal(m)
 		if _, err := fmt.Fprintf(w, "event: change\ndata: %s\n\n", b); err != nil {
 			return false
 		}
@@ -112,6 +121,19 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	lastSeq, lastStatus := g.Seq, g.Status
+	// readLog sets the entries of the actions after lastSeq up to seq,
+	// read from the store (the change did not carry them, or changes were
+	// missed).
+	readLog := func(seq int64) {
+		if seq-lastSeq > host.MaxLogPage {
+			return // the client reads /log
+		}
+		cur := *g
+		cur.Seq = seq
+		if page, err := s.Host.GameLog(r.Context(), &cur, seat, lastSeq+1, seq, 0); err == nil {
+			entries = page.Entries
+		}
+	}
 	// The newest message when the stream opened: anything later, from any
 	// process, is news (read now, not at the first catch-up, so that a
 	// message posted in between is not taken as known).
@@ -126,6 +148,9 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 			return true
 		}
 		if cur.Seq > lastSeq || cur.Status != lastStatus {
+			if cur.Seq > lastSeq {
+				readLog(cur.Seq)
+			}
 			lastSeq, lastStatus = cur.Seq, cur.Status
 			if !send("action", lastSeq) {
 				return false
@@ -166,6 +191,14 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 				continue
 			}
 			if c.Seq > lastSeq {
+				switch {
+				case c.Seq > lastSeq+1 || c.EventsOmitted:
+					readLog(c.Seq) // missed changes, or events not carried
+				case len(c.Events) > 0:
+					if e := host.EntryOf(store.Action{Seq: c.Seq, Seat: c.Seat, At: c.At, Events: c.Events}, seat, false); e != nil {
+						entries = []host.LogEntry{*e}
+					}
+				}
 				lastSeq = c.Seq
 			}
 			if !send(c.Kind, lastSeq) {

@@ -184,6 +184,7 @@ func (s *Server) getGame(w http.ResponseWriter, r *http.Request) {
 		You     game.Seat     `json:"you,omitempty"`
 		View    any           `json:"view"`
 		Pending []game.Prompt `json:"pending"`
+		Window  string        `json:"window,omitempty"` // the simultaneous window open, for submissions
 	}{Game: toGameJSON(g, opts), You: seat, Pending: []game.Prompt{}}
 	for _, st := range seats {
 		sj := seatJSON{Seat: st.Seat, Bot: st.Bot, Missed: st.Missed, Disorder: st.Missed >= opts.MissedLimit}
@@ -205,6 +206,7 @@ func (s *Server) getGame(w http.ResponseWriter, r *http.Request) {
 		viewer = game.System // everything is public at the end
 	}
 	resp.View = rules.View(st, viewer)
+	resp.Window = s.Host.WindowOf(g.Kind, st)
 	for _, p := range rules.Pending(st) {
 		if p.Seat == seat { // only one's own prompts: others' progress is private
 			resp.Pending = append(resp.Pending, p)
@@ -332,14 +334,25 @@ func (s *Server) legal(w http.ResponseWriter, r *http.Request, u *store.User) {
 		writeError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"seq": g.Seq, "options": s.Host.Rules[g.Kind].Legal(st, seat)})
+	resp := map[string]any{"seq": g.Seq, "options": s.Host.Rules[g.Kind].Legal(st, seat)}
+	if win := s.Host.WindowOf(g.Kind, st); win != "" {
+		resp["window"] = win
+	}
+	writeJSON(w, http.StatusOK, resp)
 }
 
-// actRequest is a seat's action with the seq it was made against.
+// actRequest is a seat's action with the seq it was made against (and,
+// optionally, the simultaneous window it is for).
 type actRequest struct {
-	Seq  *int64          `json:"seq"`
-	Type string          `json:"type"`
-	Args json.RawMessage `json:"args,omitempty"`
+	Seq    *int64          `json:"seq"`
+	Window string          `json:"window,omitempty"`
+	Type   string          `json:"type"`
+	Args   json.RawMessage `json:"args,omitempty"`
+}
+
+// submission is the request as the host takes it.
+func (req *actRequest) submission() host.Submission {
+	return host.Submission{Seq: *req.Seq, Window: req.Window, Action: game.Action{Type: req.Type, Args: req.Args}}
 }
 
 func (s *Server) act(w http.ResponseWriter, r *http.Request, u *store.User) {
@@ -351,10 +364,9 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request, u *store.User) {
 	bodyErr := readJSON(r, &req)
 	if id, err := pathID(r); err == nil && bodyErr == nil && req.Seq != nil && *req.Seq >= 0 && req.Type != "" {
 		start := time.Now()
-		seq, events, seat, ok := s.Host.ActCached(r.Context(), u.ID, id, *req.Seq, game.Action{Type: req.Type, Args: req.Args})
-		if ok {
+		if res, ok := s.Host.SubmitCached(r.Context(), u.ID, id, req.submission()); ok {
 			s.metrics.actions.Observe(time.Since(start).Seconds())
-			s.writeActed(w, seat, seq, events)
+			s.writeActed(w, res)
 			return
 		}
 	}
@@ -376,25 +388,33 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request, u *store.User) {
 		return
 	}
 	start := time.Now()
-	seq, events, err := s.Host.ActOn(r.Context(), u.ID, id, ld, *req.Seq, game.Action{Type: req.Type, Args: req.Args})
+	res, err := s.Host.Submit(r.Context(), u.ID, id, ld, req.submission())
 	s.metrics.actions.Observe(time.Since(start).Seconds())
 	if err != nil {
 		writeError(w, err)
 		return
 	}
-	s.writeActed(w, ld.SeatOf(u.ID), seq, events)
+	s.writeActed(w, res)
 }
 
-// writeActed answers an action of seat: the game's new seq and the events
-// the seat may see.
-func (s *Server) writeActed(w http.ResponseWriter, seat game.Seat, seq int64, events []game.Event) {
-	visible := []game.Event{}
-	for _, e := range events {
-		if e.VisibleTo(seat) {
-			visible = append(visible, e)
-		}
+// actedJSON is the answer to an action.
+type actedJSON struct {
+	Seq       int64           `json:"seq"`
+	Events    []host.LogEvent `json:"events"`
+	Checks    []game.Check    `json:"checks,omitempty"`
+	Duplicate bool            `json:"duplicate,omitempty"`
+	Window    string          `json:"window,omitempty"`
+}
+
+// writeActed answers an action: the game's new seq, the events the seat
+// may see, the rules' verdict on each part, whether it was a retry of what
+// was applied already, and the window open now.
+func (s *Server) writeActed(w http.ResponseWriter, res host.Acted) {
+	out := actedJSON{Seq: res.Seq, Events: []host.LogEvent{}, Checks: res.Checks, Duplicate: res.Duplicate, Window: res.Window}
+	if e := host.EntryOf(store.Action{Seq: res.Seq, Seat: res.Seat, Events: res.Events}, res.Seat, false); e != nil {
+		out.Events = e.Events
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"seq": seq, "events": visible})
+	writeJSON(w, http.StatusOK, out)
 }
 
 // history is the view of the game after action seq, as the requester's
@@ -424,5 +444,16 @@ func (s *Server) history(w http.ResponseWriter, r *http.Request) {
 	if g.Status == store.Finished {
 		viewer = game.System
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"seq": seq, "view": s.Host.Rules[g.Kind].View(st, viewer)})
+	events := []host.LogEvent{}
+	if seq > 0 {
+		page, err := s.Host.GameLog(r.Context(), g, seat, seq, seq, 1)
+		if err != nil {
+			writeError(w, err)
+			return
+		}
+		if len(page.Entries) == 1 {
+			events = page.Entries[0].Events
+		}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"seq": seq, "view": s.Host.Rules[g.Kind].View(st, viewer), "events": events})
 }

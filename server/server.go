@@ -70,7 +70,7 @@ func New(h *host.Host, log *slog.Logger) *Server {
 	prev := h.Notify
 	h.Notify = func(c host.Change) {
 		s.hub.Publish(c)
-		s.relayOut(relayMsg{Changes: []relayChange{{Game: c.GameID, Kind: c.Kind, Seq: c.Seq, Channel: c.Channel}}})
+		s.relayOut(relayMsg{Changes: []relayChange{{Game: c.GameID, Kind: c.Kind, Seq: c.Seq, Channel: c.Channel, Events: len(c.Events) > 0}}})
 		if c.Kind == "phase" {
 			s.metrics.phases.Inc()
 		}
@@ -130,6 +130,7 @@ func (s *Server) routes() {
 	s.handle("GET /api/games/{id}/legal", s.authed(s.legal))
 	s.handle("POST /api/games/{id}/actions", s.authed(s.act))
 	s.handle("GET /api/games/{id}/history/{seq}", http.HandlerFunc(s.history))
+	s.handle("GET /api/games/{id}/log", http.HandlerFunc(s.gameLog))
 	s.handle("GET /api/games/{id}/messages", http.HandlerFunc(s.messages))
 	s.handle("POST /api/games/{id}/messages", s.authed(s.post))
 	s.handle("GET /api/games/{id}/channels", s.authed(s.channels))

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"concordat/diplomacy/hosted"
+	"concordat/game"
 	"concordat/his"
 	"concordat/host"
 	"concordat/store"
@@ -50,6 +51,12 @@ type env struct {
 
 func newEnv(t *testing.T) *env {
 	t.Helper()
+	return newEnvWith(t)
+}
+
+// newEnvWith is newEnv hosting extra games too (package hosttest's).
+func newEnvWith(t *testing.T, extra ...game.Rules) *env {
+	t.Helper()
 	st, err := sqlite.Open(filepath.Join(t.TempDir(), "server.db"))
 	if err != nil {
 		t.Fatal(err)
@@ -57,7 +64,7 @@ func newEnv(t *testing.T) *env {
 	t.Cleanup(func() { st.Close() })
 	c := &testClock{now: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	h := host.New(st, log, "test", hosted.Rules{}, his.Rules{})
+	h := host.New(st, log, "test", append([]game.Rules{hosted.Rules{}, his.Rules{}}, extra...)...)
 	h.Now = c.Now
 	s := New(h, log)
 	// Many test users register from one address: lift the login limit

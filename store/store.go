@@ -109,6 +109,15 @@ type Action struct {
 	UserID int64 // who submitted it; 0 for the system
 	Action game.Action
 	At     time.Time
+	// Events are what the rules reported when the action was applied,
+	// each with the seats that may see it (nil Seats: everyone; empty:
+	// nobody), stored with the action. AppendAction stores them; EventLog
+	// reads them back exactly; Actions and ActionsBetween leave them nil.
+	Events []game.Event
+	// EventsMissing, set by EventLog, marks an action stored before the
+	// store kept events: its Events are not known (the host rebuilds them
+	// by replay and stores them with FillEvents). AppendAction ignores it.
+	EventsMissing bool
 }
 
 // Snapshot is a game's encoded state after action Seq.
@@ -270,6 +279,14 @@ type Store interface {
 	// ActionsBetween lists a game's actions with after < Seq <= upTo, in
 	// order (none when upTo <= after).
 	ActionsBetween(ctx context.Context, gameID int64, after, upTo int64) ([]Action, error)
+	// EventLog lists a game's actions with after < Seq <= upTo, in order,
+	// at most limit of them (all when limit is 0 or less), with their
+	// Events (EventsMissing for actions stored without them).
+	EventLog(ctx context.Context, gameID int64, after, upTo int64, limit int) ([]Action, error)
+	// FillEvents stores the events of actions stored without them (by
+	// Seq); an action whose events are stored already keeps them, and a
+	// Seq the game does not have is skipped.
+	FillEvents(ctx context.Context, gameID int64, events map[int64][]game.Event) error
 	// LatestSnapshot is the game's snapshot with the highest Seq.
 	LatestSnapshot(ctx context.Context, gameID int64) (*Snapshot, error)
 	// SnapshotAt is the game's snapshot with the highest Seq at or below

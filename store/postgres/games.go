@@ -338,12 +338,12 @@ const appendUpdate = `WITH u AS (` + updateGame + `)
 	SELECT concordat_require(EXISTS (SELECT 1 FROM u), '` + codeStale + `', 'stale')`
 
 // appendOrder is updateGame and the action's row ($13 its type, $14 its
-// arguments) in one statement: the row is inserted only if the update
+// arguments, $15 its events) in one statement: the row is inserted only if the update
 // found the game. It returns whether it did, and never raises for a game
 // that moved on, so that it can share a batch with others (see group).
 const appendOrder = `WITH u AS (` + updateGame + `),
-	i AS (INSERT INTO actions (game_id, seq, seat, user_id, type, args, at)
-		SELECT $7, $1, $11, $12, $13, $14, $2 FROM u RETURNING 1)
+	i AS (INSERT INTO actions (game_id, seq, seat, user_id, type, args, at, events)
+		SELECT $7, $1, $11, $12, $13, $14, $2, $15 FROM u RETURNING 1)
 	SELECT EXISTS (SELECT 1 FROM u)`
 
 // AppendAction stores action expectSeq+1 and its effects if the game's
@@ -383,7 +383,7 @@ func (s *Store) AppendAction(ctx context.Context, a store.Action, expectSeq int6
 		// (a batch takes two), and the server parses and runs once.
 		var stored bool
 		err = s.group.do(ctx, &groupWrite{game: a.GameID, kind: writeOrder, sql: appendOrder,
-			args: append(updateArgs, a.Action.Type, actionArgs),
+			args: append(updateArgs, a.Action.Type, actionArgs, store.EncodeEvents(a.Events)),
 			scan: func(r pgx.Row) error { return r.Scan(&stored) }})
 		if err == nil && !stored {
 			return s.notAppended(ctx, a, expectSeq, e)
@@ -442,8 +442,8 @@ func (s *Store) appendBatch(ctx context.Context, a store.Action, seq int64, e st
 			SELECT concordat_require(EXISTS (SELECT 1 FROM d), '`+codeLeaseLost+`', 'lease lost')`,
 			e.CompleteJob, e.JobOwner)
 	}
-	b.Queue(`INSERT INTO actions (game_id, seq, seat, user_id, type, args, at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-		a.GameID, seq, string(a.Seat), a.UserID, a.Action.Type, actionArgs, a.At)
+	b.Queue(`INSERT INTO actions (game_id, seq, seat, user_id, type, args, at, events) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+		a.GameID, seq, string(a.Seat), a.UserID, a.Action.Type, actionArgs, a.At, store.EncodeEvents(a.Events))
 	if e.Snapshot != nil {
 		b.Queue(`INSERT INTO snapshots (game_id, seq, state) VALUES ($1, $2, $3)`, a.GameID, seq, e.Snapshot)
 	}
@@ -496,6 +496,59 @@ func (s *Store) ActionsBetween(ctx context.Context, gameID int64, after, upTo in
 		return nil, fmt.Errorf("postgres: actions of game %d: %w", gameID, err)
 	}
 	return as, nil
+}
+
+// EventLog lists a game's actions with after < Seq <= upTo, with their
+// events.
+func (s *Store) EventLog(ctx context.Context, gameID int64, after, upTo int64, limit int) ([]store.Action, error) {
+	var lim *int // NULL: no limit
+	if limit > 0 {
+		lim = &limit
+	}
+	rows, err := s.pool.Query(ctx, `SELECT game_id, seq, seat, user_id, type, args, at, events
+		FROM actions WHERE game_id = $1 AND seq > $2 AND seq <= $3 ORDER BY seq LIMIT $4`, gameID, after, upTo, lim)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: event log of game %d: %w", gameID, err)
+	}
+	defer rows.Close()
+	var as []store.Action
+	for rows.Next() {
+		var a store.Action
+		var seat string
+		var args, events []byte
+		if err := rows.Scan(&a.GameID, &a.Seq, &seat, &a.UserID, &a.Action.Type, &args, &a.At, &events); err != nil {
+			return nil, fmt.Errorf("postgres: event log of game %d: %w", gameID, err)
+		}
+		a.Seat, a.At = game.Seat(seat), a.At.UTC()
+		if args != nil {
+			a.Action.Args = json.RawMessage(args)
+		}
+		if events == nil {
+			a.EventsMissing = true
+		} else if a.Events, err = store.DecodeEvents(events); err != nil {
+			return nil, fmt.Errorf("postgres: event log of game %d: action %d: %w", gameID, a.Seq, err)
+		}
+		as = append(as, a)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("postgres: event log of game %d: %w", gameID, err)
+	}
+	return as, nil
+}
+
+// FillEvents stores the events of actions stored without them.
+func (s *Store) FillEvents(ctx context.Context, gameID int64, events map[int64][]game.Event) error {
+	if len(events) == 0 {
+		return nil
+	}
+	b := &pgx.Batch{}
+	for seq, evs := range events {
+		b.Queue(`UPDATE actions SET events = $1 WHERE game_id = $2 AND seq = $3 AND events IS NULL`, store.EncodeEvents(evs), gameID, seq)
+	}
+	if err := s.pool.SendBatch(ctx, b).Close(); err != nil {
+		return fmt.Errorf("postgres: fill events of game %d: %w", gameID, err)
+	}
+	return nil
 }
 
 // LatestSnapshot is the game's snapshot with the highest Seq.

@@ -373,7 +373,7 @@ func (s *Store) AppendAction(ctx context.Context, a store.Action, expectSeq int6
 			}
 		}
 		if _, err := tx.StmtContext(ctx, st.insertAction).ExecContext(ctx,
-			a.GameID, seq, string(a.Seat), a.UserID, a.Action.Type, []byte(a.Action.Args), micros(a.At)); err != nil {
+			a.GameID, seq, string(a.Seat), a.UserID, a.Action.Type, []byte(a.Action.Args), micros(a.At), store.EncodeEvents(a.Events)); err != nil {
 			return fmt.Errorf("action %d: %w", seq, err)
 		}
 		if e.Snapshot != nil {
@@ -452,6 +452,64 @@ func (s *Store) ActionsBetween(ctx context.Context, gameID int64, after, upTo in
 		return nil, fmt.Errorf("sqlite: actions of game %d: %w", gameID, err)
 	}
 	return as, nil
+}
+
+// EventLog lists a game's actions with after < Seq <= upTo, with their
+// events.
+func (s *Store) EventLog(ctx context.Context, gameID int64, after, upTo int64, limit int) ([]store.Action, error) {
+	if limit <= 0 {
+		limit = -1 // SQLite: no limit
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT game_id, seq, seat, user_id, type, args, at, events
+		FROM actions WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq LIMIT ?`, gameID, after, upTo, limit)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: event log of game %d: %w", gameID, err)
+	}
+	defer rows.Close()
+	var as []store.Action
+	for rows.Next() {
+		var a store.Action
+		var seat string
+		var args, events []byte
+		var at int64
+		if err := rows.Scan(&a.GameID, &a.Seq, &seat, &a.UserID, &a.Action.Type, &args, &at, &events); err != nil {
+			return nil, fmt.Errorf("sqlite: event log of game %d: %w", gameID, err)
+		}
+		a.Seat, a.At = game.Seat(seat), fromMicros(at)
+		if args != nil {
+			a.Action.Args = json.RawMessage(args)
+		}
+		if events == nil {
+			a.EventsMissing = true
+		} else if a.Events, err = store.DecodeEvents(events); err != nil {
+			return nil, fmt.Errorf("sqlite: event log of game %d: action %d: %w", gameID, a.Seq, err)
+		}
+		as = append(as, a)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlite: event log of game %d: %w", gameID, err)
+	}
+	return as, nil
+}
+
+// FillEvents stores the events of actions stored without them.
+func (s *Store) FillEvents(ctx context.Context, gameID int64, events map[int64][]game.Event) error {
+	if len(events) == 0 {
+		return nil
+	}
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		for seq, evs := range events {
+			if _, err := tx.ExecContext(ctx, `UPDATE actions SET events = ? WHERE game_id = ? AND seq = ? AND events IS NULL`,
+				store.EncodeEvents(evs), gameID, seq); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("sqlite: fill events of game %d: %w", gameID, err)
+	}
+	return nil
 }
 
 // LatestSnapshot is the game's snapshot with the highest Seq.
