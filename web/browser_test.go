@@ -32,6 +32,27 @@ func click(t *testing.T, ctx context.Context, sel string) {
 	run(t, ctx, "click "+sel, chromedp.WaitVisible(chromedp.CSS(sel)), chromedp.Click(chromedp.CSS(sel)))
 }
 
+// clickProvince clicks with the mouse at a province's unit point on the map
+// (where a player would click), not at the middle of its outline's box.
+func clickProvince(t *testing.T, ctx context.Context, prov string) {
+	t.Helper()
+	waitFor(t, ctx, "province "+prov, `document.querySelector('path[data-prov="`+prov+`"]')`)
+	pt := eval[[]float64](t, ctx, `(async () => {
+  const el = document.querySelector('path[data-prov="`+prov+`"]');
+  const svg = el.ownerSVGElement;
+  const v = document.querySelector('script[type=module]').src.split('/static/')[1].split('/')[0];
+  const variant = (await (await fetch('/api' + location.pathname.match(/\/games\/\d+/)[0])).json()).view.variant;
+  const d = await (await fetch('/static/' + v + '/maps/' + variant + '.json')).json();
+  const p = d.provinces.find((x) => x.id === '`+prov+`');
+  el.scrollIntoView({ block: 'center' });
+  const q = svg.createSVGPoint();
+  [q.x, q.y] = p.unit;
+  const s = q.matrixTransform(el.getScreenCTM());
+  return [s.x, s.y];
+})()`)
+	run(t, ctx, "click on "+prov, chromedp.MouseClickXY(pt[0], pt[1]))
+}
+
 // TestBrowserPlay plays a standard game in Chromium as a person would:
 // register, create the game and join it (the other six seats join
 // through the API), order by clicking on the map, mark ready, see the
@@ -79,17 +100,17 @@ func TestBrowserPlay(t *testing.T) {
 	// Orders by clicking on the map: F lon - nth; F edi S F lon - nth; A lvp - yor.
 	run(t, ctx, "back to the game", chromedp.Navigate(fmt.Sprintf("%s/games/%d", s.url, id)))
 	waitFor(t, ctx, "map", `document.querySelector('path.prov.start[data-prov="lon"]')`)
-	click(t, ctx, `path[data-prov="lon"]`)
+	clickProvince(t, ctx, "lon")
 	waitFor(t, ctx, "targets of F lon", `document.querySelector('path.prov.target[data-prov="nth"]')`)
-	click(t, ctx, `path[data-prov="nth"]`)
-	click(t, ctx, `path[data-prov="edi"]`)
+	clickProvince(t, ctx, "nth")
+	clickProvince(t, ctx, "edi")
 	click(t, ctx, `button[data-mode="S"]`)
 	waitFor(t, ctx, "support targets", `document.querySelector('path.prov.target[data-prov="lon"]')`)
-	click(t, ctx, `path[data-prov="lon"]`)
+	clickProvince(t, ctx, "lon")
 	waitFor(t, ctx, "support destinations", `document.querySelector('path.prov.target[data-prov="nth"]')`)
-	click(t, ctx, `path[data-prov="nth"]`)
-	click(t, ctx, `path[data-prov="lvp"]`)
-	click(t, ctx, `path[data-prov="yor"]`)
+	clickProvince(t, ctx, "nth")
+	clickProvince(t, ctx, "lvp")
+	clickProvince(t, ctx, "yor")
 	waitFor(t, ctx, "orders saved", `document.querySelector('.save.saved')`)
 	want := []string{"F lon - nth", "F edi S F lon - nth", "A lvp - yor"}
 	// The orders stored are those clicked (read back through the API as the page's own session).

@@ -25,9 +25,10 @@ export function loadDrawing(id) {
 function index(d) {
   d.byId = {};
   for (const p of d.provinces) d.byId[p.id] = p;
-  // A unit's radius: a fraction of a province's typical size.
+  // A unit's radius: the drawing's unit size, or a fraction of a province's typical size.
   const r = Math.sqrt((d.width * d.height) / Math.max(d.provinces.length, 1)) * 0.16;
-  d.unitR = Math.max(4, Math.min(r, Math.min(d.width, d.height) / 40));
+  d.unitR = d.unit_size ? d.unit_size * 0.58 : Math.max(4, Math.min(r, Math.min(d.width, d.height) / 40));
+  d.labelSize = d.label_size || d.unitR * 0.95;
   return d;
 }
 
@@ -135,15 +136,17 @@ class Province extends Component {
 class Labels extends Component {
   shouldComponentUpdate(n) { return n.d !== this.props.d || n.centers !== this.props.centers || n.styles !== this.props.styles; }
   render({ d, centers, styles }) {
-    const fs = d.unitR * 0.95;
     return html`<g class="labels">
       ${d.provinces.map((p) => {
         const owner = p.sc ? centers[p.id] : null;
         const ost = owner && styles[owner];
         const [x, y] = p.label;
+        const fs = p.label_size || d.labelSize;
+        const text = p.abbr || cap(p.id);
+        const w = text.length * fs * 0.32;
         return html`<g key=${p.id}>
-          ${p.sc && html`<circle class=${'sc' + (ost ? ' owned' : '')} cx=${x - fs * 1.6} cy=${y} r=${fs * 0.45} style=${ost ? { fill: ost.colour } : undefined} />`}
-          <text class=${'label ' + p.kind} x=${x} y=${y} font-size=${fs} dominant-baseline="central" text-anchor="middle">${cap(p.id)}</text>
+          ${p.sc && html`<circle class=${'sc' + (ost ? ' owned' : '')} cx=${x + w + fs * 0.42} cy=${y - fs * 0.3} r=${fs * 0.3} style=${ost ? { fill: ost.colour } : undefined} />`}
+          <text class=${'label ' + p.kind} x=${x} y=${y} font-size=${fs} dominant-baseline="central" text-anchor="middle">${text}</text>
         </g>`;
       })}
     </g>`;
@@ -225,10 +228,12 @@ export class DipMap extends Component {
     const tg = targets || new Set();
     const st = starts || new Set();
     const picking = !!onPick;
-    return html`<svg class="dipmap" viewBox=${`0 0 ${d.width} ${d.height}`} style=${zoom && zoom > 1 ? { width: zoom * 100 + '%' } : undefined}
+    return html`<svg class=${'dipmap' + (zoom > 1 ? ' zoomed' : '')} viewBox=${`0 0 ${d.width} ${d.height}`} style=${zoom && zoom > 1 ? { width: zoom * 100 + '%' } : undefined}
         role="group" aria-label=${label || 'Map'} xmlns="http://www.w3.org/2000/svg">
       <${Defs} s=${d.unitR * 0.9} />
       <rect class="sea-bg" x="0" y="0" width=${d.width} height=${d.height} />
+      ${d.neutral_land && html`<path class="neutral-land" d=${d.neutral_land} />`}
+      ${d.neutral_water && html`<path class="neutral-water" d=${d.neutral_water} />`}
       <g class="provinces">
         ${d.provinces.map((p) => {
           const owner = p.sc && centers[p.id] ? styles[centers[p.id]] || null : null;
@@ -238,6 +243,7 @@ export class DipMap extends Component {
         })}
       </g>
       <g class="impassable">${(d.impassable || []).map((p) => html`<path key=${p.id} d=${p.path}><title>${p.name}</title></path>`)}</g>
+      ${d.coastline && html`<path class="coastline" d=${d.coastline} />`}
       <${Labels} d=${d} centers=${centers} styles=${styles} />
       <g class="orders">${(orders || []).map((o, i) => orderShape(d, places, o.text, o.cls, i))}</g>
       <${Units} d=${d} board=${board} styles=${styles} you=${you} />

@@ -33,7 +33,8 @@ export class DiplomacyGame extends Component {
     super(props);
     this.state = {
       drawing: null, drawErr: null, legal: null, legalErr: null, draft: [], dirty: false,
-      save: 'idle', saveErr: null, savedAt: null, verdicts: null, typed: '', typedOpen: false, zoom: 1,
+      save: 'idle', saveErr: null, savedAt: null, verdicts: null, typed: '', typedOpen: false,
+      zoom: window.innerWidth < 600 ? 2 : 1, // a phone starts zoomed in: the map scrolls under the finger
       unread: 0, showLast: true, err: null, step: 0,
     };
     this.key = null;
@@ -111,11 +112,17 @@ export class DiplomacyGame extends Component {
   /** Sends an action, retrying with the game's new seq when other seats' writes made ours stale. */
   async act(type, args) {
     const { game } = this.props;
-    let seq = game.game.seq;
+    // The newest seq known: the game's as read, or our own last action's answer.
+    let seq = Math.max(game.game.seq, this.lastSeq && this.lastKey === this.key ? this.lastSeq : 0);
     const key = this.key;
     for (let i = 0; ; i++) {
       try {
-        return await games.act(game.game.id, seq, type, args);
+        const r = await games.act(game.game.id, seq, type, args, game.window);
+        if (r && typeof r.seq === 'number') {
+          this.lastSeq = r.seq;
+          this.lastKey = key;
+        }
+        return r;
       } catch (e) {
         if (e.code !== 'stale' || i >= 6) throw e;
         const fresh = await games.get(game.game.id);
@@ -139,7 +146,7 @@ export class DiplomacyGame extends Component {
     this.saving = (async () => {
       try {
         const r = await this.act('orders', { orders: draft });
-        const verdicts = r && Array.isArray(r.orders) ? r.orders : null;
+        const verdicts = r && Array.isArray(r.checks) ? r.checks : null;
         this.setState({ save: 'saved', savedAt: new Date(), verdicts, dirty: this.state.draft !== draft });
       } catch (saveErr) {
         this.setState({ save: 'error', saveErr });
@@ -314,7 +321,7 @@ export class DiplomacyGame extends Component {
     const owes = game.pending.length > 0;
     const legalSet = this._legalSet || new Set();
     const typedLines = s.typed.split('\n').filter((l) => l.trim());
-    const verdict = (o) => (s.verdicts ? s.verdicts.find((x) => x.order === o) : null);
+    const verdict = (o) => (s.verdicts ? s.verdicts.find((x) => x.item === o) : null);
     const balance = buildBalance(v.board, game.you);
     return html`<section class="orders-panel" aria-label="Your orders">
       <div class="row status-row">
