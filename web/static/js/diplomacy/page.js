@@ -266,7 +266,7 @@ export class DiplomacyGame extends Component {
       <div class="dip-body">
         <div class="board">
           ${atHistory && html`<${HistoryBar} base=${base} index=${hIndex} history=${history} current=${v.board} />`}
-          ${showingLast && html`<p class="note">Showing the results of ${phaseName(phase)}.
+          ${showingLast && html`<p class="note">Showing the results of ${phaseName(phase)}.${' '}
             <button class="link" onClick=${() => this.setState({ showLast: false })}>Show the board now</button></p>`}
           ${!showingLast && !atHistory && history.length > 0 && s.draft.length === 0 &&
             html`<p class="note"><button class="link" onClick=${() => this.setState({ showLast: true })}>Show the results of ${phaseName(history[history.length - 1].position.phase)}</button></p>`}
