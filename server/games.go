@@ -73,6 +73,10 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
+	if mine != 0 {
+		s.myGames(w, r, mine, games)
+		return
+	}
 	out := []gameJSON{}
 	for i := range games {
 		g := &games[i]
@@ -86,6 +90,44 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 		out = append(out, toGameJSON(g, opts))
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"games": out})
+}
+
+// myGame is one of the user's games with what it asks of them now.
+type myGame struct {
+	gameJSON
+	host.Need
+}
+
+// myGames answers GET /api/games?mine=1: the user's games (newest first,
+// or with sort=urgency by what needs them soonest: host.ByUrgency), each
+// with what it asks of them now.
+func (s *Server) myGames(w http.ResponseWriter, r *http.Request, user int64, games []store.Game) {
+	sortBy := r.URL.Query().Get("sort")
+	if sortBy != "" && sortBy != "urgency" {
+		writeError(w, &host.Error{Code: host.CodeInvalid, Msg: fmt.Sprintf("sort %q: urgency, or leave it out (newest first)", sortBy)})
+		return
+	}
+	needs := make([]host.Need, len(games))
+	for i := range games {
+		n, err := s.Host.Needs(r.Context(), user, &games[i])
+		if err != nil {
+			writeError(w, err)
+			return
+		}
+		needs[i] = n
+	}
+	if sortBy == "urgency" {
+		host.ByUrgency(games, needs)
+	}
+	out := []myGame{}
+	for i := range games {
+		opts, err := host.ParseOptions(games[i].Options)
+		if err != nil {
+			continue
+		}
+		out = append(out, myGame{toGameJSON(&games[i], opts), needs[i]})
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"games": out})
 }

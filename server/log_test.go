@@ -280,3 +280,34 @@ func TestStreamLogRelayed(t *testing.T) {
 		t.Fatalf("the relayed close: %+v, want the log %q", ev, want)
 	}
 }
+
+// TestOrdersCheckedAPI: the answer to a Diplomacy order list judges each
+// order as the resolution will (the list is stored as written): an
+// unreachable move and a support of an empty province are reported at
+// once, with the reasons the resolution then gives.
+func TestOrdersCheckedAPI(t *testing.T) {
+	e := newEnv(t)
+	id, pl := e.dipGame("chk", map[string]any{"phase": "1h"})
+	orders := []string{"A par - mos", "A mar S A gas", "F bre - mao"}
+	var a actedResp
+	pl["france"].mustDo("POST", fmt.Sprintf("/api/games/%d/actions", id), map[string]any{"seq": 0, "window": "S1901M", "type": "orders", "args": map[string][]string{"orders": orders}}, http.StatusOK, &a)
+	want := []game.Check{{Item: "A par - mos", Reason: "A par cannot reach mos"},
+		{Item: "A mar S A gas", Reason: "there is no unit at gas to support or convoy"}, {Item: "F bre - mao", Valid: true}}
+	if fmt.Sprint(a.Checks) != fmt.Sprint(want) || a.Window != "S1901M" {
+		t.Fatalf("the answer: %+v, want checks %+v", a, want)
+	}
+	if _, v := pl["france"].dip(id); strings.Join(v.Orders, ";") != strings.Join(orders, ";") {
+		t.Fatalf("the orders stored: %v, want them as written", v.Orders)
+	}
+	readyAll(t, id, pl)
+	_, v := pl["france"].dip(id)
+	got := map[string]string{}
+	for _, o := range v.History[0].Orders {
+		if o.Power == "france" {
+			got[o.Order] = o.Result
+		}
+	}
+	if got["A par - mos"] != "invalid" || got["A mar S A gas"] != "invalid" || got["F bre - mao"] != "succeeds" {
+		t.Fatalf("France's results: %v", got)
+	}
+}

@@ -79,7 +79,8 @@ func (c *countingStore) PostMessage(ctx context.Context, m *store.Message) error
 // game twice, the seats three times; then one, the game with its seats.)
 // When the cached copy is out of date (another process changed the game),
 // the write refuses it and the request reads the game and answers as
-// from a fresh read.
+// from a fresh read: in Diplomacy's simultaneous windows, the order goes
+// against the seq its client read all the same.
 func TestStoreCallsPerOrder(t *testing.T) {
 	st, err := sqlite.Open(filepath.Join(t.TempDir(), "server.db"))
 	if err != nil {
@@ -128,25 +129,33 @@ func TestStoreCallsPerOrder(t *testing.T) {
 	if got := cs.take(); len(got) != 2 || got["PostMessage"] != 2 || got["GameAndSeats"] != 1 {
 		t.Fatalf("store calls of a message on an out-of-date copy: %v; want the refused write, the read, the write", got)
 	}
-	wantError(t, "stale after another process's action", fr.act(id, seq, "orders", map[string][]string{"orders": {"A par - gas"}}), http.StatusConflict, "stale")
-	if got := cs.take(); len(got) != 1 || got["GameAndSeats"] != 1 {
-		t.Fatalf("store calls of a stale submission without a copy: %v; want the read", got)
+	// An order against the seq France read, from before England's action:
+	// the same window, so it goes, on the game read again (the copy was
+	// dropped).
+	seq = fr.orders(id, seq, "A par - gas")
+	if got := cs.take(); len(got) != 2 || got["GameAndSeats"] != 1 || got["AppendAction"] != 1 {
+		t.Fatalf("store calls of an order after another process's action: %v; want the read, the write", got)
 	}
-	seq = fr.orders(id, seq+1, "A par - gas") // against the new seq: read, then stored
-	if got := cs.take(); got["GameAndSeats"] != 1 || got["AppendAction"] != 1 {
-		t.Fatalf("store calls of an order after another process's action: %v", got)
+	if g := e.game(id); g.Seq != seq || seq != enAction.Seq+1 {
+		t.Fatalf("France's order stored at seq %d (game at %d), want %d", seq, g.Seq, enAction.Seq+1)
 	}
 
-	// An order on an out-of-date copy: refused by the write, then read.
+	// An order on an out-of-date copy: refused by the write, then read
+	// and stored.
 	enAction.Seq = seq + 1
 	if err := st.AppendAction(ctx, enAction, seq, store.Effects{}); err != nil {
 		t.Fatal(err)
 	}
-	wantError(t, "stale on an out-of-date copy", fr.act(id, seq, "orders", map[string][]string{"orders": {"A par - pic"}}), http.StatusConflict, "stale")
-	if got := cs.take(); len(got) != 2 || got["AppendAction"] != 1 || got["GameAndSeats"] != 1 {
-		t.Fatalf("store calls of an order on an out-of-date copy: %v; want the refused write, then the read", got)
+	seq = fr.orders(id, seq, "A par - pic")
+	if got := cs.take(); len(got) != 2 || got["AppendAction"] != 2 || got["GameAndSeats"] != 1 {
+		t.Fatalf("store calls of an order on an out-of-date copy: %v; want the refused write, the read, the write", got)
 	}
-	seq = fr.orders(id, seq+1, "A par - pic")
+	// Against a seq before France's own last order: stale, whatever the
+	// copy (the read and no write).
+	wantError(t, "stale after one's own order", fr.act(id, seq-2, "orders", map[string][]string{"orders": {"A par - bur"}}), http.StatusConflict, "stale", "you submitted again")
+	if got := cs.take(); len(got) != 1 || got["GameAndSeats"] != 1 {
+		t.Fatalf("store calls of a stale submission: %v; want the read", got)
+	}
 
 	// France changes hands in another process: the former holder's order,
 	// against the current seq, is not stored; the new holder's is.

@@ -46,6 +46,8 @@ type Server struct {
 	SecureCookies bool
 	// SessionTTL is how long a login lasts.
 	SessionTTL time.Duration
+	// Catalog, when set, is what /api/variants serves.
+	Catalog Catalog
 
 	mux      *http.ServeMux
 	patterns []string // every registered route, for the OpenAPI check
@@ -119,6 +121,8 @@ func (s *Server) routes() {
 	s.handle("DELETE /api/tokens/{token}", s.authed(s.revokeToken))
 	s.handle("POST /api/logout/all", s.authed(s.logoutAll))
 	s.handle("POST /api/password", s.authed(s.changePassword))
+	s.handle("GET /api/variants", http.HandlerFunc(s.variants))
+	s.handle("GET /api/variants/{id}", http.HandlerFunc(s.variant))
 	s.handle("GET /api/games", http.HandlerFunc(s.listGames))
 	s.handle("POST /api/games", s.authed(s.createGame))
 	s.handle("GET /api/games/{id}", http.HandlerFunc(s.getGame))

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"concordat/catalog"
 	"concordat/diplomacy/hosted"
 	"concordat/game"
 	"concordat/his"
@@ -67,6 +68,7 @@ func newEnvWith(t *testing.T, extra ...game.Rules) *env {
 	h := host.New(st, log, "test", append([]game.Rules{hosted.Rules{}, his.Rules{}}, extra...)...)
 	h.Now = c.Now
 	s := New(h, log)
+	s.Catalog = catalog.Served{}
 	// Many test users register from one address: lift the login limit
 	// (the limit itself has its own test).
 	s.limits.setRate("login", time.Millisecond, 1000)

@@ -19,6 +19,7 @@ import (
 	"syscall"
 	"time"
 
+	"concordat/catalog"
 	"concordat/diplomacy/hosted"
 	"concordat/his"
 	"concordat/host"
@@ -95,6 +96,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		SMTPPassword: os.Getenv("CONCORDAT_SMTP_PASSWORD"), BaseURL: *publicURL, Log: log})
 	notifier.Attach(h) // before server.New, which chains h.Notify
 	srv := server.New(h, log)
+	srv.Catalog = catalog.Served{}
 	srv.SecureCookies = *secure
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
