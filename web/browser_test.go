@@ -76,6 +76,9 @@ func TestBrowserPlay(t *testing.T) {
 
 	// Create a game with the form.
 	click(t, ctx, `header a[href="/new"]`)
+	// The form offers every map and rule option the server has (GET /api/variants).
+	waitFor(t, ctx, "the 48 maps offered", `document.querySelectorAll('select[name=variant] option').length === 48`)
+	waitFor(t, ctx, "the rule variants offered", `document.querySelector('input[name="rule-fog"][type=checkbox]') && document.querySelector('input[name="rule-players"]')`)
 	run(t, ctx, "fill the new game", chromedp.WaitVisible(chromedp.CSS(`input[name=name]`)),
 		chromedp.SendKeys(chromedp.CSS(`input[name=name]`), "Browser game"),
 		chromedp.Click(chromedp.CSS(`form button[type=submit]`)))

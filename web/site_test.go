@@ -20,6 +20,7 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"concordat/catalog"
 	"concordat/diplomacy/hosted"
 	"concordat/his"
 	"concordat/host"
@@ -46,10 +47,11 @@ func newSite(t *testing.T) *site {
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	h := host.New(st, log, "webtest", hosted.Rules{}, his.Rules{})
 	srv := server.New(h, log)
+	srv.Catalog = catalog.Served{} // as concordat serve sets it: GET /api/variants
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { defer close(done); h.RunScheduler(ctx, 100*time.Millisecond) }()
-	client := NewFS(testFiles(t))
+	client := New()
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if p := r.URL.Path; strings.HasPrefix(p, "/api/") || p == "/healthz" {
 			srv.ServeHTTP(w, r)

@@ -4,31 +4,9 @@ import { games } from '../api.js';
 import { navigate } from '../router.js';
 import { ErrorBox, Page, Countdown } from '../ui.js';
 
-/** What a game of mine needs from me: orders owed, unread press, its deadline. */
-async function needs(g) {
-  const out = { owed: false, ready: false, unread: 0, you: '' };
-  if (g.status !== 'active' && g.status !== 'paused' && g.status !== 'forming') return out;
-  try {
-    const full = await games.get(g.id);
-    out.you = full.you || '';
-    out.owed = full.pending.some((p) => !p.ready && !p.submitted);
-    out.unfinished = full.pending.some((p) => !p.ready);
-    if (g.status !== 'forming') {
-      const ch = await games.channels(g.id);
-      out.unread = (ch.channels || []).reduce((n, c) => n + c.unread, 0);
-    }
-  } catch {
-    // shown without what it needs
-  }
-  return out;
-}
-
-/** Sorts my games: what needs me first (owed orders, then unread press), then deadline soonest. */
-export function byUrgency(a, b) {
-  const rank = (g) => (g.needs.owed ? 0 : g.needs.unfinished ? 1 : g.needs.unread ? 2 : 3);
-  if (rank(a) !== rank(b)) return rank(a) - rank(b);
-  const da = a.deadline ? Date.parse(a.deadline) : Infinity, db = b.deadline ? Date.parse(b.deadline) : Infinity;
-  return da - db;
+/** What a game of mine needs from me, from GET /api/games?mine=1 (seat, owes, submitted, unread). */
+function needs(g) {
+  return { you: g.seat || '', owed: !!g.owes && !g.submitted, unfinished: !!g.owes, unread: g.unread || 0 };
 }
 
 const variantName = (g) => (g.game === 'his' ? 'Here I Stand' : 'Diplomacy') + (g.variant && g.variant !== 'standard' ? ' · ' + g.variant : '') +
@@ -64,10 +42,9 @@ export class Lobby extends Component {
       const [open, active] = await Promise.all([games.list({ status: 'forming' }), games.list({ status: 'active' })]);
       let mine = null;
       if (this.props.user) {
-        mine = (await games.list({ mine: '1' })).games;
-        const details = await Promise.all(mine.map(needs));
-        mine.forEach((g, i) => { g.needs = details[i]; });
-        mine.sort(byUrgency);
+        // The server sorts them by what needs me soonest (orders owed, unread press, the deadline).
+        mine = (await games.list({ mine: '1', sort: 'urgency' })).games;
+        mine.forEach((g) => { g.needs = needs(g); });
       }
       this.setState({ mine, open: open.games, active: active.games });
     } catch (err) {

@@ -20,22 +20,14 @@ async function variants() {
   }
 }
 
-/** The list of one game's maps (or scenarios) in a /api/variants answer, whatever its exact shape. */
-export function mapsOf(v, kind) {
-  if (!v) return null;
-  const g = (v.games || v.variants || []).find ? (v.games || v.variants || []).find((x) => (x.game || x.name || x.id) === kind) : v[kind];
-  const src = g || v[kind];
-  if (!src) return null;
-  return (src.maps || src.variants || src.scenarios || []).map((m) => (typeof m === 'string' ? { id: m, title: m } : m));
-}
+/** The game's entry of a GET /api/variants answer ({games: [{game, title, variants, options}]}). */
+const entryOf = (v, kind) => (v && Array.isArray(v.games) ? v.games.find((g) => g.game === kind) : null);
 
-/** The rule options of one game in a /api/variants answer: [{key, values, variant, summary}]. */
-export function optionsOf(v, kind) {
-  if (!v) return null;
-  const list = v.games || v.variants;
-  const g = (Array.isArray(list) ? list.find((x) => (x.game || x.name || x.id) === kind) : null) || v[kind];
-  return g ? g.options || [] : null;
-}
+/** The variants (maps, scenarios) of one game: [{id, title, players, powers, …}], or null. */
+export const mapsOf = (v, kind) => (entryOf(v, kind) ? entryOf(v, kind).variants || [] : null);
+
+/** The options of one game's rules object: [{key, type (choice, bool, powers), values, default, variant, summary}], or null. */
+export const optionsOf = (v, kind) => (entryOf(v, kind) ? entryOf(v, kind).options || [] : null);
 
 const PRESS = [
   ['full', 'Full press: public, private and group messages'],
@@ -94,17 +86,18 @@ export class NewGame extends Component {
   ruleField(o) {
     const val = this.state.rules[o.key];
     const setRule = (x) => this.setState({ rules: { ...this.state.rules, [o.key]: x } });
-    const values = (o.values || '').split('|');
+    const values = Array.isArray(o.values) ? o.values : String(o.values || '').split('|');
     const label = html`<span>${o.variant || o.key} <small class="hint">${o.summary}</small></span>`;
-    if (o.values === 'true|false') {
+    if (o.type === 'bool' || o.values === 'true|false') {
       return html`<label class="check" key=${o.key}><input type="checkbox" name=${'rule-' + o.key} checked=${!!val}
         onChange=${(e) => setRule(e.target.checked)} /> ${label}</label>`;
     }
-    if (values.length > 1 && !o.values.includes(',')) {
+    if (o.type === 'choice' || (!o.type && values.length > 1)) {
       return html`<label key=${o.key}>${label}<select name=${'rule-' + o.key} value=${val || ''} onChange=${(e) => setRule(e.target.value)}>
-        <option value="">default</option>${values.map((x) => html`<option value=${x}>${x}</option>`)}</select></label>`;
+        <option value="">default${o.default ? ' (' + o.default + ')' : ''}</option>${values.map((x) => html`<option value=${x}>${x}</option>`)}</select></label>`;
     }
-    return html`<label key=${o.key}>${label}<input name=${'rule-' + o.key} value=${val || ''} placeholder=${o.values}
+    const map = (mapsOf(this.state.v, this.state.game) || []).find((m) => m.id === this.state.variant);
+    return html`<label key=${o.key}>${label}<input name=${'rule-' + o.key} value=${val || ''} placeholder=${map && map.powers ? map.powers.join(',') : 'power,power'}
       onInput=${(e) => setRule(e.target.value)} /></label>`;
   }
   render(_, s) {
