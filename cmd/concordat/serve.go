@@ -32,6 +32,7 @@ import (
 	"concordat/store"
 	"concordat/store/postgres"
 	"concordat/store/sqlite"
+	"concordat/web"
 )
 
 func init() {
@@ -163,6 +164,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	hs := srv.HTTPServer()
+	hs.Handler = withClient(srv, web.New())
 	var ms *http.Server
 	if *metricsAddr != "" {
 		mln, err := net.Listen("tcp", *metricsAddr)
@@ -271,6 +273,19 @@ func originOf(raw string) string {
 		return ""
 	}
 	return u.Scheme + "://" + u.Host
+}
+
+// withClient serves the API (and /healthz, /metrics) with api and every
+// other path with the browser client.
+func withClient(api, client http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p := r.URL.Path
+		if strings.HasPrefix(p, "/api/") || p == "/api" || p == "/healthz" || p == "/metrics" {
+			api.ServeHTTP(w, r)
+			return
+		}
+		client.ServeHTTP(w, r)
+	})
 }
 
 // isLoopback reports whether a host name is a loopback address.
