@@ -19,9 +19,11 @@ import (
 // Actions of a seat (a power):
 //   - "orders", args {"orders": ["A par - bur", …]}: replaces the power's
 //     orders for the current phase. Orders that do not parse, or that name
-//     a unit the power does not have, are refused (nothing changes); orders
+//     a unit the power does not have, are refused (nothing changes); so are,
+//     at a seat's submission (Vet, not Apply, so that older records
+//     replay), orders that can apply in no position of the phase. Orders
 //     that are otherwise illegal are accepted and reported invalid when the
-//     phase resolves, as the rules say.
+//     phase resolves, as the rules say; Check tells the submitter at once.
 //   - "ready", args {"ready": true|false}: the power is done (or not).
 //   - "event", args {"event": "connect X Y"}: a Seismic event, in the
 //     seismic phase only (seismic.go).
