@@ -8,8 +8,9 @@ import (
 
 // Check judges each order of an "orders" action as it is submitted
 // (game.Checker), without changing s: one verdict per order, in the order
-// written. An order Apply would refuse (it does not parse, names a unit the
-// seat may not order, or does not fit the phase) is invalid with Apply's
+// written. An order the submission refuses (Vet: control characters, the
+// wrong phase kind, a unit supporting itself …; Apply: it does not parse,
+// names a unit the seat may not order …) is invalid with the refusal's
 // reason; so is every order of a list Apply refuses as a whole (the seat
 // owes nothing, the game is over, the window takes no orders). The orders
 // Apply accepts are resolved on a copy of the board as the phase would
@@ -35,13 +36,10 @@ func (Rules) Check(s game.State, seat game.Seat, a game.Action) []game.Check {
 	if a.Type != "orders" {
 		return nil
 	}
-	var args struct {
-		Orders []string `json:"orders"`
-	}
-	if strictJSON(a.Args, &args) != nil {
+	texts, ok := OrderTexts(a)
+	if !ok {
 		return nil
 	}
-	texts := args.Orders
 	m := gs.Pos.Map
 	var (
 		whole error
@@ -65,19 +63,15 @@ func (Rules) Check(s game.State, seat game.Seat, a game.Action) []game.Check {
 			each, whole = gs.vetOrders(pw, texts)
 		}
 	}
-	out := make([]game.Check, len(texts))
+	if whole != nil {
+		return Verdicts(texts, nil, whole)
+	}
 	for i, text := range texts {
-		out[i] = game.Check{Item: text, Valid: true}
-		switch {
-		case whole != nil:
-			out[i].Valid, out[i].Reason = false, whole.Error()
-		case each[i] != nil:
-			out[i].Valid, out[i].Reason = false, each[i].Error()
+		if err := gs.formError(a.Type, text); err != nil {
+			each[i] = err // refused at submission (Vet)
 		}
 	}
-	if whole != nil {
-		return out
-	}
+	out := Verdicts(texts, each, nil)
 	// Resolve the accepted orders on a copy of the board the seat sees.
 	vis := gs.vision(pw)
 	pos := gs.seenPosition(vis)

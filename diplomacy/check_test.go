@@ -33,9 +33,10 @@ func TestCheckSpring1901(t *testing.T) {
 		{"F bre S A par", false, "F bre cannot support into par: it cannot move there"},
 		{"F bre S A par - mun", false, "the supported unit cannot reach mun"},
 		{"F bre C A par - lon", false, "only a fleet at sea can convoy"},
-		{"A ber - kie", false, `order "A ber - kie": the unit at ber is not yours`}, // refused at submission
-		{"A par - xyz", false, `order "A par - xyz": unknown province: "xyz"`},      // does not parse: refused
-		{"Build A par", false, "this kind of order is not allowed in a movement phase"},
+		{"A ber - kie", false, `order "A ber - kie": the unit at ber is not yours`},                                              // refused at submission
+		{"A par - xyz", false, `order "A par - xyz": unknown province: "xyz"`},                                                   // does not parse: refused
+		{"Build A par", false, `order "Build A par": a build order has no place in a movement phase (now spring 1901 movement)`}, // refused (Vet)
+		{"A par S A par", false, `order "A par S A par": a unit cannot support itself`},
 	}
 	for _, c := range cases {
 		got := checkOf(t, s, "france", c.order)
@@ -231,7 +232,7 @@ func TestCheckAgreesWithTheResolution(t *testing.T) {
 				}
 				var accepted []string
 				for k, text := range texts {
-					if each[k] == nil {
+					if each[k] == nil && gs.formError("orders", text) == nil { // as the server submits: Vet, then Apply
 						accepted = append(accepted, text)
 					}
 				}
@@ -241,9 +242,9 @@ func TestCheckAgreesWithTheResolution(t *testing.T) {
 				}
 				all = append(all, sent{accepted, verdict})
 			}
-			before := gs.Pos.Phase
+			before, n := gs.Pos.Phase, len(gs.History)
 			r.Apply(s, game.System, game.Action{Type: game.Advance})
-			rec := gs.History[len(gs.History)-1]
+			rec := gs.History[n] // the phase's record (a phase nobody owes anything in may follow it)
 			k := 0
 			for _, sn := range all {
 				for j, text := range sn.texts {

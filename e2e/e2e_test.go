@@ -258,10 +258,7 @@ func randomOrders(rng *rand.Rand, opts game.Options) []string {
 		if rng.IntN(5) == 0 {
 			continue // leave some units without orders
 		}
-		var words []string
-		if root.Value != "build or waive" && root.Value != "disband" {
-			words = append(words, root.Value)
-		}
+		words := []string{root.Value} // every path of the tree spells an order
 		c := root
 		for len(c.Next) > 0 {
 			c = c.Next[rng.IntN(len(c.Next))]

@@ -138,7 +138,14 @@ func (Rules) Window(s game.State) string {
 	return engine(s).(game.Windowed).Window(s)
 }
 
+// Vet refuses, at a seat's submission, the orders the game's engine
+// refuses there (game.Vetter; diplomacy.Rules.Vet, multiplicity.Rules.Vet).
+func (Rules) Vet(s game.State, seat game.Seat, a game.Action) error {
+	return engine(s).(game.Vetter).Vet(s, seat, a)
+}
+
 var (
+	_ game.Vetter   = Rules{}
 	_ game.Rules    = Rules{}
 	_ game.Bot      = Rules{}
 	_ game.Checker  = Rules{}

@@ -164,3 +164,19 @@ func TestCheckAndWindowRoute(t *testing.T) {
 		t.Errorf("multiplicity: %+v, want %+v", c, want)
 	}
 }
+
+// Vet routes to the game's engine.
+func TestVetRoutes(t *testing.T) {
+	var r Rules
+	std, _ := r.Setup(game.Config{}, 3)
+	multi, _ := r.Setup(game.Config{Options: map[string]string{"multiplicity": "true"}}, 3)
+	if err := r.Vet(std, "france", orders("Build A par")); err == nil || !strings.Contains(err.Error(), "movement phase") {
+		t.Errorf("standard: %v", err)
+	}
+	if err := r.Vet(std, "france", orders("A par - mos")); err != nil {
+		t.Errorf("standard, a move that fails: %v", err)
+	}
+	if err := r.Vet(multi, "france", orders("par\tA")); err == nil || !strings.Contains(err.Error(), "control character") {
+		t.Errorf("multiplicity: %v", err)
+	}
+}

@@ -9,8 +9,8 @@ import (
 
 // Check judges each order (or start choice) of an "orders" action as it is
 // submitted (game.Checker), without changing s: one verdict per order, in
-// the order written. An order Apply would refuse is invalid with Apply's
-// reason, and every order of a list Apply refuses as a whole (nothing to
+// the order written. An order the submission refuses (Vet, or Apply) is
+// invalid with the refusal's reason, and every order of a list Apply refuses as a whole (nothing to
 // order, the game over) with that reason. The orders Apply accepts are
 // resolved on a copy of the board with the seat's orders alone, and each
 // one the resolution calls invalid is invalid with its reason: the validity
@@ -25,10 +25,8 @@ func (Rules) Check(s game.State, seat game.Seat, a game.Action) []game.Check {
 	if a.Type != "orders" {
 		return nil
 	}
-	var args struct {
-		Orders []string `json:"orders"`
-	}
-	if strictJSON(a.Args, &args) != nil {
+	texts, ok := diplomacy.OrderTexts(a)
+	if !ok {
 		return nil
 	}
 	m := gs.Pos.Map
@@ -36,7 +34,6 @@ func (Rules) Check(s game.State, seat game.Seat, a game.Action) []game.Check {
 	if !ok || !gs.Settings.Played(pw) || string(seat) != m.Powers[pw].ID {
 		return nil
 	}
-	texts := args.Orders
 	var whole error
 	var each []error
 	if !gs.Choosing && gs.Pos.Winner() != diplomacy.NoPower {
@@ -44,17 +41,16 @@ func (Rules) Check(s game.State, seat game.Seat, a game.Action) []game.Check {
 	} else {
 		each, whole = gs.vetOrders(pw, texts)
 	}
-	out := make([]game.Check, len(texts))
+	if whole != nil {
+		return diplomacy.Verdicts(texts, nil, whole)
+	}
 	for i, text := range texts {
-		out[i] = game.Check{Item: text, Valid: true}
-		switch {
-		case whole != nil:
-			out[i].Valid, out[i].Reason = false, whole.Error()
-		case each[i] != nil:
-			out[i].Valid, out[i].Reason = false, each[i].Error()
+		if err := gs.formError(text); err != nil {
+			each[i] = err // refused at submission (Vet)
 		}
 	}
-	if whole != nil || gs.Choosing {
+	out := diplomacy.Verdicts(texts, each, nil)
+	if gs.Choosing {
 		return out // a start choice that is accepted is carried out as written
 	}
 	pos := gs.Pos.Clone()

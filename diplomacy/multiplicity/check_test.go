@@ -110,7 +110,7 @@ func TestCheckAgreesWithTheResolution(t *testing.T) {
 				each, _ := gs.vetOrders(pw, byPower[pw])
 				var accepted []string
 				for k, text := range byPower[pw] {
-					if each[k] == nil {
+					if each[k] == nil && gs.formError(text) == nil { // as the server submits: Vet, then Apply
 						accepted = append(accepted, text)
 					}
 				}
@@ -149,4 +149,54 @@ func TestCheckAgreesWithTheResolution(t *testing.T) {
 		t.Errorf("only %d orders checked, %d invalid", checked, invalid)
 	}
 	t.Logf("%d orders checked, %d invalid", checked, invalid)
+}
+
+// Orders that can apply in no position of the phase are refused at
+// submission (Vet) and reported invalid by Check; Apply still takes them,
+// so old records replay.
+func TestVetRefusesOrdersThatCannotApply(t *testing.T) {
+	var r Rules
+	s, err := r.Setup(game.Config{Options: map[string]string{Option: "true"}}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Vet(s, "england", ordersAction("lon\tF")); err == nil || !strings.Contains(err.Error(), "U+0009") {
+		t.Errorf("a start choice with a tab: %v", err)
+	}
+	if _, _, err := r.Apply(s, game.System, advance); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ order, want string }{
+		{"Build A par", "a build order has no place in a movement phase"},
+		{"A par D", "a disband order has no place in a movement phase"},
+		{"A par S A par", "a unit cannot support itself"},
+		{"A par S A bur - par", "a unit cannot support itself"},
+		{"A par - par", "a unit cannot move to where it stands"},
+		{"A par - bur\r\n", "control character U+000D"},
+	} {
+		err := r.Vet(s, "france", ordersAction("A mar H", c.order))
+		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "order ") {
+			t.Errorf("%q: %v, want %q", c.order, err, c.want)
+		}
+		if v := r.Check(s, "france", ordersAction(c.order)); len(v) != 1 || v[0].Valid || !strings.Contains(v[0].Reason, c.want) {
+			t.Errorf("Check %q: %+v", c.order, v)
+		}
+	}
+	for _, text := range []string{"A par - mos", "A par S A mun - bur", "A par - bur", "2A par - bur"} {
+		if err := r.Vet(s, "france", ordersAction(text)); err != nil {
+			t.Errorf("%q refused: %v", text, err)
+		}
+	}
+	// Apply still takes such an order (a record may hold it): the phase
+	// reports it invalid.
+	if _, _, err := r.Apply(s, "france", ordersAction("Build A par", "A mar\t- spa")); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := r.Apply(s, game.System, advance); err != nil {
+		t.Fatal(err)
+	}
+	rec := state(s).History[len(state(s).History)-1].Orders
+	if len(rec) != 2 || rec[0].Result != "invalid" || rec[1].Result != "succeeds" {
+		t.Errorf("the record: %+v", rec)
+	}
 }
