@@ -711,6 +711,13 @@ func (h *Host) ActCached(ctx context.Context, user, gameID int64, expectSeq int6
 func (h *Host) actLocked(ctx context.Context, user int64, ld *Loaded, seat game.Seat, s game.State, a game.Action, takeover *store.Seat) (int64, []game.Event, error) {
 	g, opts, seats, gameID := ld.Game, ld.Opts, ld.Seats, ld.Game.ID
 	r := h.Rules[g.Kind]
+	if v, ok := r.(game.Vetter); ok {
+		// A submission only: replay never comes here, so records that
+		// hold what Vet now refuses still replay.
+		if err := v.Vet(s, seat, a); err != nil {
+			return 0, nil, &Error{Code: CodeRefused, Msg: err.Error(), Err: err}
+		}
+	}
 	owedBefore := promptKey(r.Pending(s)) // Apply changes s in place
 	s, events, err := r.Apply(s, seat, a)
 	if err != nil {

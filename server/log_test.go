@@ -311,3 +311,29 @@ func TestOrdersCheckedAPI(t *testing.T) {
 		t.Fatalf("France's results: %v", got)
 	}
 }
+
+// TestOrdersVetoedAPI: an order list holding an order that can never apply
+// (a build in a movement phase, a unit supporting itself, a control
+// character) is refused at submission with a reason naming the order, and
+// nothing is stored: the game's seq and the seat's orders stay as they were.
+func TestOrdersVetoedAPI(t *testing.T) {
+	e := newEnv(t)
+	id, pl := e.dipGame("veto", map[string]any{"phase": "1h"})
+	for _, tc := range []struct{ order, want string }{
+		{"A par B", "A par B"},
+		{"A par S A par", "A par S A par"},
+		{"A par -\tbur", "control character"},
+	} {
+		r := pl["france"].do("POST", fmt.Sprintf("/api/games/%d/actions", id), map[string]any{"seq": 0, "type": "orders",
+			"args": map[string][]string{"orders": {"F bre - mao", tc.order}}})
+		if r.status != http.StatusUnprocessableEntity && r.status != http.StatusConflict && r.status != http.StatusBadRequest {
+			t.Fatalf("%q: %d %s, want a refusal", tc.order, r.status, r.body)
+		}
+		if !strings.Contains(string(r.body), tc.want) {
+			t.Fatalf("%q: the refusal %s does not name %q", tc.order, r.body, tc.want)
+		}
+		if g, v := pl["france"].dip(id); g.Game.Seq != 0 || len(v.Orders) != 0 {
+			t.Fatalf("%q: stored anyway: seq %d, orders %v", tc.order, g.Game.Seq, v.Orders)
+		}
+	}
+}
