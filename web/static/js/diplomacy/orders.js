@@ -8,23 +8,21 @@ export const provOf = (loc) => loc.split('/')[0];
 /** The words for people of the order types. */
 export const MODES = { H: 'Hold', '-': 'Move', S: 'Support', C: 'Convoy', R: 'Retreat', D: 'Disband' };
 
-const ROOT_WORDS = /^(build or waive|disband)( \(.+\))?$/i;
-
 /**
  * The complete orders of a legal tree ({kind, choices}): each path's values
- * joined by spaces. A root that is no unit ("build or waive", "disband") is
- * a heading, not a word of the order.
+ * joined by spaces (the server's contract: every path is an order as the
+ * parser reads it, "Build A ber", "Disband A par", "A par S A mar H").
  */
 export function flattenLegal(options) {
   const out = [];
-  const walk = (node, words, depth) => {
+  const walk = (node, words) => {
     for (const c of node.choices || node.next || []) {
-      const w = depth === 0 && ROOT_WORDS.test(c.value) ? words : words.concat([c.value]);
-      if (c.next && c.next.length) walk(c, w, depth + 1);
+      const w = words.concat([c.value]);
+      if (c.next && c.next.length) walk(c, w);
       else out.push(w.join(' '));
     }
   };
-  if (options) walk(options, [], 0);
+  if (options) walk(options, []);
   return out;
 }
 
@@ -245,6 +243,8 @@ export function normalize(input, places) {
     out.splice(bi, 1);
     out.unshift('Build');
   }
+  // An adjustment's removal is written "Disband A par" ("disband A par").
+  if (out[0] === 'D') out[0] = 'Disband';
   return { text: out.join(' ') };
 }
 
@@ -253,6 +253,9 @@ export function check(input, places, legalSet) {
   const r = normalize(input, places);
   if (r.error) return { text: input.trim(), ok: false, message: r.error };
   if (legalSet.has(r.text)) return { text: r.text, ok: true, message: '' };
+  // "A par D" is a retreat's disband, "Disband A par" an adjustment's: either typed form finds the legal one.
+  const alt = r.text.endsWith(' D') ? 'Disband ' + r.text.slice(0, -2) : r.text.startsWith('Disband ') ? r.text.slice(8) + ' D' : '';
+  if (alt && legalSet.has(alt)) return { text: alt, ok: true, message: '' };
   const p = parse(r.text, places);
   const unit = p.locs[0];
   const mine = [...legalSet].some((t) => parse(t, places).locs[0] && provOf(parse(t, places).locs[0]) === provOf(unit || ''));
