@@ -49,6 +49,7 @@ func (Rules) Setup(cfg game.Config, seed uint64) (game.State, error) {
 	}
 	s := NewState1517(ed, seed)
 	s.startTurn()
+	s.Round = s.roundKey()
 	return s, nil
 }
 
@@ -103,6 +104,7 @@ func (Rules) Apply(st game.State, seat game.Seat, a game.Action) (game.State, []
 	if err := s.apply(seat, a); err != nil {
 		return s, nil, err
 	}
+	s.noteApplied()
 	ev := s.events
 	s.events = nil
 	return s, ev, nil
@@ -257,25 +259,46 @@ func (s *State) apply(seat game.Seat, a game.Action) error {
 	return nil
 }
 
-// advanceDefault answers the pending decision with its first option (the
-// default: decline, pass, done), as when a deadline passes.
+// advanceDefault answers the pending decision with its default, as when a
+// deadline passes: its first option (decline, pass, done, none), but for
+// an impulse impulseDefault's answer. A missed impulse is one Advance: the
+// decisions the same power owes next in the same impulse (its CP, an
+// event's choices) take their defaults too, so its unspent CP are lost at
+// once; it stops when another power owes a decision.
 func (s *State) advanceDefault(d Decision) error {
+	impulse, round := startsImpulse(d.Kind), s.roundKey()
+	for range maxDefaults {
+		s.defaultOne(d)
+		next, ok := s.top()
+		if !impulse || !ok || s.Phase == PhaseOver || next.Power != d.Power || s.roundKey() != round {
+			return nil
+		}
+		d = next
+	}
+	return nil
+}
+
+// maxDefaults bounds the decisions one Advance answers (an impulse has far
+// fewer; the bound only guards against a default that asks again).
+const maxDefaults = 1000
+
+// defaultOne answers d, the decision on top, with its default.
+func (s *State) defaultOne(d Decision) {
 	if d.Kind == kAnnounce {
 		s.pop()
 		s.resolveAnnounceDone()
 		s.run()
-		return nil
+		return
 	}
-	ch := s.choices(d)
 	var p []string
-	for len(ch) > 0 {
-		p = append(p, ch[0].Value)
-		ch = ch[0].Next
+	if d.Kind == kImpulse {
+		p = s.impulseDefault(d.Power)
+	} else {
+		p = firstPath(s.choices(d))
 	}
 	s.pop()
 	s.resolve(d, p)
 	s.run()
-	return nil
 }
 
 // Decision kinds.

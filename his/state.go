@@ -298,6 +298,15 @@ type State struct {
 	NavalTrackL []int            `json:"naval_track_leaders,omitempty"`
 	NavalDue    []int            `json:"naval_due,omitempty"` // leaders back from the track, port not yet chosen
 
+	// Rounds of play (rounds.go): Applied counts the actions applied to the
+	// game (a hosted game's record seq); Round is the key of the round of
+	// play open now (an impulse, or a phase) and RoundStart the value of
+	// Applied when it began; Impulses counts the impulses begun in the game.
+	Applied    int64 `json:"applied"`
+	Round      int64 `json:"round"`
+	RoundStart int64 `json:"round_start"`
+	Impulses   int   `json:"impulses,omitempty"`
+
 	// Script, when not empty, supplies the next die rolls in place of the
 	// generator (scripted dice for tests and `concordat his debate`).
 	Script []int    `json:"script,omitempty"`
@@ -329,7 +338,12 @@ func (s *State) Hits(n int) (int, []int) {
 	return h, dice
 }
 
-func (s *State) push(kind string, p Power) { s.Stack = append(s.Stack, Decision{Kind: kind, Power: p}) }
+func (s *State) push(kind string, p Power) {
+	if kind == kImpulse {
+		s.Impulses++ // a new round of play (rounds.go)
+	}
+	s.Stack = append(s.Stack, Decision{Kind: kind, Power: p})
+}
 
 func (s *State) pop() { s.Stack = s.Stack[:len(s.Stack)-1] }
 
