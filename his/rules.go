@@ -543,27 +543,27 @@ func (s *State) drawFromDeck(p Power) {
 
 // view is the per-seat projection.
 type view struct {
-	Seat     string            `json:"seat"`
-	Edition  string            `json:"edition"`
-	Turn     int               `json:"turn"`
-	Phase    string            `json:"phase"`
-	Pending  []Decision        `json:"pending"`
-	Spaces   map[string]any    `json:"spaces"`
-	Seas     map[string]any    `json:"seas"`
-	Leaders  map[string]string `json:"leaders"`
-	Debaters map[string]string `json:"debaters"`
-	Powers   map[string]any    `json:"powers"`
-	Wars     [][2]string       `json:"wars"`
-	Allies   [][2]string       `json:"alliances"`
-	Minors   map[string]string `json:"minor_allies"`
-	Deck     int               `json:"deck"`
-	Discard  []int             `json:"discard"`
-	Removed  []int             `json:"removed"`
-	Result   string            `json:"result,omitempty"`
-	Winners  []Power           `json:"winners,omitempty"`
-	Debate   *Debate           `json:"debate,omitempty"`
-	Diet     *Diet             `json:"diet_of_worms,omitempty"` // once revealed
-	NewWorld *NewWorldView     `json:"new_world"`
+	Seat     string                 `json:"seat"`
+	Edition  string                 `json:"edition"`
+	Turn     int                    `json:"turn"`
+	Phase    string                 `json:"phase"`
+	Pending  []Decision             `json:"pending"`
+	Spaces   map[string]any         `json:"spaces"`
+	Seas     map[string]any         `json:"seas"`
+	Leaders  map[string]string      `json:"leaders"`
+	Debaters map[string]DebaterView `json:"debaters"`
+	Powers   map[string]any         `json:"powers"`
+	Wars     [][2]string            `json:"wars"`
+	Allies   [][2]string            `json:"alliances"`
+	Minors   map[string]string      `json:"minor_allies"`
+	Deck     int                    `json:"deck"`
+	Discard  []CardView             `json:"discard"`
+	Removed  []CardView             `json:"removed"`
+	Result   string                 `json:"result,omitempty"`
+	Winners  []Power                `json:"winners,omitempty"`
+	Debate   *DebateView            `json:"debate,omitempty"`
+	Diet     *DietView              `json:"diet_of_worms,omitempty"` // once revealed
+	NewWorld *NewWorldView          `json:"new_world"`
 }
 
 func unitsJSON(us *[NumPowers]Units) map[string]Units {
@@ -581,9 +581,12 @@ func unitsJSON(us *[NumPowers]Units) map[string]Units {
 
 func (s *State) view(seat game.Seat) *view {
 	v := &view{Seat: string(seat), Edition: s.Edition.String(), Turn: s.Turn, Phase: s.Phase.String(),
-		Pending: append([]Decision(nil), s.Stack...), Spaces: map[string]any{}, Seas: map[string]any{},
-		Leaders: map[string]string{}, Debaters: map[string]string{}, Powers: map[string]any{}, Minors: map[string]string{},
-		Deck: len(s.Deck), Debate: s.Debate, Diet: s.LastDiet, Result: s.Result, Winners: s.Winners, NewWorld: s.newWorldView()}
+		Pending: []Decision{}, Spaces: map[string]any{}, Seas: map[string]any{},
+		Leaders: map[string]string{}, Debaters: map[string]DebaterView{}, Powers: map[string]any{}, Minors: map[string]string{},
+		Deck: len(s.Deck), Debate: debateView(s.Debate), Diet: dietView(s.revealedDiet()), Result: s.Result, Winners: s.Winners, NewWorld: s.newWorldView()}
+	if s.Phase != PhaseOver { // a finished game owes nothing
+		v.Pending = append(v.Pending, s.Stack...)
+	}
 	for i := range s.Spaces {
 		sp := &s.Spaces[i]
 		e := map[string]any{"control": sp.Ctl.String()}
@@ -620,18 +623,14 @@ func (s *State) view(seat game.Seat) *view {
 	for _, l := range s.NavalDue {
 		v.Leaders[Leaders[l].ID] = "turn track"
 	}
-	for i, d := range s.Debaters {
-		v.Debaters[Debaters[i].ID] = debStatusNames[d]
+	for i := range s.Debaters {
+		v.Debaters[Debaters[i].ID] = s.debaterView(i)
 	}
 	for p := Power(0); p < NumMajors; p++ {
 		ps := &s.Powers[p]
 		e := map[string]any{"vp": s.VP(p), "new_world_vp": s.NewWorldVP(p), "ruler": Rulers[ps.Ruler].Name, "hand_size": len(ps.Hand), "bonus_vp": ps.BonusVP, "war_winner_vp": ps.WarVP, "minus_one_card": ps.MinusOne}
 		if string(seat) == p.String() {
-			var hand []int
-			for _, c := range ps.Hand {
-				hand = append(hand, Cards[c].Number)
-			}
-			e["hand"] = hand
+			e["hand"] = cardViews(ps.Hand)
 		}
 		k, u := s.Keys(p)
 		e["keys"], e["keys_in_unrest"] = k, u
@@ -658,13 +657,9 @@ func (s *State) view(seat game.Seat) *view {
 			v.Minors[(firstMinor + Power(i)).String()] = a.String()
 		}
 	}
-	for _, c := range s.Discard {
-		v.Discard = append(v.Discard, Cards[c].Number)
-	}
-	for _, c := range s.Gone {
-		v.Removed = append(v.Removed, Cards[c].Number)
-	}
-	sort.Ints(v.Removed)
+	v.Discard = cardViews(s.Discard)
+	v.Removed = cardViews(s.Gone)
+	sort.Slice(v.Removed, func(i, j int) bool { return v.Removed[i].Number < v.Removed[j].Number })
 	return v
 }
 
