@@ -245,6 +245,9 @@ type State struct {
 	ExRulers    uint16      `json:"ex_rulers,omitempty"`
 	// Breaks are the besieging stacks still to retreat from broken sieges.
 	Breaks []SiegeBreak `json:"breaks,omitempty"`
+	// Displace are the groups of units still to be displaced from spaces
+	// that changed hands by negotiation or peace (displace.go, §12.5).
+	Displace []Displacement `json:"displace,omitempty"`
 
 	// Land movement and field battles (move.go, battle.go): the Move action
 	// in progress, the field battle in progress and the last one fought.
@@ -381,6 +384,7 @@ func (s *State) Clone() *State {
 	c.Stack = append([]Decision(nil), s.Stack...)
 	c.Evented = append([]PlayedEvent(nil), s.Evented...)
 	c.Breaks = append([]SiegeBreak(nil), s.Breaks...)
+	c.Displace = append([]Displacement(nil), s.Displace...)
 	if s.Home != nil {
 		c.Home = s.Home.clone()
 	}
