@@ -102,3 +102,35 @@ func TestPositionErrors(t *testing.T) {
 		}
 	}
 }
+
+// FuzzLoadPosition: a documented position (no engine state), however
+// malformed, loads or is refused with an error; it never panics, and a
+// loaded one prints and loads again.
+func FuzzLoadPosition(f *testing.F) {
+	for _, seed := range []string{
+		`{"turn":2,"phase":"action","impulse":"hapsburg","powers":{"hapsburg":{"ruler":"Charles V","hand":[40]}}}`,
+		`{"turn":2,"phase":"action","impulse":"hapsburg","spaces":{"metz":{"control":"independent","religion":"catholic","units":{"hapsburg":{"r":4},"independent":{"r":1}},"besiegers":["hapsburg"]}},"leaders":{"charles_v":"metz"}}`,
+		`{"turn":3,"phase":"diplomacy","wars":[["france","papacy"]],"alliances":[["england","hapsburg"]]}`,
+		`{"turn":4,"phase":"winter","seas":{"gulf_of_lyon":{"units":{"france":{"s":2}}}},"henry_viii":{"marital_status":2,"pregnancies":[5]}}`,
+		`{"turn":2,"phase":"spring deployment","minor_allies":{"genoa":"france"},"excommunicated":["france","luther"]}`,
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		pos, err := ParsePosition(b)
+		if err != nil || len(pos.Engine) > 0 {
+			return // an engine state is the engine's own snapshot: not checked here
+		}
+		s, err := LoadPosition(pos)
+		if err != nil {
+			return
+		}
+		again, err := PositionOf(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := LoadPosition(again); err != nil {
+			t.Fatalf("a loaded position does not load again: %v", err)
+		}
+	})
+}

@@ -165,7 +165,7 @@ func runHISDebate(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 // maxDecisionsBytes bounds the decisions `his play` reads.
 const maxDecisionsBytes = 8 << 20
 
-func runHISPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func runHISPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	fs := flag.NewFlagSet("his play", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	posFile := fs.String("position", "", "the position to start from: a JSON file (what his new or his play prints, or a bare position)")
@@ -205,6 +205,14 @@ func runHISPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "concordat his play: %s: %v\n", *posFile, err)
 		return 2
 	}
+	// An engine state is the engine's own snapshot, checked only in part:
+	// one edited into an impossible state is reported, not a crash.
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "concordat his play: %s: the engine state is inconsistent (%v)\n", *posFile, r)
+			code = 2
+		}
+	}()
 	s, err := his.LoadPosition(pos)
 	if err != nil {
 		fmt.Fprintf(stderr, "concordat his play: %s: %v\n", *posFile, err)

@@ -131,6 +131,18 @@ func TestHISPlayErrors(t *testing.T) {
 	dir := t.TempDir()
 	pos := filepath.Join(dir, "p.json")
 	os.WriteFile(pos, []byte(`{"turn":2,"phase":"action","impulse":"hapsburg","powers":{"hapsburg":{"ruler":"Charles V","hand":[40]}}}`), 0o644)
+	broken := filepath.Join(dir, "broken.json")
+	os.WriteFile(broken, []byte(`{"engine":{"leaders":[],"debaters":[]}}`), 0o644)
+	// an engine state edited into nonsense (a card index past the deck)
+	_, out, _ := runCmd(t, "", "his", "new", "--seed", "2")
+	var whole map[string]any
+	json.Unmarshal([]byte(out), &whole)
+	eng := whole["position"].(map[string]any)["engine"].(map[string]any)
+	eng["powers"].([]any)[0].(map[string]any)["hand"] = []int{250}
+	delete(whole["position"].(map[string]any), "powers") // else the documented hands override it
+	nonsense := filepath.Join(dir, "nonsense.json")
+	b, _ := json.Marshal(whole["position"])
+	os.WriteFile(nonsense, b, 0o644)
 	bad := filepath.Join(dir, "bad.json")
 	os.WriteFile(bad, []byte(`{"turn":2,"phase":"action","impulse":"hapsburg","frob":1}`), 0o644)
 	for _, c := range []struct {
@@ -145,6 +157,8 @@ func TestHISPlayErrors(t *testing.T) {
 		{"{nope\n", []string{"his", "play", "--position", pos}, "decisions line 1"},
 		{`{"type":"impulse","args":["cp","41"]}`, []string{"his", "play", "--position", pos}, "decision 1"},
 		{`{"seat":"france","type":"impulse","args":["pass"]}`, []string{"his", "play", "--position", pos}, "hapsburg owes"},
+		{"", []string{"his", "play", "--position", broken}, "engine"},
+		{"", []string{"his", "play", "--position", nonsense}, "engine state is inconsistent"},
 	} {
 		code, _, errs := runCmd(t, c.stdin, c.args...)
 		if code != 2 || !strings.Contains(errs, c.want) {
