@@ -210,3 +210,19 @@ func TestCombatCardNeverAnImpulseEvent(t *testing.T) {
 		t.Fatalf("a Combat card only for CP: %+v", s.impulseChoices(Hapsburg))
 	}
 }
+
+// Under Mary I (§21.3) a missed English impulse shows the lowest card that
+// is not a Home card; on a 4–6 it is played for CP, none spent, in the
+// same Advance.
+func TestMissedMaryImpulseDefault(t *testing.T) {
+	two, four := eventCardWithCP(t, 2), eventCardWithCP(t, 4)
+	home := mustCard(3) // Six Wives of Henry VIII, England's Home card
+	s := maryState(t, home, four, two)
+	s.Script = []int{5}
+	if _, _, err := (Rules{}).Apply(s, game.System, game.Action{Type: game.Advance}); err != nil {
+		t.Fatal(err)
+	}
+	if d, _ := s.top(); s.holds(England, two) || !s.holds(England, home) || !s.holds(England, four) || s.Act != nil || d.Power == England || len(s.Script) != 0 {
+		t.Fatalf("England's hand %v, CP left %v, owed %+v", s.Powers[England].Hand, s.Act != nil, d)
+	}
+}
