@@ -504,7 +504,18 @@ func (s *State) navalOrderChoices(n *NavalMove) []game.Choice {
 				return out
 			}
 			var levels [2][2][]game.Choice // [barred][emptying]
+			if q == p && any {
+				comps = s.withMinorShips(comps, loc, side, n)
+			}
+			withBarred := false // some group holds Genoese or Venetian squadrons
+			for _, c := range comps {
+				_, _, _, barred := parseNavGroup(c.Value)
+				withBarred = withBarred || barred
+			}
 			for i, barred := range []bool{false, true} {
+				if barred && !withBarred {
+					break
+				}
 				switch {
 				case !any:
 					levels[i][1] = byLeaders(leaderSets(free)[1:], barred)
@@ -515,9 +526,6 @@ func (s *State) navalOrderChoices(n *NavalMove) []game.Choice {
 					levels[i][1] = byLeaders([][]int{nil}, barred)
 					levels[i][0] = levels[i][1]
 				}
-			}
-			if q == p && any {
-				comps = s.withMinorShips(comps, loc, side, n)
 			}
 			var withComp []game.Choice
 			for _, c := range comps {
@@ -575,6 +583,9 @@ type minorShips struct {
 // splitNavGroup splits a group value into the major's "sq:cor" and its
 // minors' squadrons.
 func splitNavGroup(v string) (string, []minorShips) {
+	if !strings.Contains(v, ",") {
+		return v, nil
+	}
 	parts := strings.Split(v, ",")
 	var out []minorShips
 	for _, x := range parts[1:] {
