@@ -615,7 +615,6 @@ func (s *State) extraChoices(p Power) []game.Choice {
 	if len(caps) == 0 {
 		return out
 	}
-	minors := s.landOwners(p)[1:]
 	for i := range s.Spaces {
 		id := SpaceID(i)
 		if isCapitalOf(id, p) || !s.winterHomeOK(id, p) {
@@ -625,9 +624,10 @@ func (s *State) extraChoices(p Power) []game.Choice {
 		if u := s.Spaces[i].Units[p]; u.Land() > 0 {
 			units = compositions(u, 0)
 		}
-		for _, q := range minors {
+		for m, a := range s.MinorAlly {
+			q := firstMinor + Power(m)
 			n := int(s.Spaces[i].Units[q].Reg)
-			if n == 0 || q == Scotland || Spaces[i].Home == q && Spaces[i].Type.IsKey() {
+			if a != p || n == 0 || q == Scotland || Spaces[i].Home == q && Spaces[i].Type.IsKey() {
 				continue
 			}
 			for k := 1; k <= n; k++ {
