@@ -307,16 +307,7 @@ func (r Rules) Apply(s game.State, seat game.Seat, a game.Action) (game.State, [
 	if !ok || !gs.Settings.Played(pw) {
 		return s, nil, fmt.Errorf("unknown seat %q", seat)
 	}
-	if gs.Pos.Winner() != NoPower {
-		return s, nil, fmt.Errorf("the game is over")
-	}
-	if gs.Seismic && (a.Type == "orders" || a.Type == "ahead" || a.Type == "offers") {
-		return s, nil, fmt.Errorf("%s: this is the seismic phase before %s: send an \"event\"", a.Type, gs.Pos.Phase)
-	}
-	if err := gs.anarchyGate(a.Type); err != nil {
-		return s, nil, err
-	}
-	if err := gs.intimateGate(a.Type); err != nil {
+	if err := gs.actionGate(a.Type); err != nil {
 		return s, nil, err
 	}
 	switch a.Type {
@@ -332,27 +323,14 @@ func (r Rules) Apply(s game.State, seat game.Seat, a game.Action) (game.State, [
 		if err := strictJSON(a.Args, &args); err != nil {
 			return s, nil, fmt.Errorf("orders: %w", err)
 		}
-		if max := 2*len(m.Provinces) + 16; len(args.Orders) > max {
-			return s, nil, fmt.Errorf("orders: %d orders; a power writes at most %d", len(args.Orders), max)
+		each, whole := gs.vetOrders(pw, args.Orders)
+		if whole != nil {
+			return s, nil, whole
 		}
-		if !gs.owing()[pw] && len(args.Orders) > 0 {
-			return s, nil, fmt.Errorf("%s has nothing to order in %s", m.Powers[pw].Name, gs.Pos.Phase)
-		}
-		if gs.crystalBallDue() {
-			return s, nil, fmt.Errorf("orders for %s were due in the last movement phase (Crystal Ball): send \"ahead\" orders for the next one", gs.Pos.Phase)
-		}
-		extra := 0
-		for _, text := range args.Orders {
-			isExtra, err := gs.checkOwnOrder(pw, text)
+		for _, err := range each {
 			if err != nil {
 				return s, nil, err
 			}
-			if isExtra {
-				extra++
-			}
-		}
-		if quota := gs.extraQuota(pw); extra > quota {
-			return s, nil, fmt.Errorf("%d extra orders for unplayed units: %s may write %d", extra, m.Powers[pw].Name, quota)
 		}
 		gs.Orders[pw] = append([]string{}, args.Orders...)
 		return s, nil, nil
@@ -412,6 +390,22 @@ func (r Rules) Apply(s game.State, seat game.Seat, a game.Action) (game.State, [
 	return s, nil, fmt.Errorf("unknown action %q (want orders, ready, ahead, protect, event, offers, preferences or bids)", a.Type)
 }
 
+// actionGate refuses an action of type typ that the game's window does
+// not take at all: any action once the game is over, orders during the
+// seismic phase, the draft (Anarchy) or the bidding (Intimate), and so on.
+func (gs *GameState) actionGate(typ string) error {
+	if gs.Pos.Winner() != NoPower {
+		return fmt.Errorf("the game is over")
+	}
+	if gs.Seismic && (typ == "orders" || typ == "ahead" || typ == "offers") {
+		return fmt.Errorf("%s: this is the seismic phase before %s: send an \"event\"", typ, gs.Pos.Phase)
+	}
+	if err := gs.anarchyGate(typ); err != nil {
+		return err
+	}
+	return gs.intimateGate(typ)
+}
+
 func strictJSON(data []byte, v any) error {
 	if len(data) == 0 {
 		return fmt.Errorf("missing arguments")
@@ -419,6 +413,37 @@ func strictJSON(data []byte, v any) error {
 	dec := json.NewDecoder(strings.NewReader(string(data)))
 	dec.DisallowUnknownFields()
 	return dec.Decode(v)
+}
+
+// vetOrders judges the order list power pw submits, as Apply does before
+// it stores it: whole refuses the list as such (too long, nothing to order
+// in this phase, the wrong window); each[i] refuses texts[i] (it does not
+// parse, names a unit pw may not order, or is an extra order beyond the
+// Catspaw quota), nil when the order is accepted. Apply stores the list
+// only when every verdict is nil; Check reports the same verdicts.
+func (gs *GameState) vetOrders(pw Power, texts []string) (each []error, whole error) {
+	m := gs.Pos.Map
+	if max := 2*len(m.Provinces) + 16; len(texts) > max {
+		return nil, fmt.Errorf("orders: %d orders; a power writes at most %d", len(texts), max)
+	}
+	if !gs.owing()[pw] && len(texts) > 0 {
+		return nil, fmt.Errorf("%s has nothing to order in %s", m.Powers[pw].Name, gs.Pos.Phase)
+	}
+	if gs.crystalBallDue() {
+		return nil, fmt.Errorf("orders for %s were due in the last movement phase (Crystal Ball): send \"ahead\" orders for the next one", gs.Pos.Phase)
+	}
+	each = make([]error, len(texts))
+	extra, quota := 0, gs.extraQuota(pw)
+	for i, text := range texts {
+		isExtra, err := gs.checkOwnOrder(pw, text)
+		if err == nil && isExtra {
+			if extra++; extra > quota {
+				err = fmt.Errorf("order %q: extra order %d for unplayed units: %s may write %d", text, extra, m.Powers[pw].Name, quota)
+			}
+		}
+		each[i] = err
+	}
+	return each, nil
 }
 
 // checkOwnOrder refuses an order that does not parse or names a unit that

@@ -133,13 +133,13 @@ func (h *Host) botsAtDeadline(ctx context.Context, r game.Rules, g *store.Game, 
 				e.NewJobs = nil
 			}
 		}
-		rec := store.Action{GameID: g.ID, Seq: g.Seq + 1, Seat: seat, Action: a, At: h.now()}
+		rec := store.Action{GameID: g.ID, Seq: g.Seq + 1, Seat: seat, Action: a, At: h.now(), Events: events}
 		if err := h.Store.AppendAction(ctx, rec, g.Seq, e); err != nil {
 			return 0, false, err
 		}
 		g.Seq++
-		h.remember(g.ID, g.Seq, r.Clone(next))
-		h.notify(Change{GameID: g.ID, Kind: kind, Seq: g.Seq, Events: events})
+		h.rememberAct(r, rec, r.Clone(next), nil)
+		h.notify(Change{GameID: g.ID, Kind: kind, Seq: g.Seq, Events: events, Seat: seat, At: rec.At})
 		if newWindow {
 			return g.Seq, true, nil
 		}

@@ -126,7 +126,21 @@ func (Rules) BotAction(s game.State, seat game.Seat, rng *game.RNG) (game.Action
 	return standard.BotAction(s, seat, rng)
 }
 
+// Check judges each order of a submitted "orders" action with the game's
+// engine (game.Checker; diplomacy.Rules.Check, multiplicity.Rules.Check).
+func (Rules) Check(s game.State, seat game.Seat, a game.Action) []game.Check {
+	return engine(s).(game.Checker).Check(s, seat, a)
+}
+
+// Window names the decision window open now with the game's engine
+// (game.Windowed): "S1901M", …; "" once the game is over.
+func (Rules) Window(s game.State) string {
+	return engine(s).(game.Windowed).Window(s)
+}
+
 var (
-	_ game.Rules = Rules{}
-	_ game.Bot   = Rules{}
+	_ game.Rules    = Rules{}
+	_ game.Bot      = Rules{}
+	_ game.Checker  = Rules{}
+	_ game.Windowed = Rules{}
 )

@@ -422,6 +422,31 @@ func (gs *GameState) checkOwnOrder(pw diplomacy.Power, text string) error {
 	return nil
 }
 
+// vetOrders judges the order list (or start choice) power pw submits, as
+// Apply does before it stores it: whole refuses the list as such (too long,
+// nothing to order now); each[i] refuses texts[i], nil when it is accepted.
+func (gs *GameState) vetOrders(pw diplomacy.Power, texts []string) (each []error, whole error) {
+	m := gs.Pos.Map
+	if max := 2*len(m.Provinces) + 16; len(texts) > max {
+		return nil, fmt.Errorf("orders: %d orders; a power writes at most %d", len(texts), max)
+	}
+	if !gs.owing()[pw] && len(texts) > 0 {
+		return nil, fmt.Errorf("%s has nothing to order in %s", m.Powers[pw].Name, gs.phaseText())
+	}
+	each = make([]error, len(texts))
+	if gs.Choosing {
+		seen := make([]bool, len(m.Provinces))
+		for i, text := range texts {
+			_, each[i] = gs.checkChoice(pw, text, seen)
+		}
+		return each, nil
+	}
+	for i, text := range texts {
+		each[i] = gs.checkOwnOrder(pw, text)
+	}
+	return each, nil
+}
+
 // Apply carries out a seat's action or, for game.System, Advance.
 func (Rules) Apply(s game.State, seat game.Seat, a game.Action) (game.State, []game.Event, error) {
 	gs := state(s)
@@ -447,24 +472,13 @@ func (Rules) Apply(s game.State, seat game.Seat, a game.Action) (game.State, []g
 		if err := strictJSON(a.Args, &args); err != nil {
 			return s, nil, fmt.Errorf("orders: %w", err)
 		}
-		if max := 2*len(m.Provinces) + 16; len(args.Orders) > max {
-			return s, nil, fmt.Errorf("orders: %d orders; a power writes at most %d", len(args.Orders), max)
+		each, whole := gs.vetOrders(pw, args.Orders)
+		if whole != nil {
+			return s, nil, whole
 		}
-		if !gs.owing()[pw] && len(args.Orders) > 0 {
-			return s, nil, fmt.Errorf("%s has nothing to order in %s", m.Powers[pw].Name, gs.phaseText())
-		}
-		if gs.Choosing {
-			seen := make([]bool, len(m.Provinces))
-			for _, text := range args.Orders {
-				if _, err := gs.checkChoice(pw, text, seen); err != nil {
-					return s, nil, err
-				}
-			}
-		} else {
-			for _, text := range args.Orders {
-				if err := gs.checkOwnOrder(pw, text); err != nil {
-					return s, nil, err
-				}
+		for _, err := range each {
+			if err != nil {
+				return s, nil, err
 			}
 		}
 		gs.Orders[pw] = append([]string{}, args.Orders...)
