@@ -36,13 +36,10 @@ func (Rules) Check(s game.State, seat game.Seat, a game.Action) []game.Check {
 	if a.Type != "orders" {
 		return nil
 	}
-	var args struct {
-		Orders []string `json:"orders"`
-	}
-	if strictJSON(a.Args, &args) != nil {
+	texts, ok := OrderTexts(a)
+	if !ok {
 		return nil
 	}
-	texts := args.Orders
 	m := gs.Pos.Map
 	var (
 		whole error
@@ -66,23 +63,15 @@ func (Rules) Check(s game.State, seat game.Seat, a game.Action) []game.Check {
 			each, whole = gs.vetOrders(pw, texts)
 		}
 	}
-	out := make([]game.Check, len(texts))
+	if whole != nil {
+		return Verdicts(texts, nil, whole)
+	}
 	for i, text := range texts {
-		out[i] = game.Check{Item: text, Valid: true}
-		if whole != nil {
-			out[i].Valid, out[i].Reason = false, whole.Error()
-			continue
-		}
 		if err := gs.formError(a.Type, text); err != nil {
 			each[i] = err // refused at submission (Vet)
 		}
-		if each[i] != nil {
-			out[i].Valid, out[i].Reason = false, each[i].Error()
-		}
 	}
-	if whole != nil {
-		return out
-	}
+	out := Verdicts(texts, each, nil)
 	// Resolve the accepted orders on a copy of the board the seat sees.
 	vis := gs.vision(pw)
 	pos := gs.seenPosition(vis)

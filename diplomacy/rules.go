@@ -19,9 +19,11 @@ import (
 // Actions of a seat (a power):
 //   - "orders", args {"orders": ["A par - bur", …]}: replaces the power's
 //     orders for the current phase. Orders that do not parse, or that name
-//     a unit the power does not have, are refused (nothing changes); orders
+//     a unit the power does not have, are refused (nothing changes); so are,
+//     at a seat's submission (Vet, not Apply, so that older records
+//     replay), orders that can apply in no position of the phase. Orders
 //     that are otherwise illegal are accepted and reported invalid when the
-//     phase resolves, as the rules say.
+//     phase resolves, as the rules say; Check tells the submitter at once.
 //   - "ready", args {"ready": true|false}: the power is done (or not).
 //   - "event", args {"event": "connect X Y"}: a Seismic event, in the
 //     seismic phase only (seismic.go).
@@ -140,11 +142,13 @@ func (gs *GameState) owing() []bool {
 		}
 		return owe
 	}
+	extras := false // Catspaw: some unplayed unit (or build) takes extra orders
 	switch pos.Phase.Type {
 	case Movement:
 		for _, u := range pos.Units {
 			if u.Type != NoUnit {
 				owe[u.Power] = true
+				extras = extras || !gs.Settings.Played(u.Power)
 			}
 		}
 	case Retreat:
@@ -155,6 +159,17 @@ func (gs *GameState) owing() []bool {
 		gen := NewGenerator(pos.Map)
 		for _, uo := range gen.Orders(pos, NoPower) {
 			owe[uo.Power] = true
+			extras = extras || !gs.Settings.Played(uo.Power) && len(uo.Orders) > 0 && uo.Orders[0].Type == BuildOrder
+		}
+	}
+	if gs.Settings.Catspaw && extras {
+		// A player still in the game who may write extra orders (or an
+		// extra build) owes them, units of its own or not.
+		units, centres := pos.CountUnits(), pos.CountCenters()
+		for i := range owe {
+			if units[i] > 0 || centres[i] > 0 {
+				owe[i] = owe[i] || gs.extraQuota(Power(i)) > 0
+			}
 		}
 	}
 	gs.intimateOwing(owe)
@@ -189,6 +204,13 @@ func (Rules) Pending(s game.State) []game.Prompt {
 		if gs.Payola != nil && gs.Pos.Phase.Type == Movement {
 			text += ", and offers for any unit's orders (Payola)"
 		}
+		if q := gs.extraQuota(pw); q > 0 && gs.extrasOpen() {
+			if gs.Pos.Phase.Type == Movement {
+				text += fmt.Sprintf(", and up to %d extra orders for unplayed powers' units (Catspaw)", q)
+			} else {
+				text += ", and one extra build for an unplayed power (Catspaw)"
+			}
+		}
 		if gs.Seismic { // the seismic phase asks for an event instead
 			_, submitted = gs.Events[pw]
 			kind, text = "event", "a seismic event before "+gs.Pos.Phase.String()+": connect or separate two provinces, or none"
@@ -205,89 +227,6 @@ func (Rules) Pending(s game.State) []game.Prompt {
 			Text: text, Submitted: submitted, Ready: gs.Ready[pw]})
 	}
 	return out
-}
-
-// Legal is the tree of the seat's legal orders: unit, then the order's
-// words ("-", "S", "C", …), then destinations and supported units.
-func (Rules) Legal(s game.State, seat game.Seat) game.Options {
-	gs := state(s)
-	if gs.Seating != nil {
-		return gs.seatLegal(seat)
-	}
-	pw, ok := gs.Pos.Map.LookupPower(string(seat))
-	if !ok {
-		return game.Options{}
-	}
-	if gs.Seismic {
-		if !gs.seismicOwing()[pw] {
-			return game.Options{}
-		}
-		return gs.seismicOptions()
-	}
-	if gs.Anarchy.drafting() {
-		return gs.anarchyLegal()
-	}
-	if gs.Intimate.bidding() {
-		return gs.intimateLegal(pw)
-	}
-	// Catspaw players also order unplayed units; Payola powers offer for
-	// any they see; Intimate players order the powers they control. Under
-	// Fog of War the tree is built on the position the player sees.
-	seen := gs.seenPosition(gs.vision(pw))
-	return gs.payolaLegal(pw, seen, gs.legalTree(seen, func(owner Power) bool {
-		return owner == pw || gs.controls(pw, owner) || (gs.extraQuota(pw) > 0 && !gs.Settings.Played(owner))
-	}, false))
-}
-
-// legalTree is the options tree of the orders for the units (and builds)
-// in pos of the powers include accepts; namePowers adds the power to the
-// labels of builds and disbands, where several powers' appear.
-func (gs *GameState) legalTree(pos *Position, include func(Power) bool, namePowers bool) game.Options {
-	m := pos.Map
-	gen := NewGenerator(m)
-	opts := game.Options{Kind: "orders"}
-	for _, uo := range gen.Orders(pos, NoPower) {
-		if !include(uo.Power) {
-			continue
-		}
-		label := "build or waive"
-		if uo.Unit.Type != NoUnit {
-			label = m.unitString(uo.Unit)
-		} else if len(uo.Orders) > 0 && uo.Orders[0].Type == DisbandOrder {
-			label = "disband"
-		}
-		if namePowers && uo.Unit.Type == NoUnit {
-			label += " (" + m.Powers[uo.Power].Name + ")"
-		}
-		root := game.Choice{Label: label, Value: label}
-		for _, o := range uo.Orders {
-			words := strings.Fields(o.String(m))
-			if uo.Unit.Type != NoUnit {
-				words = words[2:] // the unit is the root
-			}
-			if n := len(words); n >= 3 && words[n-2] == "via" {
-				// "bel via Convoy" is one choice, beside plain "bel".
-				words = append(words[:n-3], words[n-3]+" via Convoy")
-			}
-			addPath(&root, words)
-		}
-		opts.Choices = append(opts.Choices, root)
-	}
-	return opts
-}
-
-func addPath(c *game.Choice, words []string) {
-	if len(words) == 0 {
-		return
-	}
-	for i := range c.Next {
-		if c.Next[i].Value == words[0] {
-			addPath(&c.Next[i], words[1:])
-			return
-		}
-	}
-	c.Next = append(c.Next, game.Choice{Value: words[0]})
-	addPath(&c.Next[len(c.Next)-1], words[1:])
 }
 
 // Apply carries out a seat's action or, for game.System, Advance.
@@ -492,6 +431,27 @@ func (gs *GameState) checkOwnOrder(pw Power, text string) (bool, error) {
 		return false, fmt.Errorf("order %q: there is no unit at %s", text, m.LocName(o.At))
 	}
 	return mayOrder(u.Power, u.Loc)
+}
+
+// extrasOpen reports whether some unplayed power takes extra (Catspaw)
+// orders now: a unit of its in a movement phase, or a build it has to make
+// in an adjustment phase.
+func (gs *GameState) extrasOpen() bool {
+	switch gs.Pos.Phase.Type {
+	case Movement:
+		for _, u := range gs.Pos.Units {
+			if u.Type != NoUnit && !gs.Settings.Played(u.Power) {
+				return true
+			}
+		}
+	case Adjustment:
+		for _, uo := range NewGenerator(gs.Pos.Map).Orders(gs.Pos, NoPower) {
+			if !gs.Settings.Played(uo.Power) && len(uo.Orders) > 0 && uo.Orders[0].Type == BuildOrder {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // extraQuota is how many extra (Catspaw) orders pw may write this phase.

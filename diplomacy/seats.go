@@ -185,9 +185,19 @@ func (gs *GameState) seatLegal(seat game.Seat) game.Options {
 		return game.Options{}
 	}
 	if gs.Settings.ReverseGunboat {
-		return gs.legalTree(gs.Pos, func(owner Power) bool { return gs.Settings.Played(owner) && !gs.Pos.Map.Powers[owner].Dummy }, true)
+		return gs.legalTree(gs.Pos, NoPower, 0, func(owner Power) treeRoot {
+			if gs.Settings.Played(owner) && !gs.Pos.Map.Powers[owner].Dummy {
+				return ownRoot
+			}
+			return notInTree
+		})
 	}
-	return gs.legalTree(gs.seenPosition(gs.vision(pw)), func(owner Power) bool { return owner == pw }, false)
+	return gs.legalTree(gs.seenPosition(gs.vision(pw)), pw, 0, func(owner Power) treeRoot {
+		if owner == pw {
+			return ownRoot
+		}
+		return notInTree
+	})
 }
 
 // seatApply carries out a seat's action in a seated game.

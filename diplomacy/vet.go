@@ -1,7 +1,6 @@
 package diplomacy
 
 import (
-	"encoding/json"
 	"fmt"
 	"unicode"
 
@@ -28,9 +27,12 @@ import (
 // list is stored as written and Check reports them invalid.
 func (Rules) Vet(s game.State, seat game.Seat, a game.Action) error {
 	gs := state(s)
-	texts, ok := orderTexts(a)
+	if a.Type != "orders" && a.Type != "ahead" {
+		return nil
+	}
+	texts, ok := OrderTexts(a)
 	if !ok {
-		return nil // not an order list, or arguments Apply refuses
+		return nil // arguments Apply refuses
 	}
 	for _, text := range texts {
 		if err := gs.formError(a.Type, text); err != nil {
@@ -40,18 +42,35 @@ func (Rules) Vet(s game.State, seat game.Seat, a game.Action) error {
 	return nil
 }
 
-// orderTexts are the order texts of an "orders" or "ahead" action.
-func orderTexts(a game.Action) ([]string, bool) {
-	if a.Type != "orders" && a.Type != "ahead" {
-		return nil, false
-	}
+// OrderTexts are the order texts of an action whose arguments are
+// {"orders": [...]} ("orders", "ahead"); ok is false when they do not
+// decode as Apply decodes them (no other field).
+func OrderTexts(a game.Action) (texts []string, ok bool) {
 	var args struct {
 		Orders []string `json:"orders"`
 	}
-	if json.Unmarshal(a.Args, &args) != nil {
+	if strictJSON(a.Args, &args) != nil {
 		return nil, false
 	}
 	return args.Orders, true
+}
+
+// Verdicts are the checks of an order list from the submission's
+// refusals: every order invalid with whole's reason when whole refuses the
+// list, otherwise order i invalid with each[i]'s reason where it is not nil,
+// and valid where it is (the resolution may still find it invalid).
+func Verdicts(texts []string, each []error, whole error) []game.Check {
+	out := make([]game.Check, len(texts))
+	for i, text := range texts {
+		out[i] = game.Check{Item: text, Valid: true}
+		switch {
+		case whole != nil:
+			out[i].Valid, out[i].Reason = false, whole.Error()
+		case each[i] != nil:
+			out[i].Valid, out[i].Reason = false, each[i].Error()
+		}
+	}
+	return out
 }
 
 // ControlError refuses an order text with a control character in it,

@@ -25,10 +25,8 @@ func (Rules) Check(s game.State, seat game.Seat, a game.Action) []game.Check {
 	if a.Type != "orders" {
 		return nil
 	}
-	var args struct {
-		Orders []string `json:"orders"`
-	}
-	if strictJSON(a.Args, &args) != nil {
+	texts, ok := diplomacy.OrderTexts(a)
+	if !ok {
 		return nil
 	}
 	m := gs.Pos.Map
@@ -36,7 +34,6 @@ func (Rules) Check(s game.State, seat game.Seat, a game.Action) []game.Check {
 	if !ok || !gs.Settings.Played(pw) || string(seat) != m.Powers[pw].ID {
 		return nil
 	}
-	texts := args.Orders
 	var whole error
 	var each []error
 	if !gs.Choosing && gs.Pos.Winner() != diplomacy.NoPower {
@@ -44,21 +41,16 @@ func (Rules) Check(s game.State, seat game.Seat, a game.Action) []game.Check {
 	} else {
 		each, whole = gs.vetOrders(pw, texts)
 	}
-	out := make([]game.Check, len(texts))
+	if whole != nil {
+		return diplomacy.Verdicts(texts, nil, whole)
+	}
 	for i, text := range texts {
-		out[i] = game.Check{Item: text, Valid: true}
-		if whole != nil {
-			out[i].Valid, out[i].Reason = false, whole.Error()
-			continue
-		}
 		if err := gs.formError(text); err != nil {
 			each[i] = err // refused at submission (Vet)
 		}
-		if each[i] != nil {
-			out[i].Valid, out[i].Reason = false, each[i].Error()
-		}
 	}
-	if whole != nil || gs.Choosing {
+	out := diplomacy.Verdicts(texts, each, nil)
+	if gs.Choosing {
 		return out // a start choice that is accepted is carried out as written
 	}
 	pos := gs.Pos.Clone()

@@ -37,9 +37,10 @@ const Option = "multiplicity"
 //   - "orders", args {"orders": ["2A par - bur", "A mar & A pic MERGE bur", …]}:
 //     replaces the power's orders for the current phase, in the notation of
 //     docs/multiplicity.md. Orders that do not parse, or that name a unit
-//     the power does not have, are refused (nothing changes); orders that
-//     are otherwise illegal are accepted and reported invalid when the
-//     phase resolves.
+//     the power does not have, are refused (nothing changes); so are, at a
+//     seat's submission (Vet), orders that can apply in no position of the
+//     phase. Orders that are otherwise illegal are accepted and reported
+//     invalid when the phase resolves; Check tells the submitter at once.
 //   - "ready", args {"ready": true|false}.
 //
 // System applies game.Advance: the phase resolves with the orders in;

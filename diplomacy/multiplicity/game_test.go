@@ -802,3 +802,72 @@ func TestReadyEndsWithThePhase(t *testing.T) {
 	}
 	notReady(s, "after a skipped retreat")
 }
+
+// Every path of the tree, on several maps and in every phase kind, is an
+// order (or start choice) Apply reads and Vet does not refuse; a finished
+// game owes nothing and offers no tree.
+func TestLegalTreePathsAreOrders(t *testing.T) {
+	var r Rules
+	kinds := map[string]int{}
+	for _, variant := range []string{"standard", "pure", "hundred", "fleet_rome", "chaos"} {
+		s, err := r.Setup(game.Config{Variant: variant, Options: map[string]string{Option: "true"}}, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gs := state(s)
+		rng := game.NewRNG(3)
+		for turn := 0; turn < 25; turn++ {
+			if over, _ := r.Over(s); over {
+				break
+			}
+			m := gs.Pos.Map
+			for _, p := range r.Pending(s) {
+				kind := gs.Pos.Phase.Type.String()
+				if gs.Choosing {
+					kind = "choice"
+				}
+				kinds[kind]++
+				for _, root := range r.Legal(s, p.Seat).Choices {
+					var paths []string
+					leaves("", root, &paths)
+					for _, path := range paths {
+						var err error
+						if gs.Choosing {
+							_, err = ParseChoice(m, path)
+						} else {
+							_, err = ParseOrder(m, path)
+						}
+						if err == nil {
+							err = r.Vet(s, p.Seat, ordersAction(path))
+						}
+						if err != nil {
+							t.Fatalf("%s %s %s: path %q: %v", variant, r.Window(s), p.Seat, path, err)
+						}
+					}
+				}
+			}
+			randomTurn(t, r, s, &rng)
+		}
+	}
+	if kinds["choice"] == 0 || kinds["movement"] == 0 || kinds["retreat"] == 0 || kinds["adjustment"] == 0 {
+		t.Errorf("windows walked: %v", kinds)
+	}
+	// The end.
+	s, _ := r.Setup(game.Config{Variant: "pure", Options: map[string]string{Option: "true"}}, 1)
+	gs := state(s)
+	gs.Choosing = false
+	n := 0
+	for i, pr := range gs.Pos.Map.Provinces {
+		if pr.Center && n < gs.Pos.Map.Victory {
+			gs.Pos.Owners[i], n = 0, n+1
+		}
+	}
+	if over, _ := r.Over(s); !over || len(r.Pending(s)) != 0 || r.Window(s) != "" {
+		t.Fatalf("the end: over %v, pending %v, window %q", over, r.Pending(s), r.Window(s))
+	}
+	for _, seat := range r.Seats(s) {
+		if l := r.Legal(s, seat); len(l.Choices) != 0 {
+			t.Errorf("%s has a tree after the end", seat)
+		}
+	}
+}

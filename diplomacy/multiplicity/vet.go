@@ -1,7 +1,6 @@
 package multiplicity
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"concordat/diplomacy"
@@ -22,16 +21,11 @@ import (
 // Apply on a seat's submission, never on replay.
 func (Rules) Vet(s game.State, seat game.Seat, a game.Action) error {
 	gs := state(s)
-	if a.Type != "orders" {
+	texts, ok := diplomacy.OrderTexts(a)
+	if a.Type != "orders" || !ok {
 		return nil
 	}
-	var args struct {
-		Orders []string `json:"orders"`
-	}
-	if json.Unmarshal(a.Args, &args) != nil {
-		return nil
-	}
-	for _, text := range args.Orders {
+	for _, text := range texts {
 		if err := gs.formError(text); err != nil {
 			return err
 		}
