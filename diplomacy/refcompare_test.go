@@ -31,8 +31,10 @@ const comparePhases = 100_000
 const compareShortPhases = 10_000
 
 // TestEngineAgreesWithReference runs the comparison; it stops after five
-// differing phases.
+// differing phases. It runs beside the package's other tests (its state is
+// its own).
 func TestEngineAgreesWithReference(t *testing.T) {
+	t.Parallel()
 	n := comparePhases
 	if testing.Short() {
 		n = compareShortPhases
