@@ -107,6 +107,7 @@ func (a *Adjudicator) Movement(pos *Position, orders []OrderIn, out []Outcome) {
 	}
 	a.voidMismatched(orders, out)
 	a.link()
+	a.nextSeq = 0 // start orders are compared within a phase only
 	for _, p := range a.active {
 		a.resolve(p)
 	}
