@@ -335,6 +335,19 @@ func TestColonialSuezCanal(t *testing.T) {
 	b.play("britain: F red_sea - mediterranean_sea => fails: permission")
 	b = newBoard(t, "colonial", spring, "britain F red_sea", "turkey F egypt")
 	b.play("britain: F red_sea H => succeeds", "turkey: F egypt S F red_sea - mediterranean_sea => fails: did not do")
+	// A fleet refused the canal holds, as a unit whose move cannot be made
+	// at all (like an army without any fleet to convoy it, DATC 6.D.32): a
+	// support of the canal move is void and adds nothing to its defence; a
+	// support to hold counts. (Found by the reference-resolver comparison,
+	// diplomacy/refcompare_test.go: the move's support used to hold it.)
+	b = newBoard(t, "colonial", spring, "britain F mediterranean_sea", "britain F mecca", "turkey F black_sea", "turkey F syria")
+	b.play("britain: F mediterranean_sea - red_sea => fails: permission", "britain: F mecca S F mediterranean_sea - red_sea => fails: did not do",
+		"turkey: F black_sea - mediterranean_sea => succeeds", "turkey: F syria S F black_sea - mediterranean_sea => succeeds")
+	b.want("med", b.unit("mediterranean_sea"), "turkey F mediterranean_sea")
+	b = newBoard(t, "colonial", spring, "britain F mediterranean_sea", "britain F egypt", "turkey F black_sea", "turkey F syria")
+	b.play("britain: F mediterranean_sea - red_sea => fails: permission", "britain: F egypt S F mediterranean_sea => succeeds",
+		"turkey: F black_sea - mediterranean_sea => fails: bounced", "turkey: F syria S F black_sea - mediterranean_sea => succeeds")
+	b.want("med", b.unit("mediterranean_sea"), "britain F mediterranean_sea")
 	// The canal is no adjacency: no support or retreat through it.
 	b = newBoard(t, "colonial", spring, "britain F red_sea", "turkey F mediterranean_sea", "france F syria")
 	b.play("britain: F red_sea S F syria - mediterranean_sea => invalid: cannot support", "france: F syria - mediterranean_sea => fails",

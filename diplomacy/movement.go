@@ -47,6 +47,11 @@ type Adjudicator struct {
 	inNext  []int32 // next mover into the same province after this mover
 	deps    []Province
 	active  []Province // provinces with a unit, in index order
+	// seq is the order in which each order's evaluation began (resolve);
+	// lowSeq the earliest begun of the guesses read by the evaluations in
+	// progress.
+	seq             []int32
+	nextSeq, lowSeq int32
 
 	// Special borders (borders.go), used only when special is set: per
 	// province, what the unit's order does across a special border (mv*),
@@ -70,7 +75,7 @@ func NewAdjudicator(m *Map, ed Edition) *Adjudicator {
 		kind: make([]uint8, n), power: make([]Power, n), utype: make([]UnitType, n),
 		dst: make([]Province, n), src: make([]Province, n), toLoc: make([]Loc, n),
 		via: make([]bool, n), noPath: make([]bool, n), state: make([]uint8, n), res: make([]bool, n),
-		order: make([]int32, n), supHead: make([]int32, n), supNext: make([]int32, n),
+		order: make([]int32, n), supHead: make([]int32, n), supNext: make([]int32, n), seq: make([]int32, n),
 		inHead: make([]int32, n), inNext: make([]int32, n),
 		deps: make([]Province, 0, n), active: make([]Province, 0, n),
 		dist: make([]int32, n), queue: make([]Province, 0, n)}
@@ -97,11 +102,12 @@ func (a *Adjudicator) Movement(pos *Position, orders []OrderIn, out []Outcome) {
 		out[i] = a.validateMovement(pos, orders[i], int32(i))
 	}
 	a.decideConvoys(orders, out)
-	a.voidMismatched(orders, out)
 	if a.special {
-		a.settleCanals(out)
+		a.settleCanals(out) // a canal move refused holds: supports see it hold
 	}
+	a.voidMismatched(orders, out)
 	a.link()
+	a.nextSeq = 0 // start orders are compared within a phase only
 	for _, p := range a.active {
 		a.resolve(p)
 	}
@@ -449,31 +455,55 @@ func (a *Adjudicator) link() {
 // order in p (move succeeds / support given / convoying fleet survives),
 // guessing where decisions depend on each other in a cycle, and settling
 // cycles with two or no consistent answers by the backup rule.
+//
+// An order whose evaluation read a guess is not resolved on it. The order
+// that settles a cycle (tries both guesses, applies the backup rule) is the
+// one whose evaluation began first among the cycle's: every guess it read
+// began at or after it (start order in seq, the lowest read in lowSeq). An
+// order that read a guess begun before it (an order further up, still being
+// evaluated) keeps guessing and leaves the cycle to that one.
 func (a *Adjudicator) resolve(p Province) bool {
 	switch a.state[p] {
 	case resolved:
 		return a.res[p]
 	case guessing:
-		for _, q := range a.deps {
-			if q == p {
-				return a.res[p]
-			}
-		}
-		a.deps = append(a.deps, p)
+		a.lowSeq = min(a.lowSeq, a.seq[p])
+		a.addDep(p, 0)
 		return a.res[p]
 	}
-	old := len(a.deps)
+	a.nextSeq++
+	a.seq[p] = a.nextSeq
+	outer := a.lowSeq
+	a.lowSeq = a.seq[p]
+	r := a.resolveGuessing(p, len(a.deps))
+	a.lowSeq = min(a.lowSeq, outer)
+	return r
+}
+
+// addDep adds p to the guesses a.deps[from:], unless it is there.
+func (a *Adjudicator) addDep(p Province, from int) {
+	for _, q := range a.deps[from:] {
+		if q == p {
+			return
+		}
+	}
+	a.deps = append(a.deps, p)
+}
+
+// resolveGuessing decides the order in p, not yet resolved, whose
+// evaluation starts with deps at length old.
+func (a *Adjudicator) resolveGuessing(p Province, old int) bool {
 	a.res[p], a.state[p] = false, guessing
 	first := a.adjudicate(p)
-	if len(a.deps) == old {
+	if len(a.deps) == old && a.lowSeq >= a.seq[p] {
 		if a.state[p] != resolved {
 			a.res[p], a.state[p] = first, resolved
 		}
 		return a.res[p]
 	}
-	if a.deps[old] != p {
-		// Part of a cycle that an earlier order opened: keep guessing.
-		a.deps = append(a.deps, p)
+	if a.lowSeq < a.seq[p] {
+		// Part of a cycle that an order further up opened: keep guessing.
+		a.addDep(p, old)
 		a.res[p] = first
 		return first
 	}
@@ -483,6 +513,11 @@ func (a *Adjudicator) resolve(p Province) bool {
 	a.deps = a.deps[:old]
 	a.res[p], a.state[p] = true, guessing
 	second := a.adjudicate(p)
+	if a.lowSeq < a.seq[p] { // the second guess read a guess further up
+		a.addDep(p, old)
+		a.res[p] = second
+		return second
+	}
 	if first == second {
 		for _, q := range a.deps[old:] {
 			a.state[q] = unresolved
@@ -491,9 +526,7 @@ func (a *Adjudicator) resolve(p Province) bool {
 		a.res[p], a.state[p] = first, resolved
 		return first
 	}
-	if len(a.deps) == old || a.deps[old] != p {
-		a.deps = append(a.deps, p)
-	}
+	a.addDep(p, old)
 	a.backupRule(old)
 	return a.resolve(p)
 }
@@ -725,7 +758,7 @@ func (a *Adjudicator) path(p Province) bool {
 		if m.FleetReaches(Loc(f), d) {
 			found = true
 			if a.ed != Edition1971 {
-				return true
+				break
 			}
 		}
 		for _, g := range m.seaNeighbours[f] {
@@ -735,7 +768,9 @@ func (a *Adjudicator) path(p Province) bool {
 			}
 		}
 	}
-	return found
+	// The Szykman rule may have disrupted this very convoy while its fleets
+	// were being resolved.
+	return found && !a.noPath[p]
 }
 
 // report fills the outcome of every valid order from the resolution.

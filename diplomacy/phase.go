@@ -162,8 +162,8 @@ func (a *Adjudicator) Retreats(pos *Position, orders []OrderIn, out []Outcome) {
 			out[i] = invalid(ReasonAlreadyOrdered, NoUnit, d.Loc, NoLoc)
 			continue
 		}
-		order[k] = int32(i)
 		if o.Type == DisbandOrder {
+			order[k] = int32(i)
 			continue
 		}
 		if o.To == NoLoc || int(o.To) >= len(m.Locs) {
@@ -185,7 +185,7 @@ func (a *Adjudicator) Retreats(pos *Position, orders []OrderIn, out []Outcome) {
 			out[i] = invalid(ReasonRetreatNotAllowed, d.Type, d.Loc, o.To)
 			continue
 		}
-		target[k] = int32(dest)
+		order[k], target[k] = int32(i), int32(dest) // an invalid order does not take the unit's order
 	}
 	// Two or more retreats into one province: all are disbanded (but a
 	// retreat across a weak border loses to any other, which may survive).

@@ -114,3 +114,32 @@ func TestRetreatsListedAfterMovement(t *testing.T) {
 		t.Fatalf("next phase %+v", out.Next.Phase)
 	}
 }
+
+// TestInvalidRetreatDoesNotTakeTheUnitsOrder: an invalid order does not
+// count (docs/adjudicate.md), so a dislodged unit's later valid retreat is
+// carried out, as a later valid order is in a movement phase; only a second
+// valid order is refused as "already has an order". (Found by the
+// reference-resolver comparison, diplomacy/refcompare_test.go.)
+func TestInvalidRetreatDoesNotTakeTheUnitsOrder(t *testing.T) {
+	out := run(t, `{"phase": {"season": "spring", "year": 1901, "type": "retreat"},
+		"units": [{"power": "germany", "type": "fleet", "at": "swe"}],
+		"dislodged": [{"power": "russia", "type": "fleet", "at": "swe", "attacker_from": "den", "retreats": ["bot", "fin"]}],
+		"orders": {"russia": ["F swe R den", "F swe R bot", "F swe R fin"]}}`)
+	var got []string
+	for _, o := range out.Orders {
+		got = append(got, o.Result)
+	}
+	if strings.Join(got, " ") != "invalid succeeds invalid" {
+		t.Fatalf("results %v, want invalid succeeds invalid: %+v", got, out.Orders)
+	}
+	if out.Orders[2].Reason != "the unit at swe already has an order" {
+		t.Errorf("second valid retreat: %q", out.Orders[2].Reason)
+	}
+	found := false
+	for _, u := range out.Next.Units {
+		found = found || u.At == "bot" && u.Power == "russia"
+	}
+	if !found {
+		t.Fatalf("the Russian fleet did not retreat to bot: %+v", out.Next.Units)
+	}
+}
