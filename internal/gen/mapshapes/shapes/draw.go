@@ -18,6 +18,8 @@ const (
 	seaRoom        = 1.3       // lines between a coast and a sea are split as if the sea had this much more room
 	impassableRoom = 0.8       // impassable areas grow as power cells of this much of their room
 	coastShift     = 0.3       // in the land/sea split, land must be nearer by this much of its room
+	straitWidth    = 0.25      // the width of those straits, in median rooms
+	islandGrow     = 0.2       // while islands grow by this much of their room (at least 0.6 median rooms)
 	maskSmooth     = 0.3       // land mask blur, in rooms
 	seedDisk       = 0.3       // the disc around a point that keeps its class, in rooms
 	stripRoom      = 0.12      // inland provinces stay this far off the sea, in rooms (median)
@@ -26,12 +28,13 @@ const (
 
 // drawing is what Draw computes for one map, in raster pixels.
 type drawing struct {
-	b    *board
-	g    *grid
-	geo  bool
-	proj *projection
-	pos  []Point // each region's point, raster pixels
-	room float64 // the median room of the points, pixels
+	b      *board
+	g      *grid
+	geo    bool
+	proj   *projection
+	pos    []Point // each region's point, raster pixels
+	room   float64 // the median room of the points, pixels
+	island []bool  // by region: land with no land neighbour
 }
 
 // Draw draws a project map file (the bytes of diplomacy/maps/<id>.json) and
@@ -77,6 +80,17 @@ func draw(mapJSON []byte, land *Land) ([]byte, *drawing, error) {
 	seeds := d.seeds()
 	mr := medianRoom(seeds)
 	d.room = mr
+	// Islands (land with no land neighbour) grow a little more, so that
+	// they are not mere dots.
+	d.island = make([]bool, len(b.regions))
+	for i := 0; i < b.provinces; i++ {
+		d.island[i] = !b.regions[i].sea()
+		for z := range b.adj[i] {
+			if !b.regions[z].sea() && b.landBorder(i, z) {
+				d.island[i] = false
+			}
+		}
+	}
 	w := warp{amp: warpAmp * mr, wave: warpWave * mr}
 	if d.geo {
 		d.geoClasses(land, seeds)
@@ -207,7 +221,8 @@ func (d *drawing) stars(pts []seed) []seed {
 				continue
 			}
 			s := seed{wx: c.pa[0], wy: c.pa[1], wx2: c.pz[0], wy2: c.pz[1]}
-			if s.dist2(p.x, p.y) < 0.25*p.room*p.room {
+			clear := 0.5 * p.room
+			if s.dist2(p.x, p.y) < clear*clear {
 				ok = false
 			}
 		}
@@ -266,29 +281,52 @@ func (d *drawing) voronoiClasses(seeds []seed) {
 			landS = append(landS, i)
 		}
 	}
+	island := d.island
 	const bs = 8
 	landC := g.blockCandidates(seeds, landS, bs)
 	seaC := g.blockCandidates(seeds, seaS, bs)
 	bw := (g.w + bs - 1) / bs
 	field := make([]float32, g.w*g.h)
+	clamp := 0.5 * d.room
+	isle := make([]bool, g.w*g.h)
 	// Seas are broad and land provinces small: a pixel is land only when
 	// the land is nearer by more than coastShift of the land province's
 	// room, which moves coastlines toward the land points.
 	for y := 0; y < g.h; y++ {
 		for x := 0; x < g.w; x++ {
 			p := y*g.w + x
-			land := len(seaS) == 0
-			if len(landS) > 0 && len(seaS) > 0 {
-				l, cl := g.nearest(seeds, landC[(y/bs)*bw+x/bs], p)
-				_, cs := g.nearest(seeds, seaC[(y/bs)*bw+x/bs], p)
-				land = math.Sqrt(math.Max(0, cl)) < math.Sqrt(math.Max(0, cs))-coastShift*seeds[l].size
-			}
-			if land {
-				g.cls[p] = clsLand
-				field[p] = 1
+			// The margin by which land wins, clamped: blurring it and
+			// keeping where it stays positive rounds the coastlines off
+			// without wiping out small islands.
+			margin := clamp
+			if len(seaS) == 0 {
+				margin = clamp
+			} else if len(landS) == 0 {
+				margin = -clamp
 			} else {
-				g.cls[p] = clsSea
+				l, cl, o, co := g.nearest2(seeds, landC[(y/bs)*bw+x/bs], p)
+				_, cs := g.nearest(seeds, seaC[(y/bs)*bw+x/bs], p)
+				shift := coastShift * seeds[l].size
+				if island[seeds[l].reg] {
+					shift = -islandGrow * math.Max(seeds[l].size, 0.6*d.room)
+				}
+				dl := math.Sqrt(math.Max(0, cl))
+				margin = math.Max(-clamp, math.Min(clamp, math.Sqrt(math.Max(0, cs))-shift-dl))
+				// Where two coastal provinces that armies cannot cross
+				// between would meet, a strait of sea runs instead.
+				if o >= 0 {
+					a, z := seeds[l].reg, seeds[o].reg
+					ra, rz := &d.b.regions[a], &d.b.regions[z]
+					if ra.kind != "land" && rz.kind != "land" && !ra.impassable && !rz.impassable &&
+						!d.b.landBorder(a, z) && math.Sqrt(math.Max(0, co))-dl < straitWidth*d.room {
+						margin = -clamp
+					}
+				}
+				// Islands keep their unblurred shape: the blur would
+				// shrink them to dots.
+				isle[p] = island[seeds[l].reg] && margin > 0
 			}
+			field[p] = float32(margin)
 		}
 	}
 	r := int(math.Round(maskSmooth * d.room))
@@ -296,10 +334,7 @@ func (d *drawing) voronoiClasses(seeds []seed) {
 		boxBlur3(field, g.w, g.h, r)
 	}
 	for p := range g.cls {
-		if g.cls[p] == clsOff {
-			continue
-		}
-		if field[p] >= 0.5 {
+		if field[p] > 0 || isle[p] {
 			g.cls[p] = clsLand
 		} else {
 			g.cls[p] = clsSea
@@ -628,6 +663,34 @@ func (d *drawing) output(seeds []seed, width, height float64) ([]byte, error) {
 			return nil, fmt.Errorf("map %s: %s has no region", b.id, b.regions[i].id)
 		}
 	}
+	// Units and labels go on the main piece of a region, the one with its
+	// point (Naples, not Sicily).
+	pc, owner, size := g.pieces()
+	mainPiece := make([]int32, n)
+	for i := range mainPiece {
+		mainPiece[i] = -1
+		x, y := int(d.pos[i][0]), int(d.pos[i][1])
+		if x >= 0 && y >= 0 && x < g.w && y < g.h && g.lab[y*g.w+x] == int32(i) {
+			mainPiece[i] = pc[y*g.w+x]
+		}
+	}
+	noPoint := make([]bool, n) // the point's pixel is another region's: the largest piece
+	for i := range noPoint {
+		noPoint[i] = mainPiece[i] < 0
+	}
+	for c, l := range owner {
+		if noPoint[l] && (mainPiece[l] < 0 || size[c] > size[mainPiece[l]]) {
+			mainPiece[l] = int32(c)
+		}
+	}
+	mainPix := make([][]int, n)
+	for i := range pix {
+		for _, p := range pix[i] {
+			if pc[p] == mainPiece[i] {
+				mainPix[i] = append(mainPix[i], p)
+			}
+		}
+	}
 	dt := edt(border, g.w, g.h)
 	var depths []float64
 	for i := 0; i < b.provinces; i++ {
@@ -642,7 +705,7 @@ func (d *drawing) output(seeds []seed, width, height float64) ([]byte, error) {
 	coasts := make([]map[string]Point, n)
 	for i := 0; i < b.provinces; i++ {
 		r := &b.regions[i]
-		units[i] = settle(pix[i], g.w, dt, g.lab, int32(i), d.pos[i], ru)
+		units[i] = settle(mainPix[i], g.w, dt, g.lab, int32(i), d.pos[i], ru)
 		if len(r.coasts) > 0 {
 			coasts[i] = map[string]Point{}
 			for _, c := range r.coasts {
@@ -653,7 +716,7 @@ func (d *drawing) output(seeds []seed, width, height float64) ([]byte, error) {
 					q := r.coastXY[c]
 					p = Point{q[0] * g.k, q[1] * g.k}
 				}
-				coasts[i][c] = settle(pix[i], g.w, dt, g.lab, int32(i), p, ru*0.8)
+				coasts[i][c] = settle(mainPix[i], g.w, dt, g.lab, int32(i), p, ru*0.8)
 			}
 		}
 	}
@@ -681,9 +744,12 @@ func (d *drawing) output(seeds []seed, width, height float64) ([]byte, error) {
 		text := abbr[i]
 		for _, f := range fonts {
 			bw, bh := labelBox(len([]rune(text)), f)
-			at, ok := placeLabel(pix[i], g.w, dt, in, bw, bh, discs)
+			at, ok := placeLabel(mainPix[i], g.w, dt, in, bw, bh, discs)
 			if !ok {
-				at, ok = placeLabel(pix[i], g.w, dt, in, bw, bh, nil)
+				at, ok = placeLabel(pix[i], g.w, dt, in, bw, bh, discs)
+			}
+			if !ok {
+				at, ok = placeLabel(mainPix[i], g.w, dt, in, bw, bh, nil)
 			}
 			if ok {
 				fits[i] = append(fits[i], placed{at, f})
@@ -712,7 +778,7 @@ func (d *drawing) output(seeds []seed, width, height float64) ([]byte, error) {
 		}
 		// Nothing fits: the deepest spot, at the size whose box fits in
 		// the disc the region has there.
-		at := deepest(pix[i], g.w, dt)
+		at := deepest(mainPix[i], g.w, dt)
 		depth := float64(dt[int(at[1])*g.w+int(at[0])]) - 1
 		bw, bh := labelBox(len([]rune(abbr[i])), 1)
 		return at, math.Max(0.1, depth/math.Hypot(bw, bh))

@@ -82,9 +82,14 @@ type board struct {
 	// border, a coast on a sea, a coast to coast); the drawer tries to make
 	// exactly these pairs touch.
 	adj []map[int]bool
-	// seaOf[coastLoc] lists the seas a split coast's fleet reaches.
+	// coastSeas[coastLoc] lists the seas a split coast's fleet reaches.
 	coastSeas map[string][]int
+	// army[a][b]: an army moves between provinces a and b.
+	army []map[int]bool
 }
+
+// landBorder reports whether armies move between provinces a and b.
+func (b *board) landBorder(a, z int) bool { return b.army[a][z] }
 
 // parseBoard reads a project map file.
 func parseBoard(data []byte) (*board, error) {
@@ -130,7 +135,11 @@ func parseBoard(data []byte) (*board, error) {
 	for i := range b.adj {
 		b.adj[i] = map[int]bool{}
 	}
-	link := func(table map[string]string) error {
+	b.army = make([]map[int]bool, len(b.regions))
+	for i := range b.army {
+		b.army[i] = map[int]bool{}
+	}
+	link := func(table map[string]string, army bool) error {
 		keys := make([]string, 0, len(table))
 		for k := range table {
 			keys = append(keys, k)
@@ -148,6 +157,9 @@ func parseBoard(data []byte) (*board, error) {
 				}
 				if a != c {
 					b.adj[a][c], b.adj[c][a] = true, true
+					if army {
+						b.army[a][c], b.army[c][a] = true, true
+					}
 				}
 				if strings.Contains(from, "/") && b.regions[c].sea() {
 					b.coastSeas[from] = append(b.coastSeas[from], c)
@@ -156,10 +168,10 @@ func parseBoard(data []byte) (*board, error) {
 		}
 		return nil
 	}
-	if err := link(f.Army); err != nil {
+	if err := link(f.Army, true); err != nil {
 		return nil, err
 	}
-	if err := link(f.Fleet); err != nil {
+	if err := link(f.Fleet, false); err != nil {
 		return nil, err
 	}
 	return b, nil

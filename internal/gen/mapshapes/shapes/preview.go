@@ -54,7 +54,7 @@ func Preview(data []byte) ([]byte, error) {
 	fmt.Fprintf(&b, "<svg xmlns='http://www.w3.org/2000/svg' width='100%%' viewBox='0 0 %g %g'>\n", f.Width, f.Height)
 	fmt.Fprintf(&b, "<rect width='%g' height='%g' fill='#cfcfcf'/>\n", f.Width, f.Height)
 	sw := f.UnitSize / 14
-	fmt.Fprintf(&b, "<path d='%s' fill='#e8dfc8' stroke='#9a8f78' stroke-width='%g'/>\n", f.NeutralLand, sw)
+	fmt.Fprintf(&b, "<path d='%s' fill='#c9c3b6' stroke='#9a8f78' stroke-width='%g'/>\n", f.NeutralLand, sw)
 	fmt.Fprintf(&b, "<path d='%s' fill='#bcd6ea'/>\n", f.NeutralWater)
 	for _, p := range f.Provinces {
 		h := fnv.New32a()

@@ -234,6 +234,30 @@ func (g *grid) nearest(seeds []seed, cands []int32, p int) (int, float64) {
 	return best, bc
 }
 
+// nearest2 is like nearest, and also gives the best seed of another region
+// among cands (-1 when none) and its power distance.
+func (g *grid) nearest2(seeds []seed, cands []int32, p int) (int, float64, int, float64) {
+	px, py := float64(g.wx[p]), float64(g.wy[p])
+	best, bc, other, oc := -1, math.Inf(1), -1, math.Inf(1)
+	for _, si := range cands {
+		s := &seeds[si]
+		c := s.dist2(px, py) - s.room*s.room
+		switch {
+		case c < bc:
+			if best >= 0 && seeds[best].reg != s.reg {
+				other, oc = best, bc
+			}
+			best, bc = int(si), c
+		case c < oc && s.reg != seeds[best].reg:
+			other, oc = int(si), c
+		}
+	}
+	if other >= 0 && seeds[other].reg == seeds[best].reg {
+		other, oc = -1, math.Inf(1)
+	}
+	return best, bc, other, oc
+}
+
 // boxBlur3 smooths a field with three passes of a box blur of radius r in
 // each direction, close to a Gaussian of sigma r·sqrt(2)·… (about r).
 func boxBlur3(f []float32, w, h, r int) {
@@ -384,18 +408,15 @@ func (g *grid) neighbours4(p int, fn func(q int)) {
 	}
 }
 
-// keepSeeded keeps, of each region's pixels, only the connected piece that
-// holds its own point (or, when none does, its largest piece); the other
-// pieces become orphans.
-func (g *grid) keepSeeded(seeds []seed, nreg int) {
+// pieces labels the 4-connected pieces of equally labelled pixels (regions
+// only): each pixel's piece (-1 for other labels), each piece's label and
+// size.
+func (g *grid) pieces() (pc []int32, owner []int32, size []int) {
 	lab := g.lab
-	w, h := g.w, g.h
-	pc := make([]int32, w*h)
+	pc = make([]int32, g.w*g.h)
 	for i := range pc {
 		pc[i] = -1
 	}
-	var owner []int32
-	var size []int
 	stack := []int{}
 	for i := range pc {
 		if pc[i] >= 0 || lab[i] < 0 {
@@ -420,6 +441,16 @@ func (g *grid) keepSeeded(seeds []seed, nreg int) {
 		owner = append(owner, l)
 		size = append(size, n)
 	}
+	return pc, owner, size
+}
+
+// keepSeeded keeps, of each region's pixels, only the connected piece that
+// holds its own point (or, when none does, its largest piece); the other
+// pieces become orphans.
+func (g *grid) keepSeeded(seeds []seed, nreg int) {
+	lab := g.lab
+	w, h := g.w, g.h
+	pc, owner, size := g.pieces()
 	keep := make([]bool, len(owner))
 	seeded := make([]bool, nreg)
 	for _, s := range seeds {
