@@ -244,6 +244,10 @@ func (d *drawing) stars(pts []seed) []seed {
 			rz *= seaRoom
 		}
 		t := ra / (ra + rz)
+		if d.geo && !b.regions[l.a].sea() && !b.regions[l.z].sea() {
+			// Real land: rooms say less of how far a province reaches.
+			t = math.Sqrt(ra) / (math.Sqrt(ra) + math.Sqrt(rz))
+		}
 		m := [2]float64{l.pa[0] + t*(l.pz[0]-l.pa[0]), l.pa[1] + t*(l.pz[1]-l.pa[1])}
 		out = append(out, seed{x: l.pa[0], y: l.pa[1], x2: m[0], y2: m[1], reg: l.a, size: mainOf[l.a].size},
 			seed{x: m[0], y: m[1], x2: l.pz[0], y2: l.pz[1], reg: l.z, size: mainOf[l.z].size})
@@ -745,9 +749,6 @@ func (d *drawing) output(seeds []seed, width, height float64) ([]byte, error) {
 		for _, f := range fonts {
 			bw, bh := labelBox(len([]rune(text)), f)
 			at, ok := placeLabel(mainPix[i], g.w, dt, in, bw, bh, discs)
-			if !ok {
-				at, ok = placeLabel(pix[i], g.w, dt, in, bw, bh, discs)
-			}
 			if !ok {
 				at, ok = placeLabel(mainPix[i], g.w, dt, in, bw, bh, nil)
 			}
