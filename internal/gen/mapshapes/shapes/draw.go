@@ -24,6 +24,7 @@ const (
 	seedDisk       = 0.3       // the disc around a point that keeps its class, in rooms
 	stripRoom      = 0.12      // inland provinces stay this far off the sea, in rooms (median)
 	smoothEps      = 0.7       // border simplification tolerance, raster pixels
+	scMarker       = 0.2       // a supply centre marker's radius, in unit sizes
 )
 
 // drawing is what Draw computes for one map, in raster pixels.
@@ -619,6 +620,7 @@ type outProvince struct {
 	Label     Point            `json:"label"`
 	LabelSize float64          `json:"label_size,omitempty"`
 	Unit      Point            `json:"unit"`
+	SCAt      *Point           `json:"sc_at,omitempty"`
 	Coasts    map[string]Point `json:"coasts,omitempty"`
 }
 
@@ -795,6 +797,16 @@ func (d *drawing) output(seeds []seed, width, height float64) ([]byte, error) {
 			Path: pathData(rings(chains, int32(i)), k, true), Label: out(at), Unit: out(units[i])}
 		if f < font-1e-9 {
 			op.LabelSize = math.Round(f/k*10) / 10
+		}
+		if r.center {
+			bw, bh := labelBox(len([]rune(abbr[i])), f)
+			avoid := [][3]float64{{units[i][0], units[i][1], ru}}
+			for _, c := range r.coasts {
+				avoid = append(avoid, [3]float64{coasts[i][c][0], coasts[i][c][1], 0.8 * ru})
+			}
+			sc := placeMarker(mainPix[i], g.w, dt, unit*scMarker, units[i], avoid, [4]float64{at[0] - bw, at[1] - bh, at[0] + bw, at[1] + bh})
+			op.SCAt = new(Point)
+			*op.SCAt = out(sc)
 		}
 		if coasts[i] != nil {
 			op.Coasts = map[string]Point{}

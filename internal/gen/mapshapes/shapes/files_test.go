@@ -233,6 +233,11 @@ func checkFile(m *diplomacy.Map, f *File) []string {
 		if !inside(rings, p.Unit) {
 			errorf("%s: unit point %v outside its region", p.ID, p.Unit)
 		}
+		if (p.SCAt != nil) != p.SC {
+			errorf("%s: supply centre %v, marker %v", p.ID, p.SC, p.SCAt)
+		} else if p.SCAt != nil && !inside(rings, *p.SCAt) {
+			errorf("%s: supply centre marker %v outside its region", p.ID, *p.SCAt)
+		}
 		for c, q := range p.Coasts {
 			if !inside(rings, q) {
 				errorf("%s/%s: fleet point %v outside its region", p.ID, c, q)
@@ -340,6 +345,7 @@ func TestCheckFileFindsFaults(t *testing.T) {
 			f.Provinces[idx(f, "par")].Label = f.Provinces[idx(f, "bur")].Label
 		}, "labels of"},
 		{"kind", func(f *File) { f.Provinces[idx(f, "nth")].Kind = "coast" }, "nth"},
+		{"centre marker", func(f *File) { f.Provinces[idx(f, "par")].SCAt = nil }, "par: supply centre"},
 		{"empty", func(f *File) { f.Provinces[idx(f, "hol")].Path = "" }, "hol: empty region"},
 	} {
 		f := readFile(t, "standard")

@@ -5,15 +5,17 @@
 // mapshapes writes the files; the tests regenerate them to check they are
 // current. web/static/maps/README.md documents the output format.
 //
-// The regions are grown on a raster: every pixel goes to the province whose
-// drawing point is nearest (distances scaled by how much room each point
-// has), land from land points and sea from sea points, on a land mask that is
-// smoothed so coastlines are curves, not Voronoi edges; the result is
-// relaxed so that provinces that are not adjacent do not share borders and
-// inland provinces stay off the sea, then traced into shared borders,
-// simplified and written as SVG paths. The standard map's land is real
-// geography (Natural Earth, see land.go) and its provinces grow from their
-// real-world positions.
+// The regions are grown on a raster from each province's star: its drawing
+// point and its half of the line to each adjacent province's point. Every
+// pixel goes to the nearest star (after a fixed smooth wobble of the plane,
+// so that borders wind), so adjacent provinces meet on the line between
+// their points and others rarely touch; land and sea are split first, with
+// coastlines pulled toward the land, blurred into curves, and cut by straits
+// where coastal provinces armies cannot cross between would meet. Each region
+// is made one piece, and the borders are traced once between each pair of
+// neighbours, smoothed, simplified and written as SVG paths. The standard
+// map's land is real geography (Natural Earth, see land.go) and its stars
+// join the provinces' real-world positions.
 package shapes
 
 import (

@@ -27,6 +27,7 @@ type File struct {
 		Label     Point            `json:"label"`
 		LabelSize float64          `json:"label_size"`
 		Unit      Point            `json:"unit"`
+		SCAt      *Point           `json:"sc_at"`
 		Coasts    map[string]Point `json:"coasts"`
 	} `json:"provinces"`
 	Impassable []struct {
@@ -76,8 +77,8 @@ func Preview(data []byte) ([]byte, error) {
 		for _, c := range p.Coasts {
 			fmt.Fprintf(&b, "<circle cx='%g' cy='%g' r='%g' fill='none' stroke='#22a' stroke-width='%g'/>\n", c[0], c[1], r*0.8, sw)
 		}
-		if p.SC {
-			fmt.Fprintf(&b, "<circle cx='%g' cy='%g' r='%g' fill='#222'/>\n", p.Unit[0], p.Unit[1], r/4)
+		if p.SCAt != nil {
+			fmt.Fprintf(&b, "<circle cx='%g' cy='%g' r='%g' fill='#222' stroke='#fff' stroke-width='%g'/>\n", p.SCAt[0], p.SCAt[1], f.UnitSize*0.2, sw)
 		}
 		size := f.LabelSize
 		if p.LabelSize > 0 {
