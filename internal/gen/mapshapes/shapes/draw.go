@@ -25,6 +25,7 @@ const (
 	stripRoom      = 0.12      // inland provinces stay this far off the sea, in rooms (median)
 	smoothEps      = 0.7       // border simplification tolerance, raster pixels
 	scMarker       = 0.2       // a supply centre marker's radius, in unit sizes
+	minArea        = 0.2       // no province smaller than this share of the median one, where it can grow
 )
 
 // drawing is what Draw computes for one map, in raster pixels.
@@ -507,6 +508,66 @@ func (d *drawing) assign(seeds []seed) {
 		}
 	}
 	d.connect(seeds)
+	if d.growSmall(minArea) {
+		d.connect(seeds)
+	}
+}
+
+// growSmall lets each province smaller than share of the median one take,
+// ring by ring, the pixels of its class around it from neighbours that can
+// spare them (that stay at least that large themselves), and a coastal
+// province, if still too small, the water beside it: no province too small
+// to find and click. It reports whether any grew.
+func (d *drawing) growSmall(share float64) bool {
+	g := d.g
+	area := make([]int, len(d.b.regions))
+	for _, l := range g.lab {
+		if l >= 0 {
+			area[l]++
+		}
+	}
+	var areas []float64
+	for i := 0; i < d.b.provinces; i++ {
+		areas = append(areas, float64(area[i]))
+	}
+	min := share * percentile(areas, 0.5)
+	grew := false
+	for i := 0; i < d.b.provinces; i++ {
+		if float64(area[i]) >= min {
+			continue
+		}
+		cls := d.regionCls(i)
+		// First from neighbours of its own class; then, if still too
+		// small, across its coast too (the land or water it takes changes
+		// class).
+		for _, anyClass := range []bool{false, d.b.regions[i].kind == "coast"} {
+			var ring []int
+			for p, l := range g.lab {
+				if l == int32(i) {
+					ring = append(ring, p)
+				}
+			}
+			for float64(area[i]) < min && len(ring) > 0 {
+				var next []int
+				for _, p := range ring {
+					g.neighbours4(p, func(q int) {
+						l := g.lab[q]
+						if float64(area[i]) >= min || l < 0 || l == int32(i) || (g.cls[q] != cls && !anyClass) ||
+							g.fixed[q] || d.b.regions[l].impassable || float64(area[l]-1) < min {
+							return
+						}
+						area[l]--
+						area[i]++
+						g.lab[q], g.cls[q] = int32(i), cls
+						next = append(next, q)
+					})
+				}
+				ring = next
+				grew = grew || len(next) > 0
+			}
+		}
+	}
+	return grew
 }
 
 // connect makes each region one piece: pieces cut off from the region's

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"concordat/diplomacy"
@@ -358,7 +359,11 @@ func TestCheckFileFindsFaults(t *testing.T) {
 }
 
 // TestFilesAreCurrent draws every map again from the project's own map data
-// and the committed land extract and compares with the committed files.
+// and the committed land extract and compares with the committed files. It
+// also measures how well the borders follow the adjacency: on the standard
+// map at most a handful of adjacent pairs may not touch and of other pairs
+// touch (straits such as Denmark-Sweden cannot), and over all maps (some of
+// which are not planar: Pure, Layered, the wrapping worlds) few.
 func TestFilesAreCurrent(t *testing.T) {
 	raw, err := os.ReadFile(landFile)
 	if err != nil {
@@ -368,24 +373,39 @@ func TestFilesAreCurrent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, id := range diplomacy.MapIDs() {
-		t.Run(id, func(t *testing.T) {
-			t.Parallel()
-			src, err := os.ReadFile(filepath.Join(mapsDir, id+".json"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := Draw(src, land)
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, err := os.ReadFile(filepath.Join(outDir, id+".json"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("web/static/maps/%s.json is not what the generator draws now; run go run ./internal/gen/mapshapes", id)
-			}
-		})
+	var mu sync.Mutex
+	var pairs, missing, spurious int
+	t.Run("maps", func(t *testing.T) {
+		for _, id := range diplomacy.MapIDs() {
+			t.Run(id, func(t *testing.T) {
+				t.Parallel()
+				src, err := os.ReadFile(filepath.Join(mapsDir, id+".json"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, d, err := draw(src, land)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, err := os.ReadFile(filepath.Join(outDir, id+".json"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !bytes.Equal(got, want) {
+					t.Errorf("web/static/maps/%s.json is not what the generator draws now; run go run ./internal/gen/mapshapes", id)
+				}
+				st := d.stats()
+				if id == "standard" && (len(st.Missing) > 8 || len(st.Spurious) > 8) {
+					t.Errorf("standard: %v", st)
+				}
+				mu.Lock()
+				pairs, missing, spurious = pairs+st.Pairs, missing+len(st.Missing), spurious+len(st.Spurious)
+				mu.Unlock()
+			})
+		}
+	})
+	t.Logf("all maps: %d adjacent pairs, %d not touching, %d pairs touching but not adjacent", pairs, missing, spurious)
+	if pairs == 0 || float64(missing) > 0.06*float64(pairs) || float64(spurious) > 0.045*float64(pairs) {
+		t.Errorf("all maps: %d adjacent pairs, %d not touching, %d pairs touching but not adjacent", pairs, missing, spurious)
 	}
 }
