@@ -51,7 +51,7 @@ func Preview(data []byte) ([]byte, error) {
 		return nil, err
 	}
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "<!doctype html><html><head><meta charset=utf-8><title>%s</title><style>body{margin:0;background:#777}svg{display:block}text{font-family:sans-serif;font-weight:bold;text-anchor:middle;dominant-baseline:central;paint-order:stroke;stroke:#fff;stroke-width:2px;stroke-opacity:.6}</style></head><body>\n", html.EscapeString(f.Title))
+	fmt.Fprintf(&b, "<!doctype html><html><head><meta charset=utf-8><title>%s</title><style>body{margin:0;background:#777}svg{display:block}text{font-family:sans-serif;font-weight:bold;text-anchor:middle;dominant-baseline:central;paint-order:stroke;stroke:#fff;stroke-opacity:.6}</style></head><body>\n", html.EscapeString(f.Title))
 	fmt.Fprintf(&b, "<svg xmlns='http://www.w3.org/2000/svg' width='100%%' viewBox='0 0 %g %g'>\n", f.Width, f.Height)
 	fmt.Fprintf(&b, "<rect width='%g' height='%g' fill='#cfcfcf'/>\n", f.Width, f.Height)
 	sw := f.UnitSize / 14
@@ -84,7 +84,7 @@ func Preview(data []byte) ([]byte, error) {
 		if p.LabelSize > 0 {
 			size = p.LabelSize
 		}
-		fmt.Fprintf(&b, "<text x='%g' y='%g' font-size='%g'>%s</text>\n", p.Label[0], p.Label[1], size, html.EscapeString(p.Abbr))
+		fmt.Fprintf(&b, "<text x='%g' y='%g' font-size='%g' stroke-width='%g'>%s</text>\n", p.Label[0], p.Label[1], size, size/8, html.EscapeString(p.Abbr))
 	}
 	for _, x := range f.Impassable {
 		fmt.Fprintf(&b, "<text x='%g' y='%g' font-size='%g' fill='#eee' style='stroke:none'>%s</text>\n", x.Label[0], x.Label[1], f.LabelSize, html.EscapeString(x.Abbr))
