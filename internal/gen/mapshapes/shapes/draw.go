@@ -670,8 +670,9 @@ func fitProjection(b *board, width float64) *projection {
 	return pr
 }
 
-// outProvince is one province of the output file.
-type outProvince struct {
+// ProvinceShape is one province of a drawn map file
+// (web/static/maps/README.md says what each field means).
+type ProvinceShape struct {
 	ID        string           `json:"id"`
 	Name      string           `json:"name"`
 	Abbr      string           `json:"abbr"`
@@ -685,8 +686,8 @@ type outProvince struct {
 	Coasts    map[string]Point `json:"coasts,omitempty"`
 }
 
-// outImpassable is one impassable area of the output file.
-type outImpassable struct {
+// ImpassableShape is one impassable area of a drawn map file.
+type ImpassableShape struct {
 	ID    string `json:"id"`
 	Name  string `json:"name"`
 	Abbr  string `json:"abbr"`
@@ -850,11 +851,11 @@ func (d *drawing) output(seeds []seed, width, height float64) ([]byte, error) {
 
 	k := g.k
 	out := func(p Point) Point { return Point{math.Round(p[0]/k*10) / 10, math.Round(p[1]/k*10) / 10} }
-	var provs []outProvince
+	var provs []ProvinceShape
 	for i := 0; i < b.provinces; i++ {
 		r := &b.regions[i]
 		at, f := label(i)
-		op := outProvince{ID: r.id, Name: r.name, Abbr: abbr[i], Kind: r.kind, SC: r.center,
+		op := ProvinceShape{ID: r.id, Name: r.name, Abbr: abbr[i], Kind: r.kind, SC: r.center,
 			Path: pathData(rings(chains, int32(i)), k, true), Label: out(at), Unit: out(units[i])}
 		if f < font-1e-9 {
 			op.LabelSize = math.Round(f/k*10) / 10
@@ -877,10 +878,10 @@ func (d *drawing) output(seeds []seed, width, height float64) ([]byte, error) {
 		}
 		provs = append(provs, op)
 	}
-	var imps []outImpassable
+	var imps []ImpassableShape
 	for i := b.provinces; i < n; i++ {
 		at, _ := label(i)
-		imps = append(imps, outImpassable{ID: b.regions[i].id, Name: b.regions[i].name, Abbr: abbr[i],
+		imps = append(imps, ImpassableShape{ID: b.regions[i].id, Name: b.regions[i].name, Abbr: abbr[i],
 			Path: pathData(rings(chains, int32(i)), k, true), Label: out(at)})
 	}
 	// Coastlines: the borders between land and water.

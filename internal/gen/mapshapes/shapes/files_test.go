@@ -48,6 +48,14 @@ func parsePath(d string) ([][]Point, error) {
 		i = j
 		return v, nil
 	}
+	pair := func() (float64, float64, error) {
+		dx, err := num()
+		if err != nil {
+			return 0, 0, err
+		}
+		dy, err := num()
+		return dx, dy, err
+	}
 	for i < len(d) {
 		switch c := d[i]; {
 		case c == 'm':
@@ -55,11 +63,7 @@ func parsePath(d string) ([][]Point, error) {
 			if cur != nil {
 				rings = append(rings, cur)
 			}
-			dx, err := num()
-			if err != nil {
-				return nil, err
-			}
-			dy, err := num()
+			dx, dy, err := pair()
 			if err != nil {
 				return nil, err
 			}
@@ -75,11 +79,7 @@ func parsePath(d string) ([][]Point, error) {
 			if cur == nil {
 				return nil, fmt.Errorf("at %d: a line-to with no subpath", i)
 			}
-			dx, err := num()
-			if err != nil {
-				return nil, err
-			}
-			dy, err := num()
+			dx, dy, err := pair()
 			if err != nil {
 				return nil, err
 			}

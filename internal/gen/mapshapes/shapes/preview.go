@@ -8,38 +8,19 @@ import (
 	"html"
 )
 
-// File is the drawn map as web/static/maps/<id>.json holds it (the fields
-// the preview and the tests read).
+// File is a drawn map as web/static/maps/<id>.json holds it.
 type File struct {
-	ID        string  `json:"id"`
-	Title     string  `json:"title"`
-	Width     float64 `json:"width"`
-	Height    float64 `json:"height"`
-	UnitSize  float64 `json:"unit_size"`
-	LabelSize float64 `json:"label_size"`
-	Provinces []struct {
-		ID        string           `json:"id"`
-		Name      string           `json:"name"`
-		Abbr      string           `json:"abbr"`
-		Kind      string           `json:"kind"`
-		SC        bool             `json:"sc"`
-		Path      string           `json:"path"`
-		Label     Point            `json:"label"`
-		LabelSize float64          `json:"label_size"`
-		Unit      Point            `json:"unit"`
-		SCAt      *Point           `json:"sc_at"`
-		Coasts    map[string]Point `json:"coasts"`
-	} `json:"provinces"`
-	Impassable []struct {
-		ID    string `json:"id"`
-		Name  string `json:"name"`
-		Abbr  string `json:"abbr"`
-		Path  string `json:"path"`
-		Label Point  `json:"label"`
-	} `json:"impassable"`
-	NeutralLand  string `json:"neutral_land"`
-	NeutralWater string `json:"neutral_water"`
-	Coastline    string `json:"coastline"`
+	ID           string            `json:"id"`
+	Title        string            `json:"title"`
+	Width        float64           `json:"width"`
+	Height       float64           `json:"height"`
+	UnitSize     float64           `json:"unit_size"`
+	LabelSize    float64           `json:"label_size"`
+	Provinces    []ProvinceShape   `json:"provinces"`
+	Impassable   []ImpassableShape `json:"impassable"`
+	NeutralLand  string            `json:"neutral_land"`
+	NeutralWater string            `json:"neutral_water"`
+	Coastline    string            `json:"coastline"`
 }
 
 // Preview is an HTML page that draws a map file the way a client would:
