@@ -32,14 +32,15 @@ func main() {
 	landPath := flag.String("land", "internal/gen/mapshapes/land.json", "the land extract the standard map is drawn on")
 	ne := flag.String("naturalearth", "", "rebuild the land extract from this Natural Earth TopoJSON file (world-atlas land-50m.json) first")
 	preview := flag.String("preview", "", "also write an HTML preview of each map to this folder")
+	stats := flag.Bool("stats", false, "only report how well each map's borders match its adjacency")
 	flag.Parse()
-	if err := run(*maps, *out, *landPath, *ne, *preview, flag.Args()); err != nil {
+	if err := run(*maps, *out, *landPath, *ne, *preview, *stats, flag.Args()); err != nil {
 		fmt.Fprintln(os.Stderr, "mapshapes:", err)
 		os.Exit(1)
 	}
 }
 
-func run(maps, out, landPath, ne, preview string, ids []string) error {
+func run(maps, out, landPath, ne, preview string, stats bool, ids []string) error {
 	if ne != "" {
 		topo, err := os.ReadFile(ne)
 		if err != nil {
@@ -77,6 +78,14 @@ func run(maps, out, landPath, ne, preview string, ids []string) error {
 		src, err := os.ReadFile(filepath.Join(maps, id+".json"))
 		if err != nil {
 			return err
+		}
+		if stats {
+			st, err := shapes.DrawStats(src, land)
+			if err != nil {
+				return fmt.Errorf("%s: %v", id, err)
+			}
+			fmt.Printf("%s: %v\n", id, st)
+			continue
 		}
 		data, err := shapes.Draw(src, land)
 		if err != nil {

@@ -350,7 +350,7 @@ func Generate(dir, name string) ([]byte, error) {
 	}
 	for _, x := range src.Impassable {
 		if _, seasonal := q.seasonal[x.ID]; !seasonal {
-			m.Impassable = append(m.Impassable, Impassable{ID: x.ID, Name: x.Name, XY: x.XY, LonLat: x.LonLat})
+			m.Impassable = append(m.Impassable, Impassable(x))
 		}
 	}
 	if m.Start, err = startPhase(src, q); err != nil {

@@ -11,33 +11,46 @@ import (
 // Tuning. The numbers are what the committed files were drawn with; the
 // test that regenerates them fails when a change here changes them.
 const (
-	targetPixels = 1_000_000 // raster size per map
-	geoCut       = 3.2       // the standard map: land this many rooms from every point is no province
-	warpAmp      = 0.14      // border wobble amplitude, in rooms (median)
-	warpWave     = 0.9       // and its wavelength
-	seaRoom      = 1.3       // in the land/sea split, sea points count this much more room
-	maskSmooth   = 0.3       // land mask blur, in rooms
-	seedDisk     = 0.3       // the disc around a point that keeps its class, in rooms
-	stripRoom    = 0.12      // inland provinces stay this far off the sea, in rooms (median)
-	smoothEps    = 0.7       // border simplification tolerance, raster pixels
+	targetPixels   = 1_000_000 // raster size per map
+	geoCut         = 3.2       // the standard map: land this many rooms from every point is no province
+	warpAmp        = 0.14      // border wobble amplitude, in rooms (median)
+	warpWave       = 0.9       // and its wavelength
+	seaRoom        = 1.3       // lines between a coast and a sea are split as if the sea had this much more room
+	impassableRoom = 0.8       // impassable areas grow as power cells of this much of their room
+	coastShift     = 0.3       // in the land/sea split, land must be nearer by this much of its room
+	straitWidth    = 0.25      // the width of those straits, in median rooms
+	islandGrow     = 0.2       // while islands grow by this much of their room (at least 0.6 median rooms)
+	maskSmooth     = 0.3       // land mask blur, in rooms
+	seedDisk       = 0.3       // the disc around a point that keeps its class, in rooms
+	stripRoom      = 0.12      // inland provinces stay this far off the sea, in rooms (median)
+	smoothEps      = 0.7       // border simplification tolerance, raster pixels
+	scMarker       = 0.2       // a supply centre marker's radius, in unit sizes
+	minArea        = 0.2       // no province smaller than this share of the median one, where it can grow
 )
 
 // drawing is what Draw computes for one map, in raster pixels.
 type drawing struct {
-	b    *board
-	g    *grid
-	geo  bool
-	proj *projection
-	pos  []Point // each region's point, raster pixels
+	b      *board
+	g      *grid
+	geo    bool
+	proj   *projection
+	pos    []Point // each region's point, raster pixels
+	room   float64 // the median room of the points, pixels
+	island []bool  // by region: land with no land neighbour
 }
 
 // Draw draws a project map file (the bytes of diplomacy/maps/<id>.json) and
 // returns the bytes of web/static/maps/<id>.json. land is the geography the
 // standard map is drawn on (nil draws every map from its points alone).
 func Draw(mapJSON []byte, land *Land) ([]byte, error) {
+	out, _, err := draw(mapJSON, land)
+	return out, err
+}
+
+func draw(mapJSON []byte, land *Land) ([]byte, *drawing, error) {
 	b, err := parseBoard(mapJSON)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	d := &drawing{b: b}
 	if land != nil && b.id == "standard" {
@@ -68,16 +81,31 @@ func Draw(mapJSON []byte, land *Land) ([]byte, error) {
 	}
 	seeds := d.seeds()
 	mr := medianRoom(seeds)
+	d.room = mr
+	// Islands (land with no land neighbour) grow a little more, so that
+	// they are not mere dots.
+	d.island = make([]bool, len(b.regions))
+	for i := 0; i < b.provinces; i++ {
+		d.island[i] = !b.regions[i].sea()
+		for z := range b.adj[i] {
+			if !b.regions[z].sea() && b.landBorder(i, z) {
+				d.island[i] = false
+			}
+		}
+	}
 	w := warp{amp: warpAmp * mr, wave: warpWave * mr}
 	if d.geo {
 		d.geoClasses(land, seeds)
+		seeds = d.stars(seeds)
 		d.g.setWarp(w, seeds)
 	} else {
+		seeds = d.stars(seeds)
 		d.g.setWarp(w, seeds)
 		d.voronoiClasses(seeds)
 	}
 	d.assign(seeds)
-	return d.output(seeds, width, height)
+	out, err := d.output(seeds, width, height)
+	return out, d, err
 }
 
 // regionCls is the class of region i's pixels.
@@ -89,12 +117,12 @@ func (d *drawing) regionCls(i int) int8 {
 }
 
 // seeds are the points the regions grow from: each region's point and, off
-// the standard map, the fleet points of its coasts. Each seed's room is half
-// the distance to the nearest seed of another region.
+// the standard map, the fleet points of its coasts. Each point's room is
+// half the distance to the nearest point of another region.
 func (d *drawing) seeds() []seed {
 	var s []seed
 	for i, r := range d.b.regions {
-		s = append(s, seed{x: d.pos[i][0], y: d.pos[i][1], reg: i})
+		s = append(s, seed{x: d.pos[i][0], y: d.pos[i][1], reg: i, main: true})
 		if !d.geo {
 			for _, c := range r.coasts {
 				p := r.coastXY[c]
@@ -103,6 +131,7 @@ func (d *drawing) seeds() []seed {
 		}
 	}
 	for i := range s {
+		s[i].x2, s[i].y2 = s[i].x, s[i].y
 		near := math.Inf(1)
 		for j := range s {
 			if s[j].reg != s[i].reg {
@@ -113,15 +142,135 @@ func (d *drawing) seeds() []seed {
 			near = float64(max(d.g.w, d.g.h))
 		}
 		s[i].room = math.Max(1, near/2)
+		s[i].size = s[i].room
 	}
 	return s
+}
+
+// stars adds to the points each region's star: the line from its point to
+// each of its fleet points, and for each pair of adjacent provinces the line
+// between their points, split between the two where their rooms meet (seas
+// count seaRoom times their room, so coastlines lie nearer the land). Lines
+// that would cross a shorter one, or pass close by a third region's point,
+// are left out: the two provinces may still touch, but nothing is cut in
+// two. The room of a point becomes the power of its seed (only impassable
+// areas keep some, as nothing else grows toward them).
+func (d *drawing) stars(pts []seed) []seed {
+	b := d.b
+	type line struct {
+		a, z   int // regions
+		pa, pz [2]float64
+		self   bool
+	}
+	mainOf := map[int]*seed{}
+	for i := range pts {
+		if pts[i].main {
+			mainOf[pts[i].reg] = &pts[i]
+		}
+	}
+	var accepted, cands []line
+	for i := range pts {
+		if !pts[i].main {
+			m := mainOf[pts[i].reg]
+			accepted = append(accepted, line{pts[i].reg, pts[i].reg, [2]float64{m.x, m.y}, [2]float64{pts[i].x, pts[i].y}, true})
+		}
+	}
+	// The end of a province's side of a line to province z: its point, or
+	// for a sea beside a split coast, the fleet point of the coast nearest it.
+	endOf := func(a, z int) [2]float64 {
+		m := mainOf[a]
+		best := [2]float64{m.x, m.y}
+		r := &b.regions[a]
+		if d.geo || len(r.coasts) == 0 || !b.regions[z].sea() {
+			return best
+		}
+		bd := math.Inf(1)
+		zm := mainOf[z]
+		for _, c := range r.coasts {
+			for _, sea := range b.coastSeas[r.id+"/"+c] {
+				if sea == z {
+					q := r.coastXY[c]
+					q = Point{q[0] * d.g.k, q[1] * d.g.k}
+					if dd := math.Hypot(q[0]-zm.x, q[1]-zm.y); dd < bd {
+						best, bd = [2]float64{q[0], q[1]}, dd
+					}
+				}
+			}
+		}
+		return best
+	}
+	for a := 0; a < b.provinces; a++ {
+		for _, z := range sortedKeys(b.adj[a]) {
+			if z <= a || z >= b.provinces {
+				continue
+			}
+			cands = append(cands, line{a: a, z: z, pa: endOf(a, z), pz: endOf(z, a)})
+		}
+	}
+	length := func(l line) float64 { return math.Hypot(l.pz[0]-l.pa[0], l.pz[1]-l.pa[1]) }
+	sort.SliceStable(cands, func(i, j int) bool { return length(cands[i]) < length(cands[j]) })
+	for _, c := range cands {
+		ok := true
+		for _, a := range accepted {
+			if segmentsCross(c.pa[0], c.pa[1], c.pz[0], c.pz[1], a.pa[0], a.pa[1], a.pz[0], a.pz[1]) {
+				ok = false
+				break
+			}
+		}
+		for i := range pts {
+			p := &pts[i]
+			if !ok || p.reg == c.a || p.reg == c.z {
+				continue
+			}
+			s := seed{wx: c.pa[0], wy: c.pa[1], wx2: c.pz[0], wy2: c.pz[1]}
+			clear := 0.5 * p.room
+			if s.dist2(p.x, p.y) < clear*clear {
+				ok = false
+			}
+		}
+		if ok {
+			accepted = append(accepted, c)
+		}
+	}
+	out := append([]seed(nil), pts...)
+	for _, l := range accepted {
+		if l.self {
+			out = append(out, seed{x: l.pa[0], y: l.pa[1], x2: l.pz[0], y2: l.pz[1], reg: l.a, size: mainOf[l.a].size})
+			continue
+		}
+		ra, rz := mainOf[l.a].room, mainOf[l.z].room
+		if b.regions[l.a].sea() {
+			ra *= seaRoom
+		}
+		if b.regions[l.z].sea() {
+			rz *= seaRoom
+		}
+		t := ra / (ra + rz)
+		if d.geo && !b.regions[l.a].sea() && !b.regions[l.z].sea() {
+			// Real land: rooms say less of how far a province reaches.
+			t = math.Sqrt(ra) / (math.Sqrt(ra) + math.Sqrt(rz))
+		}
+		m := [2]float64{l.pa[0] + t*(l.pz[0]-l.pa[0]), l.pa[1] + t*(l.pz[1]-l.pa[1])}
+		out = append(out, seed{x: l.pa[0], y: l.pa[1], x2: m[0], y2: m[1], reg: l.a, size: mainOf[l.a].size},
+			seed{x: m[0], y: m[1], x2: l.pz[0], y2: l.pz[1], reg: l.z, size: mainOf[l.z].size})
+	}
+	for i := range out {
+		if out[i].main && b.regions[out[i].reg].impassable {
+			out[i].room *= impassableRoom
+		} else {
+			out[i].room = 0
+		}
+	}
+	return out
 }
 
 // medianRoom is the median room of the seeds.
 func medianRoom(seeds []seed) float64 {
 	var v []float64
 	for i := range seeds {
-		v = append(v, seeds[i].room)
+		if seeds[i].main {
+			v = append(v, seeds[i].room)
+		}
 	}
 	return percentile(v, 0.5)
 }
@@ -130,42 +279,68 @@ func medianRoom(seeds []seed) float64 {
 // seed and smooths the coastlines.
 func (d *drawing) voronoiClasses(seeds []seed) {
 	g := d.g
-	all := make([]int, len(seeds))
-	for i := range all {
-		all[i] = i
-	}
-	// Seas are broad and land provinces small: in the split, sea points
-	// get more room, which moves coastlines toward the land points.
-	biased := append([]seed(nil), seeds...)
-	for i := range biased {
-		if d.b.regions[biased[i].reg].sea() {
-			biased[i].room *= seaRoom
+	var landS, seaS []int
+	for i, s := range seeds {
+		if d.b.regions[s.reg].sea() {
+			seaS = append(seaS, i)
+		} else {
+			landS = append(landS, i)
 		}
 	}
-	seeds = biased
+	island := d.island
 	const bs = 8
-	cands := g.blockCandidates(seeds, all, bs)
+	landC := g.blockCandidates(seeds, landS, bs)
+	seaC := g.blockCandidates(seeds, seaS, bs)
 	bw := (g.w + bs - 1) / bs
 	field := make([]float32, g.w*g.h)
+	clamp := 0.5 * d.room
+	isle := make([]bool, g.w*g.h)
+	// Seas are broad and land provinces small: a pixel is land only when
+	// the land is nearer by more than coastShift of the land province's
+	// room, which moves coastlines toward the land points.
 	for y := 0; y < g.h; y++ {
 		for x := 0; x < g.w; x++ {
 			p := y*g.w + x
-			s, _ := g.nearest(seeds, cands[(y/bs)*bw+x/bs], p)
-			g.cls[p] = d.regionCls(seeds[s].reg)
-			if g.cls[p] == clsLand {
-				field[p] = 1
+			// The margin by which land wins, clamped: blurring it and
+			// keeping where it stays positive rounds the coastlines off
+			// without wiping out small islands.
+			margin := clamp
+			if len(seaS) == 0 {
+				margin = clamp
+			} else if len(landS) == 0 {
+				margin = -clamp
+			} else {
+				l, cl, o, co := g.nearest2(seeds, landC[(y/bs)*bw+x/bs], p)
+				_, cs := g.nearest(seeds, seaC[(y/bs)*bw+x/bs], p)
+				shift := coastShift * seeds[l].size
+				if island[seeds[l].reg] {
+					shift = -islandGrow * math.Max(seeds[l].size, 0.6*d.room)
+				}
+				dl := math.Sqrt(math.Max(0, cl))
+				margin = math.Max(-clamp, math.Min(clamp, math.Sqrt(math.Max(0, cs))-shift-dl))
+				// Where two coastal provinces that armies cannot cross
+				// between would meet, a strait of sea runs instead.
+				if o >= 0 {
+					a, z := seeds[l].reg, seeds[o].reg
+					ra, rz := &d.b.regions[a], &d.b.regions[z]
+					if ra.kind != "land" && rz.kind != "land" && !ra.impassable && !rz.impassable &&
+						!d.b.landBorder(a, z) && math.Sqrt(math.Max(0, co))-dl < straitWidth*d.room {
+						margin = -clamp
+					}
+				}
+				// Islands keep their unblurred shape: the blur would
+				// shrink them to dots.
+				isle[p] = island[seeds[l].reg] && margin > 0
 			}
+			field[p] = float32(margin)
 		}
 	}
-	r := int(math.Round(maskSmooth * medianRoom(seeds)))
+	r := int(math.Round(maskSmooth * d.room))
 	if r >= 1 {
 		boxBlur3(field, g.w, g.h, r)
 	}
 	for p := range g.cls {
-		if g.cls[p] == clsOff {
-			continue
-		}
-		if field[p] >= 0.5 {
+		if field[p] > 0 || isle[p] {
 			g.cls[p] = clsLand
 		} else {
 			g.cls[p] = clsSea
@@ -178,7 +353,10 @@ func (d *drawing) voronoiClasses(seeds []seed) {
 func (d *drawing) forceDiscs(seeds []seed, rooms float64) {
 	g := d.g
 	for _, s := range seeds {
-		rad := math.Max(2, rooms*s.room)
+		if !s.main {
+			continue
+		}
+		rad := math.Max(2, rooms*s.size)
 		c := d.regionCls(s.reg)
 		for y := int(s.y - rad); y <= int(s.y+rad); y++ {
 			for x := int(s.x - rad); x <= int(s.x+rad); x++ {
@@ -275,7 +453,7 @@ func (d *drawing) assign(seeds []seed) {
 		isSea[p] = c == clsSea
 	}
 	dsea := edt(isSea, g.w, g.h)
-	strip := stripRoom * medianRoom(seeds)
+	strip := stripRoom * d.room
 	for y := 0; y < g.h; y++ {
 		for x := 0; x < g.w; x++ {
 			p := y*g.w + x
@@ -304,14 +482,17 @@ func (d *drawing) assign(seeds []seed) {
 				}
 			}
 			g.lab[p] = int32(seeds[s].reg)
-			if r := seeds[s].room; d.geo && g.cls[p] == clsLand && c+r*r > geoCut*geoCut*r*r {
+			if r, pw := seeds[s].size, seeds[s].room; d.geo && g.cls[p] == clsLand && c+pw*pw > geoCut*geoCut*r*r {
 				g.lab[p] = neutralLand
 			}
 		}
 	}
 	// The pixels right around each point are its region's.
 	for _, s := range seeds {
-		rad := math.Max(2, 0.15*s.room)
+		if !s.main {
+			continue
+		}
+		rad := math.Max(2, 0.15*s.size)
 		c := d.regionCls(s.reg)
 		for y := int(s.y - rad); y <= int(s.y+rad); y++ {
 			for x := int(s.x - rad); x <= int(s.x+rad); x++ {
@@ -327,6 +508,66 @@ func (d *drawing) assign(seeds []seed) {
 		}
 	}
 	d.connect(seeds)
+	if d.growSmall(minArea) {
+		d.connect(seeds)
+	}
+}
+
+// growSmall lets each province smaller than share of the median one take,
+// ring by ring, the pixels of its class around it from neighbours that can
+// spare them (that stay at least that large themselves), and a coastal
+// province, if still too small, the water beside it: no province too small
+// to find and click. It reports whether any grew.
+func (d *drawing) growSmall(share float64) bool {
+	g := d.g
+	area := make([]int, len(d.b.regions))
+	for _, l := range g.lab {
+		if l >= 0 {
+			area[l]++
+		}
+	}
+	var areas []float64
+	for i := 0; i < d.b.provinces; i++ {
+		areas = append(areas, float64(area[i]))
+	}
+	min := share * percentile(areas, 0.5)
+	grew := false
+	for i := 0; i < d.b.provinces; i++ {
+		if float64(area[i]) >= min {
+			continue
+		}
+		cls := d.regionCls(i)
+		// First from neighbours of its own class; then, if still too
+		// small, across its coast too (the land or water it takes changes
+		// class).
+		for _, anyClass := range []bool{false, d.b.regions[i].kind == "coast"} {
+			var ring []int
+			for p, l := range g.lab {
+				if l == int32(i) {
+					ring = append(ring, p)
+				}
+			}
+			for float64(area[i]) < min && len(ring) > 0 {
+				var next []int
+				for _, p := range ring {
+					g.neighbours4(p, func(q int) {
+						l := g.lab[q]
+						if float64(area[i]) >= min || l < 0 || l == int32(i) || (g.cls[q] != cls && !anyClass) ||
+							g.fixed[q] || d.b.regions[l].impassable || float64(area[l]-1) < min {
+							return
+						}
+						area[l]--
+						area[i]++
+						g.lab[q], g.cls[q] = int32(i), cls
+						next = append(next, q)
+					})
+				}
+				ring = next
+				grew = grew || len(next) > 0
+			}
+		}
+	}
+	return grew
 }
 
 // connect makes each region one piece: pieces cut off from the region's
@@ -429,8 +670,9 @@ func fitProjection(b *board, width float64) *projection {
 	return pr
 }
 
-// outProvince is one province of the output file.
-type outProvince struct {
+// ProvinceShape is one province of a drawn map file
+// (web/static/maps/README.md says what each field means).
+type ProvinceShape struct {
 	ID        string           `json:"id"`
 	Name      string           `json:"name"`
 	Abbr      string           `json:"abbr"`
@@ -440,11 +682,12 @@ type outProvince struct {
 	Label     Point            `json:"label"`
 	LabelSize float64          `json:"label_size,omitempty"`
 	Unit      Point            `json:"unit"`
+	SCAt      *Point           `json:"sc_at,omitempty"`
 	Coasts    map[string]Point `json:"coasts,omitempty"`
 }
 
-// outImpassable is one impassable area of the output file.
-type outImpassable struct {
+// ImpassableShape is one impassable area of a drawn map file.
+type ImpassableShape struct {
 	ID    string `json:"id"`
 	Name  string `json:"name"`
 	Abbr  string `json:"abbr"`
@@ -488,6 +731,34 @@ func (d *drawing) output(seeds []seed, width, height float64) ([]byte, error) {
 			return nil, fmt.Errorf("map %s: %s has no region", b.id, b.regions[i].id)
 		}
 	}
+	// Units and labels go on the main piece of a region, the one with its
+	// point (Naples, not Sicily).
+	pc, owner, size := g.pieces()
+	mainPiece := make([]int32, n)
+	for i := range mainPiece {
+		mainPiece[i] = -1
+		x, y := int(d.pos[i][0]), int(d.pos[i][1])
+		if x >= 0 && y >= 0 && x < g.w && y < g.h && g.lab[y*g.w+x] == int32(i) {
+			mainPiece[i] = pc[y*g.w+x]
+		}
+	}
+	noPoint := make([]bool, n) // the point's pixel is another region's: the largest piece
+	for i := range noPoint {
+		noPoint[i] = mainPiece[i] < 0
+	}
+	for c, l := range owner {
+		if noPoint[l] && (mainPiece[l] < 0 || size[c] > size[mainPiece[l]]) {
+			mainPiece[l] = int32(c)
+		}
+	}
+	mainPix := make([][]int, n)
+	for i := range pix {
+		for _, p := range pix[i] {
+			if pc[p] == mainPiece[i] {
+				mainPix[i] = append(mainPix[i], p)
+			}
+		}
+	}
 	dt := edt(border, g.w, g.h)
 	var depths []float64
 	for i := 0; i < b.provinces; i++ {
@@ -502,7 +773,7 @@ func (d *drawing) output(seeds []seed, width, height float64) ([]byte, error) {
 	coasts := make([]map[string]Point, n)
 	for i := 0; i < b.provinces; i++ {
 		r := &b.regions[i]
-		units[i] = settle(pix[i], g.w, dt, g.lab, int32(i), d.pos[i], ru)
+		units[i] = settle(mainPix[i], g.w, dt, g.lab, int32(i), d.pos[i], ru)
 		if len(r.coasts) > 0 {
 			coasts[i] = map[string]Point{}
 			for _, c := range r.coasts {
@@ -513,7 +784,7 @@ func (d *drawing) output(seeds []seed, width, height float64) ([]byte, error) {
 					q := r.coastXY[c]
 					p = Point{q[0] * g.k, q[1] * g.k}
 				}
-				coasts[i][c] = settle(pix[i], g.w, dt, g.lab, int32(i), p, ru*0.8)
+				coasts[i][c] = settle(mainPix[i], g.w, dt, g.lab, int32(i), p, ru*0.8)
 			}
 		}
 	}
@@ -541,9 +812,9 @@ func (d *drawing) output(seeds []seed, width, height float64) ([]byte, error) {
 		text := abbr[i]
 		for _, f := range fonts {
 			bw, bh := labelBox(len([]rune(text)), f)
-			at, ok := placeLabel(pix[i], g.w, dt, in, bw, bh, discs)
+			at, ok := placeLabel(mainPix[i], g.w, dt, in, bw, bh, discs)
 			if !ok {
-				at, ok = placeLabel(pix[i], g.w, dt, in, bw, bh, nil)
+				at, ok = placeLabel(mainPix[i], g.w, dt, in, bw, bh, nil)
 			}
 			if ok {
 				fits[i] = append(fits[i], placed{at, f})
@@ -570,19 +841,34 @@ func (d *drawing) output(seeds []seed, width, height float64) ([]byte, error) {
 				return p.at, p.font
 			}
 		}
-		return deepest(pix[i], g.w, dt), fonts[len(fonts)-1]
+		// Nothing fits: the deepest spot, at the size whose box fits in
+		// the disc the region has there.
+		at := deepest(mainPix[i], g.w, dt)
+		depth := float64(dt[int(at[1])*g.w+int(at[0])]) - 1
+		bw, bh := labelBox(len([]rune(abbr[i])), 1)
+		return at, math.Max(0.1, depth/math.Hypot(bw, bh))
 	}
 
 	k := g.k
 	out := func(p Point) Point { return Point{math.Round(p[0]/k*10) / 10, math.Round(p[1]/k*10) / 10} }
-	var provs []outProvince
+	var provs []ProvinceShape
 	for i := 0; i < b.provinces; i++ {
 		r := &b.regions[i]
 		at, f := label(i)
-		op := outProvince{ID: r.id, Name: r.name, Abbr: abbr[i], Kind: r.kind, SC: r.center,
+		op := ProvinceShape{ID: r.id, Name: r.name, Abbr: abbr[i], Kind: r.kind, SC: r.center,
 			Path: pathData(rings(chains, int32(i)), k, true), Label: out(at), Unit: out(units[i])}
 		if f < font-1e-9 {
 			op.LabelSize = math.Round(f/k*10) / 10
+		}
+		if r.center {
+			bw, bh := labelBox(len([]rune(abbr[i])), f)
+			avoid := [][3]float64{{units[i][0], units[i][1], ru}}
+			for _, c := range r.coasts {
+				avoid = append(avoid, [3]float64{coasts[i][c][0], coasts[i][c][1], 0.8 * ru})
+			}
+			sc := placeMarker(mainPix[i], g.w, dt, unit*scMarker, units[i], avoid, [4]float64{at[0] - bw, at[1] - bh, at[0] + bw, at[1] + bh})
+			op.SCAt = new(Point)
+			*op.SCAt = out(sc)
 		}
 		if coasts[i] != nil {
 			op.Coasts = map[string]Point{}
@@ -592,10 +878,10 @@ func (d *drawing) output(seeds []seed, width, height float64) ([]byte, error) {
 		}
 		provs = append(provs, op)
 	}
-	var imps []outImpassable
+	var imps []ImpassableShape
 	for i := b.provinces; i < n; i++ {
 		at, _ := label(i)
-		imps = append(imps, outImpassable{ID: b.regions[i].id, Name: b.regions[i].name, Abbr: abbr[i],
+		imps = append(imps, ImpassableShape{ID: b.regions[i].id, Name: b.regions[i].name, Abbr: abbr[i],
 			Path: pathData(rings(chains, int32(i)), k, true), Label: out(at)})
 	}
 	// Coastlines: the borders between land and water.

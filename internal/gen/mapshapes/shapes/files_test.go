@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"concordat/diplomacy"
@@ -47,6 +48,14 @@ func parsePath(d string) ([][]Point, error) {
 		i = j
 		return v, nil
 	}
+	pair := func() (float64, float64, error) {
+		dx, err := num()
+		if err != nil {
+			return 0, 0, err
+		}
+		dy, err := num()
+		return dx, dy, err
+	}
 	for i < len(d) {
 		switch c := d[i]; {
 		case c == 'm':
@@ -54,11 +63,7 @@ func parsePath(d string) ([][]Point, error) {
 			if cur != nil {
 				rings = append(rings, cur)
 			}
-			dx, err := num()
-			if err != nil {
-				return nil, err
-			}
-			dy, err := num()
+			dx, dy, err := pair()
 			if err != nil {
 				return nil, err
 			}
@@ -74,11 +79,7 @@ func parsePath(d string) ([][]Point, error) {
 			if cur == nil {
 				return nil, fmt.Errorf("at %d: a line-to with no subpath", i)
 			}
-			dx, err := num()
-			if err != nil {
-				return nil, err
-			}
-			dy, err := num()
+			dx, dy, err := pair()
 			if err != nil {
 				return nil, err
 			}
@@ -233,6 +234,11 @@ func checkFile(m *diplomacy.Map, f *File) []string {
 		if !inside(rings, p.Unit) {
 			errorf("%s: unit point %v outside its region", p.ID, p.Unit)
 		}
+		if (p.SCAt != nil) != p.SC {
+			errorf("%s: supply centre %v, marker %v", p.ID, p.SC, p.SCAt)
+		} else if p.SCAt != nil && !inside(rings, *p.SCAt) {
+			errorf("%s: supply centre marker %v outside its region", p.ID, *p.SCAt)
+		}
 		for c, q := range p.Coasts {
 			if !inside(rings, q) {
 				errorf("%s/%s: fleet point %v outside its region", p.ID, c, q)
@@ -340,6 +346,7 @@ func TestCheckFileFindsFaults(t *testing.T) {
 			f.Provinces[idx(f, "par")].Label = f.Provinces[idx(f, "bur")].Label
 		}, "labels of"},
 		{"kind", func(f *File) { f.Provinces[idx(f, "nth")].Kind = "coast" }, "nth"},
+		{"centre marker", func(f *File) { f.Provinces[idx(f, "par")].SCAt = nil }, "par: supply centre"},
 		{"empty", func(f *File) { f.Provinces[idx(f, "hol")].Path = "" }, "hol: empty region"},
 	} {
 		f := readFile(t, "standard")
@@ -352,7 +359,11 @@ func TestCheckFileFindsFaults(t *testing.T) {
 }
 
 // TestFilesAreCurrent draws every map again from the project's own map data
-// and the committed land extract and compares with the committed files.
+// and the committed land extract and compares with the committed files. It
+// also measures how well the borders follow the adjacency: on the standard
+// map at most a handful of adjacent pairs may not touch and of other pairs
+// touch (straits such as Denmark-Sweden cannot), and over all maps (some of
+// which are not planar: Pure, Layered, the wrapping worlds) few.
 func TestFilesAreCurrent(t *testing.T) {
 	raw, err := os.ReadFile(landFile)
 	if err != nil {
@@ -362,24 +373,39 @@ func TestFilesAreCurrent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, id := range diplomacy.MapIDs() {
-		t.Run(id, func(t *testing.T) {
-			t.Parallel()
-			src, err := os.ReadFile(filepath.Join(mapsDir, id+".json"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := Draw(src, land)
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, err := os.ReadFile(filepath.Join(outDir, id+".json"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("web/static/maps/%s.json is not what the generator draws now; run go run ./internal/gen/mapshapes", id)
-			}
-		})
+	var mu sync.Mutex
+	var pairs, missing, spurious int
+	t.Run("maps", func(t *testing.T) {
+		for _, id := range diplomacy.MapIDs() {
+			t.Run(id, func(t *testing.T) {
+				t.Parallel()
+				src, err := os.ReadFile(filepath.Join(mapsDir, id+".json"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, d, err := draw(src, land)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, err := os.ReadFile(filepath.Join(outDir, id+".json"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !bytes.Equal(got, want) {
+					t.Errorf("web/static/maps/%s.json is not what the generator draws now; run go run ./internal/gen/mapshapes", id)
+				}
+				st := d.stats()
+				if id == "standard" && (len(st.Missing) > 8 || len(st.Spurious) > 8) {
+					t.Errorf("standard: %v", st)
+				}
+				mu.Lock()
+				pairs, missing, spurious = pairs+st.Pairs, missing+len(st.Missing), spurious+len(st.Spurious)
+				mu.Unlock()
+			})
+		}
+	})
+	t.Logf("all maps: %d adjacent pairs, %d not touching, %d pairs touching but not adjacent", pairs, missing, spurious)
+	if pairs == 0 || float64(missing) > 0.06*float64(pairs) || float64(spurious) > 0.045*float64(pairs) {
+		t.Errorf("all maps: %d adjacent pairs, %d not touching, %d pairs touching but not adjacent", pairs, missing, spurious)
 	}
 }

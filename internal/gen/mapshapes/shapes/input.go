@@ -5,15 +5,17 @@
 // mapshapes writes the files; the tests regenerate them to check they are
 // current. web/static/maps/README.md documents the output format.
 //
-// The regions are grown on a raster: every pixel goes to the province whose
-// drawing point is nearest (distances scaled by how much room each point
-// has), land from land points and sea from sea points, on a land mask that is
-// smoothed so coastlines are curves, not Voronoi edges; the result is
-// relaxed so that provinces that are not adjacent do not share borders and
-// inland provinces stay off the sea, then traced into shared borders,
-// simplified and written as SVG paths. The standard map's land is real
-// geography (Natural Earth, see land.go) and its provinces grow from their
-// real-world positions.
+// The regions are grown on a raster from each province's star: its drawing
+// point and its half of the line to each adjacent province's point. Every
+// pixel goes to the nearest star (after a fixed smooth wobble of the plane,
+// so that borders wind), so adjacent provinces meet on the line between
+// their points and others rarely touch; land and sea are split first, with
+// coastlines pulled toward the land, blurred into curves, and cut by straits
+// where coastal provinces armies cannot cross between would meet. Each region
+// is made one piece, and the borders are traced once between each pair of
+// neighbours, smoothed, simplified and written as SVG paths. The standard
+// map's land is real geography (Natural Earth, see land.go) and its stars
+// join the provinces' real-world positions.
 package shapes
 
 import (
@@ -82,9 +84,14 @@ type board struct {
 	// border, a coast on a sea, a coast to coast); the drawer tries to make
 	// exactly these pairs touch.
 	adj []map[int]bool
-	// seaOf[coastLoc] lists the seas a split coast's fleet reaches.
+	// coastSeas[coastLoc] lists the seas a split coast's fleet reaches.
 	coastSeas map[string][]int
+	// army[a][b]: an army moves between provinces a and b.
+	army []map[int]bool
 }
+
+// landBorder reports whether armies move between provinces a and b.
+func (b *board) landBorder(a, z int) bool { return b.army[a][z] }
 
 // parseBoard reads a project map file.
 func parseBoard(data []byte) (*board, error) {
@@ -130,7 +137,11 @@ func parseBoard(data []byte) (*board, error) {
 	for i := range b.adj {
 		b.adj[i] = map[int]bool{}
 	}
-	link := func(table map[string]string) error {
+	b.army = make([]map[int]bool, len(b.regions))
+	for i := range b.army {
+		b.army[i] = map[int]bool{}
+	}
+	link := func(table map[string]string, army bool) error {
 		keys := make([]string, 0, len(table))
 		for k := range table {
 			keys = append(keys, k)
@@ -148,6 +159,9 @@ func parseBoard(data []byte) (*board, error) {
 				}
 				if a != c {
 					b.adj[a][c], b.adj[c][a] = true, true
+					if army {
+						b.army[a][c], b.army[c][a] = true, true
+					}
 				}
 				if strings.Contains(from, "/") && b.regions[c].sea() {
 					b.coastSeas[from] = append(b.coastSeas[from], c)
@@ -156,10 +170,10 @@ func parseBoard(data []byte) (*board, error) {
 		}
 		return nil
 	}
-	if err := link(f.Army); err != nil {
+	if err := link(f.Army, true); err != nil {
 		return nil, err
 	}
-	if err := link(f.Fleet); err != nil {
+	if err := link(f.Fleet, false); err != nil {
 		return nil, err
 	}
 	return b, nil

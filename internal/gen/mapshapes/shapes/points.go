@@ -78,6 +78,39 @@ func placeLabel(pix []int, w int, dt []float32, in *integral, bw, bh float64, di
 	return best, bd >= 0
 }
 
+// placeMarker finds where a disc of radius r (a supply centre marker) fits
+// inside the region, clear of the label box and of the discs around the
+// units, as near the unit point as it can; failing that, at the unit point.
+func placeMarker(pix []int, w int, dt []float32, r float64, near Point, avoid [][3]float64, label [4]float64) Point {
+	best, bd := near, math.Inf(1)
+	for _, p := range pix {
+		if float64(dt[p]) < r+0.5 {
+			continue
+		}
+		cx, cy := float64(p%w)+0.5, float64(p/w)+0.5
+		d := math.Hypot(cx-near[0], cy-near[1])
+		if d >= bd {
+			continue
+		}
+		dx := math.Max(0, math.Max(label[0]-cx, cx-label[2]))
+		dy := math.Max(0, math.Max(label[1]-cy, cy-label[3]))
+		if dx*dx+dy*dy < r*r {
+			continue
+		}
+		clear := true
+		for _, a := range avoid {
+			if math.Hypot(cx-a[0], cy-a[1]) < a[2]+r {
+				clear = false
+				break
+			}
+		}
+		if clear {
+			best, bd = Point{cx, cy}, d
+		}
+	}
+	return best
+}
+
 // settle moves a point into the region: the point itself when it lies at
 // least r deep, else the nearest pixel that does, else the deepest pixel.
 func settle(pix []int, w int, dt []float32, lab []int32, l int32, p Point, r float64) Point {

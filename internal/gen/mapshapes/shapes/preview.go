@@ -8,37 +8,19 @@ import (
 	"html"
 )
 
-// File is the drawn map as web/static/maps/<id>.json holds it (the fields
-// the preview and the tests read).
+// File is a drawn map as web/static/maps/<id>.json holds it.
 type File struct {
-	ID        string  `json:"id"`
-	Title     string  `json:"title"`
-	Width     float64 `json:"width"`
-	Height    float64 `json:"height"`
-	UnitSize  float64 `json:"unit_size"`
-	LabelSize float64 `json:"label_size"`
-	Provinces []struct {
-		ID        string           `json:"id"`
-		Name      string           `json:"name"`
-		Abbr      string           `json:"abbr"`
-		Kind      string           `json:"kind"`
-		SC        bool             `json:"sc"`
-		Path      string           `json:"path"`
-		Label     Point            `json:"label"`
-		LabelSize float64          `json:"label_size"`
-		Unit      Point            `json:"unit"`
-		Coasts    map[string]Point `json:"coasts"`
-	} `json:"provinces"`
-	Impassable []struct {
-		ID    string `json:"id"`
-		Name  string `json:"name"`
-		Abbr  string `json:"abbr"`
-		Path  string `json:"path"`
-		Label Point  `json:"label"`
-	} `json:"impassable"`
-	NeutralLand  string `json:"neutral_land"`
-	NeutralWater string `json:"neutral_water"`
-	Coastline    string `json:"coastline"`
+	ID           string            `json:"id"`
+	Title        string            `json:"title"`
+	Width        float64           `json:"width"`
+	Height       float64           `json:"height"`
+	UnitSize     float64           `json:"unit_size"`
+	LabelSize    float64           `json:"label_size"`
+	Provinces    []ProvinceShape   `json:"provinces"`
+	Impassable   []ImpassableShape `json:"impassable"`
+	NeutralLand  string            `json:"neutral_land"`
+	NeutralWater string            `json:"neutral_water"`
+	Coastline    string            `json:"coastline"`
 }
 
 // Preview is an HTML page that draws a map file the way a client would:
@@ -50,11 +32,11 @@ func Preview(data []byte) ([]byte, error) {
 		return nil, err
 	}
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "<!doctype html><html><head><meta charset=utf-8><title>%s</title><style>body{margin:0;background:#777}svg{display:block}text{font-family:sans-serif;font-weight:bold;text-anchor:middle;dominant-baseline:central;paint-order:stroke;stroke:#fff;stroke-width:2px;stroke-opacity:.6}</style></head><body>\n", html.EscapeString(f.Title))
+	fmt.Fprintf(&b, "<!doctype html><html><head><meta charset=utf-8><title>%s</title><style>body{margin:0;background:#777}svg{display:block}text{font-family:sans-serif;font-weight:bold;text-anchor:middle;dominant-baseline:central;paint-order:stroke;stroke:#fff;stroke-opacity:.6}</style></head><body>\n", html.EscapeString(f.Title))
 	fmt.Fprintf(&b, "<svg xmlns='http://www.w3.org/2000/svg' width='100%%' viewBox='0 0 %g %g'>\n", f.Width, f.Height)
 	fmt.Fprintf(&b, "<rect width='%g' height='%g' fill='#cfcfcf'/>\n", f.Width, f.Height)
 	sw := f.UnitSize / 14
-	fmt.Fprintf(&b, "<path d='%s' fill='#e8dfc8' stroke='#9a8f78' stroke-width='%g'/>\n", f.NeutralLand, sw)
+	fmt.Fprintf(&b, "<path d='%s' fill='#c9c3b6' stroke='#9a8f78' stroke-width='%g'/>\n", f.NeutralLand, sw)
 	fmt.Fprintf(&b, "<path d='%s' fill='#bcd6ea'/>\n", f.NeutralWater)
 	for _, p := range f.Provinces {
 		h := fnv.New32a()
@@ -76,14 +58,14 @@ func Preview(data []byte) ([]byte, error) {
 		for _, c := range p.Coasts {
 			fmt.Fprintf(&b, "<circle cx='%g' cy='%g' r='%g' fill='none' stroke='#22a' stroke-width='%g'/>\n", c[0], c[1], r*0.8, sw)
 		}
-		if p.SC {
-			fmt.Fprintf(&b, "<circle cx='%g' cy='%g' r='%g' fill='#222'/>\n", p.Unit[0], p.Unit[1], r/4)
+		if p.SCAt != nil {
+			fmt.Fprintf(&b, "<circle cx='%g' cy='%g' r='%g' fill='#222' stroke='#fff' stroke-width='%g'/>\n", p.SCAt[0], p.SCAt[1], f.UnitSize*0.2, sw)
 		}
 		size := f.LabelSize
 		if p.LabelSize > 0 {
 			size = p.LabelSize
 		}
-		fmt.Fprintf(&b, "<text x='%g' y='%g' font-size='%g'>%s</text>\n", p.Label[0], p.Label[1], size, html.EscapeString(p.Abbr))
+		fmt.Fprintf(&b, "<text x='%g' y='%g' font-size='%g' stroke-width='%g'>%s</text>\n", p.Label[0], p.Label[1], size, size/8, html.EscapeString(p.Abbr))
 	}
 	for _, x := range f.Impassable {
 		fmt.Fprintf(&b, "<text x='%g' y='%g' font-size='%g' fill='#eee' style='stroke:none'>%s</text>\n", x.Label[0], x.Label[1], f.LabelSize, html.EscapeString(x.Abbr))

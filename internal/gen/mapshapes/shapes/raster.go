@@ -20,16 +20,82 @@ const (
 	clsLand int8 = 1
 )
 
-// seed is a point a region grows from, in raster pixels. A pixel goes to
-// the seed of least power distance, |W(p) - W(s)|² - room², where W is the
-// warp (a smooth wobble that makes borders wind) and room is half the
-// distance to the nearest seed of another region: cells are the warped
-// cells of a power diagram, each holding its seed.
+// seed is what a region grows from, in raster pixels: its point, or a
+// segment of its star (the half of the line to an adjacent province's point
+// on its side, or the line to one of its fleet points). A pixel goes to the
+// seed of least power distance, dist(W(p), W(seed))² - room², where W is the
+// warp (a smooth wobble that makes borders wind): the region of a province
+// is where its star is nearest, so adjacent provinces meet on the line
+// between their points and the others tend to stay apart.
 type seed struct {
-	x, y   float64 // position
-	wx, wy float64 // warped position
-	reg    int
-	room   float64
+	x, y, x2, y2     float64 // the segment (a point when both ends agree)
+	wx, wy, wx2, wy2 float64 // its warped ends
+	reg              int
+	room             float64 // power: subtracted, squared, from squared distances
+	size             float64 // the room of the region's point: half the distance to the nearest other
+	main             bool    // the region's own point
+}
+
+// dist2 is the squared distance from (px, py) to the warped segment.
+func (s *seed) dist2(px, py float64) float64 {
+	dx, dy := s.wx2-s.wx, s.wy2-s.wy
+	l2 := dx*dx + dy*dy
+	t := 0.0
+	if l2 > 0 {
+		t = ((px-s.wx)*dx + (py-s.wy)*dy) / l2
+		if t < 0 {
+			t = 0
+		} else if t > 1 {
+			t = 1
+		}
+	}
+	ex, ey := s.wx+t*dx-px, s.wy+t*dy-py
+	return ex*ex + ey*ey
+}
+
+// boxDist2 is the squared distance from the warped segment to the box
+// [x0,x1]×[y0,y1]: zero when they meet, else attained at an end of the
+// segment or a corner of the box.
+func (s *seed) boxDist2(x0, y0, x1, y1 float64) float64 {
+	ptBox := func(x, y float64) float64 {
+		var dx, dy float64
+		if x < x0 {
+			dx = x0 - x
+		} else if x > x1 {
+			dx = x - x1
+		}
+		if y < y0 {
+			dy = y0 - y
+		} else if y > y1 {
+			dy = y - y1
+		}
+		return dx*dx + dy*dy
+	}
+	best := ptBox(s.wx, s.wy)
+	if d := ptBox(s.wx2, s.wy2); d < best {
+		best = d
+	}
+	if best == 0 || (s.wx == s.wx2 && s.wy == s.wy2) {
+		return best
+	}
+	for _, c := range [4][2]float64{{x0, y0}, {x1, y0}, {x0, y1}, {x1, y1}} {
+		if d := s.dist2(c[0], c[1]); d < best {
+			best = d
+		}
+	}
+	// The segment may cross the box between corners and ends.
+	if segmentsCross(s.wx, s.wy, s.wx2, s.wy2, x0, y0, x1, y1) || segmentsCross(s.wx, s.wy, s.wx2, s.wy2, x0, y1, x1, y0) {
+		return 0
+	}
+	return best
+}
+
+// segmentsCross reports whether segments ab and cd properly cross.
+func segmentsCross(ax, ay, bx, by, cx, cy, dx, dy float64) bool {
+	o := func(px, py, qx, qy, rx, ry float64) float64 { return (qx-px)*(ry-py) - (qy-py)*(rx-px) }
+	d1, d2 := o(ax, ay, bx, by, cx, cy), o(ax, ay, bx, by, dx, dy)
+	d3, d4 := o(cx, cy, dx, dy, ax, ay), o(cx, cy, dx, dy, bx, by)
+	return ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))
 }
 
 // grid is the raster the regions are grown on.
@@ -63,51 +129,95 @@ func (g *grid) setWarp(w warp, seeds []seed) {
 		}
 	}
 	for i := range seeds {
-		seeds[i].wx, seeds[i].wy = w.at(seeds[i].x, seeds[i].y)
+		s := &seeds[i]
+		s.wx, s.wy = w.at(s.x, s.y)
+		s.wx2, s.wy2 = w.at(s.x2, s.y2)
 	}
 }
 
 // blockCandidates lists, for each block of bs×bs pixels, the seeds (indices
 // into seeds, from the subset given) that can be the nearest for some pixel
 // of the block: exact bounds over the block's warped box, so a pixel only
-// has to compare those.
+// has to compare those. Blocks of 8·bs are pruned first, then their blocks.
 func (g *grid) blockCandidates(seeds []seed, subset []int, bs int) [][]int32 {
+	all := make([]int32, len(subset))
+	for i, s := range subset {
+		all[i] = int32(s)
+	}
+	big := 8 * bs
 	bw, bh := (g.w+bs-1)/bs, (g.h+bs-1)/bs
 	out := make([][]int32, bw*bh)
-	lb := make([]float64, len(subset))
-	for by := 0; by < bh; by++ {
-		for bx := 0; bx < bw; bx++ {
-			x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-			for y := by * bs; y < min(g.h, (by+1)*bs); y++ {
-				for x := bx * bs; x < min(g.w, (bx+1)*bs); x++ {
-					p := y*g.w + x
-					x0, x1 = math.Min(x0, float64(g.wx[p])), math.Max(x1, float64(g.wx[p]))
-					y0, y1 = math.Min(y0, float64(g.wy[p])), math.Max(y1, float64(g.wy[p]))
+	var lb []float64
+	for by := 0; by*big < g.h; by++ {
+		for bx := 0; bx*big < g.w; bx++ {
+			outer := g.prune(seeds, all, bx*big, by*big, big, &lb)
+			for y := by * big; y < min(g.h, (by+1)*big); y += bs {
+				for x := bx * big; x < min(g.w, (bx+1)*big); x += bs {
+					out[(y/bs)*bw+x/bs] = g.prune(seeds, outer, x, y, bs, &lb)
 				}
 			}
-			best := math.Inf(1)
-			for i, si := range subset {
-				s := &seeds[si]
-				dx := math.Max(0, math.Max(x0-s.wx, s.wx-x1))
-				dy := math.Max(0, math.Max(y0-s.wy, s.wy-y1))
-				r2 := s.room * s.room
-				lb[i] = dx*dx + dy*dy - r2
-				fx := math.Max(math.Abs(x0-s.wx), math.Abs(x1-s.wx))
-				fy := math.Max(math.Abs(y0-s.wy), math.Abs(y1-s.wy))
-				if ub := fx*fx + fy*fy - r2; ub < best {
-					best = ub
-				}
-			}
-			var c []int32
-			for i, si := range subset {
-				if lb[i] <= best {
-					c = append(c, int32(si))
-				}
-			}
-			out[by*bw+bx] = c
 		}
 	}
 	return out
+}
+
+// prune keeps the seeds of cands that can be nearest for some pixel of the
+// size×size block at (x0, y0).
+func (g *grid) prune(seeds []seed, cands []int32, x0, y0, size int, lb *[]float64) []int32 {
+	bx0, by0, bx1, by1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for y := y0; y < min(g.h, y0+size); y++ {
+		for x := x0; x < min(g.w, x0+size); x++ {
+			p := y*g.w + x
+			wx, wy := float64(g.wx[p]), float64(g.wy[p])
+			if wx < bx0 {
+				bx0 = wx
+			}
+			if wx > bx1 {
+				bx1 = wx
+			}
+			if wy < by0 {
+				by0 = wy
+			}
+			if wy > by1 {
+				by1 = wy
+			}
+		}
+	}
+	if cap(*lb) < len(cands) {
+		*lb = make([]float64, len(cands))
+	}
+	l := (*lb)[:len(cands)]
+	best := math.Inf(1)
+	for i, si := range cands {
+		s := &seeds[si]
+		r2 := s.room * s.room
+		l[i] = s.boxDist2(bx0, by0, bx1, by1) - r2
+		if l[i] >= best {
+			continue
+		}
+		// Distance to a segment is convex: its maximum over the box is
+		// at a corner.
+		ub := s.dist2(bx0, by0)
+		if d := s.dist2(bx1, by0); d > ub {
+			ub = d
+		}
+		if d := s.dist2(bx0, by1); d > ub {
+			ub = d
+		}
+		if d := s.dist2(bx1, by1); d > ub {
+			ub = d
+		}
+		if ub-r2 < best {
+			best = ub - r2
+		}
+	}
+	var c []int32
+	for i, si := range cands {
+		if l[i] <= best {
+			c = append(c, si)
+		}
+	}
+	return c
 }
 
 // nearest is the seed of cands of least power distance from pixel p, and
@@ -117,12 +227,35 @@ func (g *grid) nearest(seeds []seed, cands []int32, p int) (int, float64) {
 	best, bc := -1, math.Inf(1)
 	for _, si := range cands {
 		s := &seeds[si]
-		dx, dy := s.wx-px, s.wy-py
-		if c := dx*dx + dy*dy - s.room*s.room; c < bc {
+		if c := s.dist2(px, py) - s.room*s.room; c < bc {
 			best, bc = int(si), c
 		}
 	}
 	return best, bc
+}
+
+// nearest2 is like nearest, and also gives the best seed of another region
+// among cands (-1 when none) and its power distance.
+func (g *grid) nearest2(seeds []seed, cands []int32, p int) (int, float64, int, float64) {
+	px, py := float64(g.wx[p]), float64(g.wy[p])
+	best, bc, other, oc := -1, math.Inf(1), -1, math.Inf(1)
+	for _, si := range cands {
+		s := &seeds[si]
+		c := s.dist2(px, py) - s.room*s.room
+		switch {
+		case c < bc:
+			if best >= 0 && seeds[best].reg != s.reg {
+				other, oc = best, bc
+			}
+			best, bc = int(si), c
+		case c < oc && s.reg != seeds[best].reg:
+			other, oc = int(si), c
+		}
+	}
+	if other >= 0 && seeds[other].reg == seeds[best].reg {
+		other, oc = -1, math.Inf(1)
+	}
+	return best, bc, other, oc
 }
 
 // boxBlur3 smooths a field with three passes of a box blur of radius r in
@@ -275,18 +408,15 @@ func (g *grid) neighbours4(p int, fn func(q int)) {
 	}
 }
 
-// keepSeeded keeps, of each region's pixels, only the connected pieces that
-// hold one of its seeds (or, when none does, its largest piece); the other
-// pieces become orphans.
-func (g *grid) keepSeeded(seeds []seed, nreg int) {
+// pieces labels the 4-connected pieces of equally labelled pixels (regions
+// only): each pixel's piece (-1 for other labels), each piece's label and
+// size.
+func (g *grid) pieces() (pc []int32, owner []int32, size []int) {
 	lab := g.lab
-	w, h := g.w, g.h
-	pc := make([]int32, w*h)
+	pc = make([]int32, g.w*g.h)
 	for i := range pc {
 		pc[i] = -1
 	}
-	var owner []int32
-	var size []int
 	stack := []int{}
 	for i := range pc {
 		if pc[i] >= 0 || lab[i] < 0 {
@@ -311,9 +441,22 @@ func (g *grid) keepSeeded(seeds []seed, nreg int) {
 		owner = append(owner, l)
 		size = append(size, n)
 	}
+	return pc, owner, size
+}
+
+// keepSeeded keeps, of each region's pixels, only the connected piece that
+// holds its own point (or, when none does, its largest piece); the other
+// pieces become orphans.
+func (g *grid) keepSeeded(seeds []seed, nreg int) {
+	lab := g.lab
+	w, h := g.w, g.h
+	pc, owner, size := g.pieces()
 	keep := make([]bool, len(owner))
 	seeded := make([]bool, nreg)
 	for _, s := range seeds {
+		if !s.main {
+			continue
+		}
 		x, y := int(s.x), int(s.y)
 		if x < 0 || y < 0 || x >= w || y >= h {
 			continue

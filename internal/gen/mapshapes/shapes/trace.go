@@ -320,8 +320,8 @@ func pathData(rs [][]Point, k float64, close bool) string {
 		if close && n > 1 && r[0] == r[n-1] {
 			n--
 		}
-		if n < 2 {
-			continue
+		if n < 2 || (close && math.Abs(ringArea(r)) < 0.5) {
+			continue // a loop simplified to nothing
 		}
 		var sx, sy int64
 		for i := 0; i < n; i++ {
