@@ -14,8 +14,8 @@ import (
 // stacks adjacent to the destination (§13.2), avoid battle (§13.3),
 // withdrawal into fortifications (§13.4), then a field battle (§14,
 // battle.go), a siege begun (§15), a relief battle (§15.2) or a lone leader
-// captured. The response windows (Foul Weather, Gout) and combat cards are
-// not built.
+// captured. Once paid for, a Move waits in a response window (Foul Weather,
+// Gout; cards.go) before its interceptions.
 //
 // A formation is written "r:m:c" (the active power's regulars, mercenaries
 // and cavalry), followed by ",<minor>=<n>" for each minor power actively
@@ -436,7 +436,7 @@ func (s *State) moveChoicesFrom(p Power, cp int, only int) []game.Choice {
 		}
 		var leaders []int
 		if leaderAt[i] > 0 {
-			leaders = s.leadersOutside(from, p)
+			leaders = s.withoutGout(s.leadersOutside(from, p)) // #32: no move under Gout
 		}
 		if len(s.Act.Defeated) > 0 {
 			leaders = s.undefeated(from, &stack, leaders)
@@ -782,6 +782,7 @@ func (s *State) stepMove() bool {
 // siege the mover no longer holds (§15.3).
 func (s *State) arrive(m *LandMove) {
 	s.shiftForce(m.From, m.To, &m.Units, m.Leaders)
+	s.noteMoved(m.To, &m.Units)
 	for q := range m.Units {
 		if m.Units[q].Land() > 0 {
 			s.Act.Beaten[m.To] &^= bit(Power(q))

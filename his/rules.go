@@ -440,6 +440,15 @@ func (s *State) run() {
 				continue
 			}
 			s.Impulse = (s.Impulse + 1) % NumMajors
+			if s.TurnFx.Skip&bit(s.Impulse) != 0 {
+				// Halley's Comet (#38): the impulse is skipped; it is not a
+				// pass, and breaks a run of passes (CARDS.md #38 Open)
+				s.TurnFx.Skip &^= bit(s.Impulse)
+				s.Passes = 0
+				s.emit("impulse", s.Impulse.String()+"'s impulse is skipped (Halley's Comet)")
+				continue
+			}
+			s.startImpulseFx()
 			s.push(kImpulse, s.Impulse)
 		case s.Phase == PhaseWinter:
 			s.Phase = PhaseNewWorld

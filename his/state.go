@@ -298,6 +298,17 @@ type State struct {
 	NavalTrackL []int            `json:"naval_track_leaders,omitempty"`
 	NavalDue    []int            `json:"naval_due,omitempty"` // leaders back from the track, port not yet chosen
 
+	// Cards (cards.go and the cards_*.go families): the response or
+	// combat window in progress, the card procedures in progress (a
+	// stack), the card effects lasting for the impulse and for the turn,
+	// and responses=holders (only seats holding a playable card are asked
+	// in windows).
+	Window    *Window    `json:"window,omitempty"`
+	CardProcs []CardProc `json:"card_procs,omitempty"`
+	Imp       ImpulseFx  `json:"impulse_fx"`
+	TurnFx    TurnFx     `json:"turn_fx"`
+	Holders   bool       `json:"holders,omitempty"`
+
 	// Script, when not empty, supplies the next die rolls in place of the
 	// generator (scripted dice for tests and `concordat his debate`).
 	Script []int    `json:"script,omitempty"`
@@ -434,6 +445,17 @@ func (s *State) Clone() *State {
 	if s.NWPhase != nil {
 		c.NWPhase = s.NWPhase.clone()
 	}
+	if s.Window != nil {
+		c.Window = s.Window.clone()
+	}
+	if s.CardProcs != nil {
+		c.CardProcs = make([]CardProc, len(s.CardProcs))
+		for i := range s.CardProcs {
+			c.CardProcs[i] = s.CardProcs[i].clone()
+		}
+	}
+	c.Imp = s.Imp.clone()
+	c.TurnFx = s.TurnFx.clone()
 	c.events = nil
 	return &c
 }
