@@ -30,9 +30,9 @@ const (
 	btResult                      // the winner and the casualties owed
 	btLosses                      // casualties, one owner at a time
 	btCapture                     // leaders of a side without land units
-	btRelief                    // relief force that lost: who goes back inside
-	btRetreat                   // the loser withdraws and retreats
-	btSiege                     // siege check; the battle is over
+	btRelief                      // relief force that lost: who goes back inside
+	btRetreat                     // the loser withdraws and retreats
+	btSiege                       // siege check; the battle is over
 )
 
 // BattleLoss is a casualty count still to be taken by one power's group

@@ -542,7 +542,9 @@ func init() {
 	})
 	registerResponse(nWartburg, &respDef{
 		windows: 1 << winEvent, trigger: 1 << winEvent,
-		may: func(s *State, w *Window, p Power) bool { return p == Protestant && w.Player != Protestant && s.lutherFree() },
+		may: func(s *State, w *Window, p Power) bool {
+			return p == Protestant && w.Player != Protestant && s.lutherFree()
+		},
 		play: func(s *State, w *Window, p Power, _ []string) {
 			w.Cancelled = true
 			s.Wartburg = true
