@@ -543,6 +543,7 @@ const (
 	useDiplomacy
 	useSpring
 	useDebate
+	usePhase // Luther's 95 Theses: its own phase of Turn 1
 )
 
 // cardUses are the uses a card has besides those of its type (Event,
@@ -554,11 +555,20 @@ var cardUses = map[int]uint8{
 	33: useImpulse | useWindow, 36: useImpulse | useWindow, 38: useImpulse | useWindow, 115: useImpulse | useWindow,
 	69: useImpulse | useDiplomacy, 73: useImpulse | useDiplomacy, 108: useImpulse | useDiplomacy,
 	102: useSpring, 109: useSpring,
+	8: usePhase,
 }
 
 // otherUses are the uses built outside the impulse and window registries
 // (set by the code that builds them).
-var otherUses = map[int]uint8{7: useDebate}
+var otherUses = map[int]uint8{
+	7: useDebate, // debate.go: Luther substituted in a German debate
+	8: usePhase,  // setup.go: the 95 Theses Phase of Turn 1
+}
+
+// afterRulings are where a card goes after its event when the engine
+// follows a ruling against the card list: Scots Raid leaves the game
+// (RULES.md §27 G1; mandatory.go).
+var afterRulings = map[int]string{97: "removed"}
 
 func requiredUses(ci *CardInfo) uint8 {
 	if u, ok := cardUses[ci.Number]; ok {
@@ -591,7 +601,8 @@ type CardRow struct {
 	Type   string `json:"type"`
 	CP     int    `json:"cp"`
 	// Uses are the ways the card's event is played (impulse, window,
-	// diplomacy, spring, debate); Built those of them the engine has.
+	// diplomacy, spring, debate, phase); Built those of them the engine
+	// has.
 	Uses  []string `json:"uses"`
 	Built []string `json:"built"`
 	// Done: every use is built.
@@ -602,7 +613,7 @@ type CardRow struct {
 	After string `json:"after"`
 }
 
-var useNames = []string{"impulse", "window", "diplomacy", "spring", "debate"}
+var useNames = []string{"impulse", "window", "diplomacy", "spring", "debate", "phase"}
 
 func useList(u uint8) []string {
 	out := []string{}
@@ -629,6 +640,9 @@ func CardList() []CardRow {
 		after := map[string]string{"yes": "removed", "no": "discard", "ruler": "ruler", "cond": "removed-if"}[ci.Remove]
 		if ci.Type == HomeCard {
 			after = "power card"
+		}
+		if a, ok := afterRulings[ci.Number]; ok {
+			after = a
 		}
 		out = append(out, CardRow{Number: ci.Number, Name: ci.Name, Type: typeNames[ci.Type], CP: ci.CP,
 			Uses: useList(need), Built: useList(need & have), Done: need&^have == 0, After: after})

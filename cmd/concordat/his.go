@@ -34,6 +34,8 @@ func runHIS(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runHISNew(args[1:], stdout, stderr)
 	case "debate":
 		return runHISDebate(args[1:], stdin, stdout, stderr)
+	case "cards":
+		return runHISCards(args[1:], stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "concordat his: unknown sub-command %q\n", args[0])
 	hisUsage(stderr)
@@ -43,9 +45,11 @@ func runHIS(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func hisUsage(w io.Writer) {
 	fmt.Fprintln(w, "usage: concordat his new [--scenario 1517] [--seed S] [--edition 500th|2010] [--seat POWER]")
 	fmt.Fprintln(w, "       concordat his debate [--json] < position.json")
+	fmt.Fprintln(w, "       concordat his cards [--json] [--unbuilt]")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "new prints a new game's setup as JSON (what --seat may see; default a spectator's view).")
 	fmt.Fprintln(w, "debate runs a theological debate from a JSON position and prints its log. See docs/his.md.")
+	fmt.Fprintln(w, "cards lists the 135 cards: number, name, type, CP, and whether the engine builds each one's event.")
 }
 
 func runHISNew(args []string, stdout, stderr io.Writer) int {
