@@ -1,0 +1,178 @@
+package his
+
+import (
+	"slices"
+	"testing"
+)
+
+// give puts cards (printed numbers) into p's hand, taking them from
+// wherever they are.
+func give(s *State, p Power, numbers ...int) {
+	for _, n := range numbers {
+		c := mustCard(n)
+		s.takeOut(c)
+		s.Powers[p].Hand = append(s.Powers[p].Hand, uint8(c))
+	}
+}
+
+// discard puts cards (printed numbers) on the discard pile.
+func discard(s *State, numbers ...int) {
+	for _, n := range numbers {
+		c := mustCard(n)
+		s.takeOut(c)
+		s.Discard = append(s.Discard, uint8(c))
+	}
+}
+
+// passWindow answers "pass" for every seat the window of kind k asks, and
+// returns them in the order asked.
+func passWindow(t *testing.T, s *State, k winKind) []Power {
+	t.Helper()
+	var asked []Power
+	for {
+		d, ok := s.top()
+		if !ok || d.Kind != windowKinds[k] {
+			return asked
+		}
+		asked = append(asked, d.Power)
+		answer(t, s, d.Kind, d.Power, "pass")
+	}
+}
+
+// wantWindow fails unless the window of kind k asks p now and offers it
+// the cards (printed numbers) cards besides pass and waive.
+func wantWindow(t *testing.T, s *State, k winKind, p Power, what string, cards ...string) {
+	t.Helper()
+	wantOwed(t, s, windowKinds[k], p, what, append([]string{"pass", "waive"}, cards...)...)
+}
+
+// A Move's window (Foul Weather, Gout) asks every other power, in Impulse
+// Order after the mover, that could hold such a card on public
+// information: one holding only its Home card is not asked, one holding
+// other cards is asked whether or not they are playable; with both cards
+// known to be in the discard pile nobody is asked. With responses=holders
+// only the holders are asked.
+func TestMoveWindowWhoIsAsked(t *testing.T) {
+	paris, stdz := sp(t, "paris"), sp(t, "st_dizier")
+	setup := func() *State {
+		s := landState(t, France, 3)
+		s.Spaces[paris].Units[France].Reg = 3
+		give(s, Hapsburg, 65)             // A Mighty Fortress: not a response, but nobody else knows
+		give(s, Protestant, 7)            // only its Home card: known to hold nothing else
+		give(s, Ottoman, nFoulWeather, 1) // Foul Weather and its Home card
+		give(s, Papacy, 5, 6)             // its two Home cards only
+		give(s, England, 3, 75)           // its Home card and one more
+		return s
+	}
+	s := setup()
+	answer(t, s, kAction, France, "move", "paris", "none", "st_dizier", "1:0:0")
+	// after France: the Papacy and the Protestant (Home cards only) are
+	// not asked; then the Ottoman, the Hapsburgs, England
+	if got := passWindow(t, s, winMove); !slices.Equal(got, []Power{Ottoman, Hapsburg, England}) {
+		t.Fatalf("asked %v, want ottoman, hapsburg, england", got)
+	}
+	if s.Spaces[stdz].Units[France].Reg != 1 || s.Act.CP != 2 {
+		t.Fatalf("the move went on after the window: %+v, %d CP", s.Spaces[stdz].Units[France], s.Act.CP)
+	}
+
+	// both cards known elsewhere: no window at all
+	s = setup()
+	discard(s, nFoulWeather, nGout)
+	answer(t, s, kAction, France, "move", "paris", "none", "st_dizier", "1:0:0")
+	if got := passWindow(t, s, winMove); len(got) != 0 {
+		t.Fatalf("Foul Weather and Gout are both discarded: nobody could respond, asked %v", got)
+	}
+
+	// responses=holders: only the Ottoman, who holds Foul Weather
+	s = setup()
+	s.Holders = true
+	answer(t, s, kAction, France, "move", "paris", "none", "st_dizier", "1:0:0")
+	wantWindow(t, s, winMove, Ottoman, "the holder is asked", "31")
+	if got := passWindow(t, s, winMove); !slices.Equal(got, []Power{Ottoman}) {
+		t.Fatalf("holders mode asks %v, want the Ottoman alone", got)
+	}
+}
+
+// "waive" passes every later window of the impulse; the next impulse asks
+// again. A Mary I England is never asked (it plays responses only for CP).
+func TestWindowWaiveAndMary(t *testing.T) {
+	paris := sp(t, "paris")
+	s := landState(t, France, 3)
+	s.Spaces[paris].Units[France].Reg = 3
+	give(s, Hapsburg, 65)
+	give(s, England, 75)
+	setRuler(s, England, "Mary I")
+	answer(t, s, kAction, France, "move", "paris", "none", "st_dizier", "1:0:0")
+	wantWindow(t, s, winMove, Hapsburg, "Hapsburg could hold Foul Weather")
+	answer(t, s, windowKinds[winMove], Hapsburg, "waive")
+	if d, _ := s.top(); d.Kind != kAction {
+		t.Fatalf("England under Mary I is not asked: %+v", s.Stack)
+	}
+	answer(t, s, kAction, France, "move", "paris", "none", "st_dizier", "1:0:0")
+	if d, _ := s.top(); d.Kind != kAction {
+		t.Fatalf("the Hapsburgs waived for the impulse: %+v", s.Stack)
+	}
+	s.startImpulseFx()
+	answer(t, s, kAction, France, "move", "paris", "none", "st_dizier", "1:0:0")
+	wantWindow(t, s, winMove, Hapsburg, "a new impulse asks again")
+}
+
+// Every card of the main deck and the diplomatic deck is listed once, with
+// its type and CP from the card data, and "built" exactly when its events
+// are registered.
+func TestCardList(t *testing.T) {
+	rows := CardList()
+	if len(rows) != 135 {
+		t.Fatalf("%d cards listed, want 135", len(rows))
+	}
+	seen := map[int]bool{}
+	for _, r := range rows {
+		if seen[r.Number] {
+			t.Fatalf("#%d listed twice", r.Number)
+		}
+		seen[r.Number] = true
+		c := mustCard(r.Number)
+		if r.Name != Cards[c].Name || r.CP != Cards[c].CP || r.Type != typeNames[Cards[c].Type] {
+			t.Errorf("#%d: %+v does not match the card data", r.Number, r)
+		}
+		registered := eventDefs[r.Number] != nil || respDefs[r.Number] != nil || otherUses[r.Number] != 0
+		if r.Done && !registered {
+			t.Errorf("#%d %s claims to be built with nothing registered", r.Number, r.Name)
+		}
+	}
+	for _, want := range []struct {
+		n    int
+		done bool
+		uses []string
+	}{
+		{31, true, []string{"window"}},
+		{33, true, []string{"impulse", "window"}},
+		{1, true, []string{"impulse", "window"}},
+		{7, true, []string{"impulse", "debate"}},
+		{8, true, []string{"phase"}},
+		{201, false, []string{"diplomacy"}},
+	} {
+		r := rows[slices.IndexFunc(rows, func(r CardRow) bool { return r.Number == want.n })]
+		if r.Done != want.done || !slices.Equal(r.Uses, want.uses) {
+			t.Errorf("#%d: done %v uses %v, want %v %v", want.n, r.Done, r.Uses, want.done, want.uses)
+		}
+	}
+}
+
+// A card played in a window counts as played as an event this turn: it is
+// not offered again, and the Protestant may not retrieve it.
+func TestWindowPlayIsAnEvent(t *testing.T) {
+	paris := sp(t, "paris")
+	s := landState(t, France, 3)
+	s.Spaces[paris].Units[France].Reg = 3
+	give(s, Protestant, nFoulWeather)
+	s.League = true
+	answer(t, s, kAction, France, "move", "paris", "none", "st_dizier", "1:0:0")
+	answer(t, s, windowKinds[winMove], Protestant, "31")
+	if !s.eventedBy(Protestant, mustCard(nFoulWeather)) || !cardIn(s.Discard, mustCard(nFoulWeather)) {
+		t.Fatal("Foul Weather is on the discard pile, played as an event by the Protestant")
+	}
+	if slices.Contains(s.retrievable(Protestant), mustCard(nFoulWeather)) {
+		t.Fatal("the Protestant may not retrieve a card it played as an event this turn")
+	}
+}
