@@ -245,7 +245,7 @@ func TestProfessionalRowers(t *testing.T) {
 	answer(t, s, kNavMove, Hapsburg, "naples", "hapsburg", "1:0", "none", "tyrrhenian_sea")
 	answer(t, s, kNavMove, Hapsburg, "done")
 	passWindow(t, s, winNaval) // the Ottoman could hold Foul Weather
-	s.Script = []int{3, 3}       // 3+3+2 = 8: fails without the Rowers
+	s.Script = []int{3, 3}     // 3+3+2 = 8: fails without the Rowers
 	answer(t, s, kNavIntercept, Ottoman, "barbary_coast", "ottoman", "1:2", "barbarossa")
 	wantWindow(t, s, winNavalRoll, Hapsburg, "every power may answer the roll (the Hapsburgs first)")
 	answer(t, s, windowKinds[winNavalRoll], Hapsburg, "pass")
