@@ -128,6 +128,15 @@ func (s *State) canBuildAt(sp SpaceID, p Power, k byte) (Power, bool) {
 // home spaces, then (regulars, squadrons) its active minor allies' ones,
 // wherever the builder's counter mix has room.
 func (s *State) buildSpaces(p Power, k byte) []game.Choice {
+	if k == 'r' || k == 'm' || k == 'c' {
+		// a foreign war short of units takes every new land unit (§21.7)
+		if i := s.shortWar(p); i >= 0 {
+			if s.unitRoom(p, k) == 0 {
+				return nil
+			}
+			return []game.Choice{{Label: Cards[mustCard(foreignWars[i].card)].Name, Value: foreignWars[i].id}}
+		}
+	}
 	out := make([]game.Choice, 0, len(homeSpacesOf[p]))
 	add := func(q Power, suffix string) {
 		room := -1
@@ -196,6 +205,12 @@ func init() {
 			},
 			cost: fixedCost(b.cost),
 			do: func(s *State, p Power, path []string) {
+				for i, w := range foreignWars {
+					if w.id == path[0] {
+						s.buildOnWar(i, p, b.kind)
+						return
+					}
+				}
 				s.build(mustSpace(path[0]), p, b.kind)
 			},
 		})

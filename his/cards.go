@@ -243,6 +243,13 @@ func (f *TurnFx) clone() TurnFx {
 	return c
 }
 
+// endTurnFx clears the effects that last until the end of the turn (the
+// Winter Phase); Fuggers' marker waits for the next deal, and leaders away
+// until the next Card Draw Phase for it (cardDraw).
+func (s *State) endTurnFx() {
+	s.TurnFx = TurnFx{Fewer: s.TurnFx.Fewer, Away: s.TurnFx.Away}
+}
+
 // --- windows ---
 
 // othersFrom lists the major powers after p in Impulse Order, p excluded.

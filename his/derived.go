@@ -144,12 +144,17 @@ func (s *State) KeyCardsVP(p Power) (cards, vp int, auto bool) {
 }
 
 // CardsDealt is how many cards p is dealt in the Card Draw Phase (§6.2):
-// base cards, +1 with a ruler card bonus, -1 per "-1 Card" marker.
+// base cards, +1 with a ruler card bonus, -1 per "-1 Card" marker
+// (excommunication, each foreign war, Fuggers).
 func (s *State) CardsDealt(p Power) int {
 	n, _, _ := s.KeyCardsVP(p)
 	n += Rulers[s.Powers[p].Ruler].Bonus
 	if s.Powers[p].MinusOne {
 		n--
+	}
+	n -= s.warCount(p) // a "-1 Card" marker per foreign war (§21.7)
+	if s.TurnFx.Fewer&bit(p) != 0 {
+		n-- // Fuggers (#79)
 	}
 	if n < 0 {
 		n = 0

@@ -64,6 +64,12 @@ func (s *State) rules(name string, p Power) bool { return Rulers[s.Powers[p].Rul
 
 func (s *State) janissarySpaces() []game.Choice {
 	var out []game.Choice
+	// a foreign war of the Ottoman's short of its units (§21.7, CARDS.md #1)
+	for i, w := range foreignWars {
+		if w.power == Ottoman && s.Foreign[i].On && s.Foreign[i].Units.Land() < w.units {
+			out = append(out, game.Choice{Label: Cards[mustCard(w.card)].Name, Value: w.id})
+		}
+	}
 	for _, sp := range homeSpacesOf[Ottoman] {
 		ss := &s.Spaces[sp]
 		if sp == spAlgiers || ss.Ctl != Ottoman || ss.Unrest || s.hasEnemyUnits(int(sp), Ottoman) {
@@ -375,6 +381,13 @@ func init() {
 		},
 		choices: func(s *State, d Decision) []game.Choice { return s.janissarySpaces() },
 		resolve: func(s *State, d Decision, path []string) {
+			for i, w := range foreignWars {
+				if w.id == path[0] {
+					s.buildOnWar(i, Ottoman, 'r')
+					s.Home.Janissaries--
+					return
+				}
+			}
 			sp := mustSpace(path[0])
 			s.place(&s.Spaces[sp].Units[Ottoman], Ottoman, 'r', 1)
 			s.Home.Janissaries--

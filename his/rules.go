@@ -550,6 +550,12 @@ type view struct {
 	Debate   *Debate           `json:"debate,omitempty"`
 	Diet     *Diet             `json:"diet_of_worms,omitempty"` // once revealed
 	NewWorld *NewWorldView     `json:"new_world"`
+	// Cards' state (cards*.go): foreign wars in progress, the card effects
+	// lasting this impulse and this turn, the window in progress.
+	ForeignWars map[string]ForeignWar `json:"foreign_wars,omitempty"`
+	ImpulseFx   ImpulseFx             `json:"impulse_fx"`
+	TurnFx      TurnFx                `json:"turn_fx"`
+	Window      *Window               `json:"window,omitempty"`
 }
 
 func unitsJSON(us *[NumPowers]Units) map[string]Units {
@@ -603,6 +609,11 @@ func (s *State) view(seat game.Seat) *view {
 	for _, l := range s.NavalTrackL {
 		v.Leaders[Leaders[l].ID] = "turn track"
 	}
+	for i, w := range foreignWars {
+		for _, l := range s.Foreign[i].Leaders {
+			v.Leaders[Leaders[l].ID] = "foreign war " + w.id
+		}
+	}
 	for _, l := range s.NavalDue {
 		v.Leaders[Leaders[l].ID] = "turn track"
 	}
@@ -647,6 +658,16 @@ func (s *State) view(seat game.Seat) *view {
 	for _, c := range s.Discard {
 		v.Discard = append(v.Discard, Cards[c].Number)
 	}
+	for i, w := range foreignWars {
+		if s.Foreign[i].On {
+			if v.ForeignWars == nil {
+				v.ForeignWars = map[string]ForeignWar{}
+			}
+			v.ForeignWars[w.id] = s.Foreign[i]
+		}
+	}
+	v.ImpulseFx, v.TurnFx, v.Window = s.Imp, s.TurnFx, s.Window
+	v.ImpulseFx.Fresh = nil // which cards were taken is known to the two hands only
 	for _, c := range s.Gone {
 		v.Removed = append(v.Removed, Cards[c].Number)
 	}

@@ -227,6 +227,7 @@ func (s *State) cardDraw() {
 			s.drawFromDeck(p)
 		}
 	}
+	s.TurnFx.Fewer = 0 // Fuggers' "-1 Card" lasts one deal (#79)
 }
 
 // convert sets a space's religion. An electorate turning Protestant releases

@@ -308,6 +308,9 @@ type State struct {
 	Imp       ImpulseFx  `json:"impulse_fx"`
 	TurnFx    TurnFx     `json:"turn_fx"`
 	Holders   bool       `json:"holders,omitempty"`
+	// Foreign wars (cards_war.go): Revolt in Egypt, Revolt in Ireland, War
+	// in Persia.
+	Foreign [3]ForeignWar `json:"foreign_wars"`
 
 	// Script, when not empty, supplies the next die rolls in place of the
 	// generator (scripted dice for tests and `concordat his debate`).
@@ -453,6 +456,9 @@ func (s *State) Clone() *State {
 		for i := range s.CardProcs {
 			c.CardProcs[i] = s.CardProcs[i].clone()
 		}
+	}
+	for i := range s.Foreign {
+		c.Foreign[i] = s.Foreign[i].clone()
 	}
 	c.Imp = s.Imp.clone()
 	c.TurnFx = s.TurnFx.clone()

@@ -138,6 +138,7 @@ func (s *State) stepWinter() {
 			s.winterDone(wMandatory)
 		case wEnd:
 			s.Augsburg, s.Printing, s.Wartburg, s.MoreBan, s.Divorce, s.Renegade = false, false, false, false, false, false
+			s.endTurnFx()
 			for p := range s.PeaceThisTurn {
 				s.PeaceThisTurn[p], s.AllyThisTurn[p], s.CededHome[p], s.DrawDir[p], s.MercDir[p], s.LoanDir[p] = 0, 0, 0, 0, 0, 0
 			}
