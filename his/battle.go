@@ -652,7 +652,7 @@ func (s *State) stepBattle() bool {
 					b.Retreats, b.Offered = b.Retreats[1:], false
 					continue
 				}
-				fort := Spaces[b.Space].Type.Fortified()
+				fort := s.fortified(b.Space)
 				if !g.Major() {
 					// inactive minors and independents do not retreat: up
 					// to 4 go inside, the rest are eliminated (§22.1)
@@ -776,7 +776,7 @@ func (s *State) battleSiege(b *Battle) {
 		// key; once they are gone the winner may besiege it
 		s.checkSiege(sp)
 	}
-	if !b.AttackerWon || !Spaces[sp].Type.Fortified() || ss.Besiegers != 0 {
+	if !b.AttackerWon || !s.fortified(sp) || ss.Besiegers != 0 {
 		return
 	}
 	c := ss.Ctl

@@ -153,7 +153,7 @@ func (s *State) minorHome(from SpaceID, m Power, naval bool) int {
 		if s.Spaces[h].Ctl != m || naval && len(Spaces[h].Ports) == 0 || d[h] < 0 {
 			continue
 		}
-		fort := Spaces[h].Type.Fortified()
+		fort := s.fortified(h)
 		switch {
 		case best < 0, fort && !bestFort, fort == bestFort && d[h] < d[best]:
 			best, bestFort = int(h), fort

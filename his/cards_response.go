@@ -287,7 +287,7 @@ func (s *State) siegeArtilleryLOC(sp SpaceID, p Power) bool {
 	}
 	var deque []int
 	for _, h := range homeSpacesOf[p] {
-		if Spaces[h].Type.Fortified() && s.ControlledBy(h, p) {
+		if s.fortified(h) && s.ControlledBy(h, p) {
 			if h == sp {
 				return true
 			}

@@ -81,7 +81,7 @@ func (s *State) canControl(sp SpaceID, p Power, lp *landPresence) bool {
 	if p == Protestant && !s.League {
 		return false
 	}
-	if Spaces[sp].Type.Fortified() {
+	if s.fortified(sp) {
 		return false
 	}
 	c := s.Spaces[sp].Ctl
@@ -104,7 +104,7 @@ func (s *State) controlSpaces(p Power) []game.Choice {
 	var lp *landPresence
 	var cand []SpaceID
 	for i := range s.Spaces {
-		if Spaces[i].Type.Fortified() || !s.raidAllows(SpaceID(i)) {
+		if s.fortified(SpaceID(i)) || !s.raidAllows(SpaceID(i)) {
 			continue
 		}
 		if c := s.Spaces[i].Ctl; c != Independent && !s.AtWar(p, c) {

@@ -198,7 +198,7 @@ func (s *State) friendlyNaval(z SeaID, p Power) bool {
 // friendly-controlled fortified home space of p or of one of its allies.
 func (s *State) locSource(sp SpaceID, p Power) bool {
 	info := &Spaces[sp]
-	return info.Type.Fortified() && s.FriendlySpace(sp, p) && info.Home != Independent && s.Friendly(p, info.Home)
+	return s.fortified(sp) && s.FriendlySpace(sp, p) && info.Home != Independent && s.Friendly(p, info.Home)
 }
 
 // locPassable reports whether a space may lie on p's line of communication

@@ -527,7 +527,7 @@ func (s *State) formLeague() {
 	s.setWar(Protestant, Hapsburg, true)
 	s.setWar(Protestant, Papacy, true)
 	for _, sp := range homeSpacesOf[Protestant] {
-		if s.Spaces[sp].Prot {
+		if s.Spaces[sp].Prot && !s.fortressMarker(sp) { // not under a Fortress marker (#86, #104)
 			s.Spaces[sp].Ctl = Protestant
 		}
 	}

@@ -600,7 +600,7 @@ func (s *State) startMoveBy(p Power, from, to SpaceID, units [NumPowers]Units, l
 // (§13.2), majors in Impulse Order, then spaces in map order.
 func (s *State) interceptCands(m *LandMove) []Intercept {
 	to := m.To
-	if Spaces[to].Type.Fortified() && s.FriendlySpace(to, m.Power) && !s.UnderSiege(to) {
+	if s.fortified(to) && s.FriendlySpace(to, m.Power) && !s.UnderSiege(to) {
 		return nil // no interception into the mover's friendly fortified space
 	}
 	var present []Power // powers with land units in the destination
@@ -814,7 +814,7 @@ func (s *State) avoidDests(m *LandMove, q Power) []SpaceID {
 func (s *State) mayWithdraw(m *LandMove) (Power, bool) {
 	to := m.To
 	c := s.Spaces[to].Ctl
-	if !Spaces[to].Type.Fortified() || s.UnderSiege(to) || c == NoPower || !s.isFoe(m, c) && !(c.Minor() && s.isFoe(m, s.side(c))) {
+	if !s.fortified(to) || s.UnderSiege(to) || c == NoPower || !s.isFoe(m, c) && !(c.Minor() && s.isFoe(m, s.side(c))) {
 		return NoPower, false
 	}
 	n := s.foesOutside(m)
@@ -874,7 +874,7 @@ func (s *State) insideJoiners(m *LandMove) [NumPowers]Units {
 func (s *State) enterFortified(m *LandMove) bool {
 	to, p := m.To, m.Power
 	ss := &s.Spaces[to]
-	if !Spaces[to].Type.Fortified() {
+	if !s.fortified(to) {
 		return false
 	}
 	if ss.Besiegers != 0 {
@@ -948,7 +948,7 @@ func (s *State) checkReliefSiege(m *LandMove) {
 // unfortified destination are captured by the mover (§13.1); in a fortified
 // space they are inside.
 func (s *State) captureLoneLeaders(m *LandMove) {
-	if Spaces[m.To].Type.Fortified() {
+	if s.fortified(m.To) {
 		return
 	}
 	var ls []int

@@ -108,8 +108,12 @@ func (s *State) targetPorts(z int, q Power) int {
 }
 
 // knightsHold reports whether the Knights of St. John hold a space: Rhodes
-// while it is independent (their move by card #86 is not built).
+// while it is independent, or the Hapsburg port Knights of St. John (#86)
+// put them in while it is independent.
 func (s *State) knightsHold(sp SpaceID) bool {
+	if s.KnightsAt > 0 {
+		return int(sp) == s.KnightsAt-1 && s.Spaces[sp].Ctl == Independent
+	}
 	return Spaces[sp].ID == "rhodes" && s.Spaces[sp].Ctl == Independent
 }
 
@@ -133,7 +137,7 @@ func (s *State) AntiPiracyDice(z int, target Power) int {
 		}
 		sp := SpaceID(loc)
 		st := &s.Spaces[sp]
-		if Spaces[sp].Type != Fortress || st.Unrest || st.Besiegers != 0 {
+		if !s.isFortress(sp) || st.Unrest || st.Besiegers != 0 {
 			continue
 		}
 		if s.ControlledBy(sp, target) || s.AtWar(Ottoman, st.Ctl) || s.knightsHold(sp) {

@@ -311,6 +311,12 @@ type State struct {
 	// Foreign wars (cards_war.go): Revolt in Egypt, Revolt in Ireland, War
 	// in Persia.
 	Foreign [3]ForeignWar `json:"foreign_wars"`
+	// Map changes by events (cards_siege.go): Fortress markers on spaces
+	// printed unfortified (Trace Italienne, Knights of St. John), and the
+	// Knights' port (space + 1) once Knights of St. John placed them (0:
+	// Rhodes, as printed).
+	Forts     []int `json:"fortress_markers,omitempty"`
+	KnightsAt int   `json:"knights_at,omitempty"`
 
 	// Script, when not empty, supplies the next die rolls in place of the
 	// generator (scripted dice for tests and `concordat his debate`).
@@ -460,6 +466,7 @@ func (s *State) Clone() *State {
 	for i := range s.Foreign {
 		c.Foreign[i] = s.Foreign[i].clone()
 	}
+	c.Forts = append([]int(nil), s.Forts...)
 	c.Imp = s.Imp.clone()
 	c.TurnFx = s.TurnFx.clone()
 	c.events = nil

@@ -341,7 +341,7 @@ func isCapitalOf(sp SpaceID, p Power) bool {
 // winterHomeOK: a space where p's units may winter — a fortified space p
 // controls (minor units also their own minor's home keys).
 func (s *State) winterHomeOK(sp SpaceID, p Power) bool {
-	return Spaces[sp].Type.Fortified() && s.ControlledBy(sp, p)
+	return s.fortified(sp) && s.ControlledBy(sp, p)
 }
 
 // landCount is p's land units plus its active minors' units in a space (M2).
