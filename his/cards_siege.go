@@ -227,7 +227,9 @@ func init() {
 	})
 	cardSteps[86] = func(s *State, c *CardProc) { s.push(kKnights, Hapsburg) }
 	registerDecision(kKnights, &decisionDef{
-		text:    func(s *State, d Decision) string { return "Knights of St. John: place the Knights in a Hapsburg home port" },
+		text: func(s *State, d Decision) string {
+			return "Knights of St. John: place the Knights in a Hapsburg home port"
+		},
 		choices: func(s *State, d Decision) []game.Choice { return s.knightsPorts() },
 		resolve: func(s *State, d Decision, path []string) {
 			s.popCard()
