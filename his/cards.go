@@ -769,3 +769,84 @@ func (s *State) stepCardProc() bool {
 }
 
 func init() { registerProc(0, (*State).stepCardProc) }
+
+// --- choosing spaces ---
+
+// spaceCard is a stage of a card's procedure in which a power chooses
+// spaces one at a time (unrest, conversions, universities …): decision
+// "card.space", asked of CardProc.Target while CardProc.N spaces are owed
+// and some space qualifies; "done" ends it early when the card says "up
+// to". Keyed by number*10 + stage.
+type spaceCard struct {
+	text     string
+	optional bool
+	spaces   func(s *State, c *CardProc) []SpaceID
+	do       func(s *State, c *CardProc, sp SpaceID)
+	// then runs once the stage is over; nil pops the procedure. It must
+	// either pop the procedure (before starting anything else: attempts, a
+	// debate, another procedure) or move it to another stage (c.Stage, N).
+	then func(s *State, c *CardProc)
+}
+
+var spaceCards = map[int]*spaceCard{}
+
+// Decision kind of the space stages.
+const kCardSpace = "card.space"
+
+// registerSpaces adds a space stage to card n's procedure (stage 0 unless
+// the card's own step moves on).
+func registerSpaces(n, stage int, sc *spaceCard) {
+	spaceCards[n*10+stage] = sc
+	if stage == 0 && cardSteps[n] == nil {
+		cardSteps[n] = (*State).stepSpaces
+	}
+}
+
+// startSpaces begins card n's space stage 0: actor chooses up to k spaces.
+func (s *State) startSpaces(n int, player, actor Power, k int) {
+	s.pushCard(CardProc{Card: n, Player: player, Target: actor, N: k, Space: -1})
+}
+
+// stepSpaces asks for the next space of the stage, or ends it.
+func (s *State) stepSpaces(c *CardProc) {
+	sc := spaceCards[c.Card*10+c.Stage]
+	if c.N > 0 && len(sc.spaces(s, c)) > 0 {
+		s.push(kCardSpace, c.Target)
+		return
+	}
+	if sc.then == nil {
+		s.popCard()
+		return
+	}
+	sc.then(s, c)
+}
+
+func init() {
+	registerDecision(kCardSpace, &decisionDef{
+		text: func(s *State, d Decision) string {
+			c := s.cardProc()
+			return fmt.Sprintf("#%d %s: %s (%d left)", c.Card, Cards[mustCard(c.Card)].Name, spaceCards[c.Card*10+c.Stage].text, c.N)
+		},
+		choices: func(s *State, d Decision) []game.Choice {
+			c := s.cardProc()
+			sc := spaceCards[c.Card*10+c.Stage]
+			var out []game.Choice
+			if sc.optional {
+				out = append(out, game.Choice{Label: "no more", Value: "done"})
+			}
+			for _, sp := range sc.spaces(s, c) {
+				out = append(out, game.Choice{Label: Spaces[sp].Name, Value: Spaces[sp].ID})
+			}
+			return out
+		},
+		resolve: func(s *State, d Decision, path []string) {
+			c := s.cardProc()
+			if path[0] == "done" {
+				c.N = 0
+				return
+			}
+			c.N--
+			spaceCards[c.Card*10+c.Stage].do(s, c, mustSpace(path[0]))
+		},
+	})
+}

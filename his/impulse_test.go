@@ -138,7 +138,8 @@ func TestEventOncePerTurn(t *testing.T) {
 	if have := topValues(s, Hapsburg); !reflect.DeepEqual(have, []string{"pass"}) {
 		t.Errorf("options %v", have)
 	}
-	s.Powers[Hapsburg].Hand = append(s.Powers[Hapsburg].Hand, uint8(mustCard(65)))
+	// a Combat card: never an impulse's event
+	s.Powers[Hapsburg].Hand = append(s.Powers[Hapsburg].Hand, uint8(mustCard(24)))
 	if have := topValues(s, Hapsburg); !reflect.DeepEqual(have, []string{"cp"}) {
 		t.Errorf("with another card: options %v", have)
 	}

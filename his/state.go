@@ -317,6 +317,11 @@ type State struct {
 	// Rhodes, as printed).
 	Forts     []int `json:"fortress_markers,omitempty"`
 	KnightsAt int   `json:"knights_at,omitempty"`
+	// Spring Deployment's cards (cards_spring.go): the power (+1) whose
+	// deployment Spring Preparations frees this phase, and whether a
+	// formation was deployed yet (Venetian Informant comes before).
+	SpringPrep  Power `json:"spring_prep,omitempty"`
+	SpringMoved bool  `json:"spring_moved,omitempty"`
 
 	// Script, when not empty, supplies the next die rolls in place of the
 	// generator (scripted dice for tests and `concordat his debate`).
