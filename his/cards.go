@@ -850,3 +850,52 @@ func init() {
 		},
 	})
 }
+
+// --- choosing among a card's options ---
+
+// optionCard is a stage of a card's procedure in which a power
+// (CardProc.Target, unless actor says otherwise) chooses among options
+// (decision "card.option"). Keyed by number*10 + stage; do must pop the
+// procedure or move it to another stage.
+type optionCard struct {
+	text    string
+	actor   func(c *CardProc) Power
+	choices func(s *State, c *CardProc) []game.Choice
+	do      func(s *State, c *CardProc, path []string)
+}
+
+var optionCards = map[int]*optionCard{}
+
+// Decision kind of the option stages.
+const kCardOption = "card.option"
+
+func (oc *optionCard) who(c *CardProc) Power {
+	if oc.actor != nil {
+		return oc.actor(c)
+	}
+	return c.Target
+}
+
+// stepOption asks the option stage of c (its choices are never empty: a
+// stage with nothing to choose must not be entered).
+func (s *State) stepOption(c *CardProc) {
+	oc := optionCards[c.Card*10+c.Stage]
+	s.push(kCardOption, oc.who(c))
+}
+
+func init() {
+	registerDecision(kCardOption, &decisionDef{
+		text: func(s *State, d Decision) string {
+			c := s.cardProc()
+			return fmt.Sprintf("#%d %s: %s", c.Card, Cards[mustCard(c.Card)].Name, optionCards[c.Card*10+c.Stage].text)
+		},
+		choices: func(s *State, d Decision) []game.Choice {
+			c := s.cardProc()
+			return optionCards[c.Card*10+c.Stage].choices(s, c)
+		},
+		resolve: func(s *State, d Decision, path []string) {
+			c := s.cardProc()
+			optionCards[c.Card*10+c.Stage].do(s, c, path)
+		},
+	})
+}

@@ -37,8 +37,6 @@ import (
 const (
 	kCardDebate  = "card.debate"  // a power calls the debate a card grants: a zone (or none)
 	kCardPair    = "card.pair"    // the Protestant: Marburg Colloquy's two debaters
-	kCardTarget  = "card.target"  // a power: the power a card acts on
-	kCardOption  = "card.option"  // a power: which of a card's effects
 	kCardDiscard = "card.discard" // a power: a card to discard
 	kCardKill    = "card.kill"    // a power: a unit to eliminate (space, power, unit type)
 )
@@ -461,9 +459,10 @@ func init() {
 		case 0:
 			s.stepSpaces(c)
 		case 1:
-			s.push(kCardTarget, Papacy)
+			c.Target = Papacy
+			s.stepOption(c)
 		case 2:
-			s.push(kCardOption, Papacy)
+			s.stepOption(c)
 		case debateStage:
 			s.push(kCardDebate, Papacy)
 		}
@@ -554,24 +553,19 @@ func init() {
 			s.StartDebate(d.Power, z, debateSources[card])
 		},
 	})
-	registerDecision(kCardTarget, &decisionDef{
-		text: func(s *State, d Decision) string {
-			return "Papal Inquisition: see the hand of England or of the Protestant"
-		},
-		choices: func(s *State, d Decision) []game.Choice {
+	optionCards[561] = &optionCard{text: "see the hand of England or of the Protestant",
+		choices: func(s *State, c *CardProc) []game.Choice {
 			return []game.Choice{{Label: "england", Value: "england"}, {Label: "protestant", Value: "protestant"}}
 		},
-		resolve: func(s *State, d Decision, path []string) {
-			c := s.cardProc()
+		do: func(s *State, c *CardProc, path []string) {
 			q, _ := ParsePower(path[0])
 			c.Target, c.Stage = q, 2
 			s.showHand(q, Papacy, 56)
 		},
-	})
-	registerDecision(kCardOption, &decisionDef{
-		text: func(s *State, d Decision) string { return "Papal Inquisition: choose its effect" },
-		choices: func(s *State, d Decision) []game.Choice {
-			c := s.cardProc()
+	}
+	optionCards[562] = &optionCard{text: "choose its effect",
+		actor: func(*CardProc) Power { return Papacy },
+		choices: func(s *State, c *CardProc) []game.Choice {
 			var out []game.Choice
 			if s.unknownCards(c.Target) > 0 {
 				out = append(out, game.Choice{Label: "take a card at random from " + c.Target.String(), Value: "draw"})
@@ -591,8 +585,7 @@ func init() {
 			}
 			return out
 		},
-		resolve: func(s *State, d Decision, path []string) {
-			c := s.cardProc()
+		do: func(s *State, c *CardProc, path []string) {
 			q := c.Target
 			s.popCard()
 			switch path[0] {
@@ -610,7 +603,7 @@ func init() {
 				s.StartDebate(Papacy, z, SrcInquisition)
 			}
 		},
-	})
+	}
 	registerDecision(kCardDiscard, &decisionDef{
 		text: func(s *State, d Decision) string {
 			return fmt.Sprintf("#%d %s: choose a card to discard", s.cardProc().Card, Cards[mustCard(s.cardProc().Card)].Name)

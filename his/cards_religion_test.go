@@ -226,7 +226,7 @@ func TestPapalInquisition(t *testing.T) {
 	if s.Spaces[florence].Prot || s.uncommitted("caraffa") {
 		t.Fatal("Florence Catholic; Caraffa committed")
 	}
-	_, ev, err := (Rules{}).Apply(s, "papacy", game.NewAction(kCardTarget, []string{"england"}))
+	_, ev, err := (Rules{}).Apply(s, "papacy", game.NewAction(kCardOption, []string{"england"}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -143,11 +143,15 @@ func (s *State) stepMercCard(c *CardProc) {
 	s.push(kCardPlace, c.Target)
 }
 
-// mercTargets lists (space, power) pairs with mercenaries on the map.
-func (s *State) mercTargets() [][2]int {
+// mercTargets lists (space, power) pairs with mercenaries on the map (only
+// q's when q is a power, NoPower for all).
+func (s *State) mercTargets(only ...Power) [][2]int {
 	var out [][2]int
 	for i := range s.Spaces {
 		for q := Power(0); q < NumPowers; q++ {
+			if len(only) > 0 && q != only[0] {
+				continue
+			}
 			if s.Spaces[i].Units[q].Merc > 0 {
 				out = append(out, [2]int{i, int(q)})
 			}
@@ -463,7 +467,11 @@ func init() {
 		},
 		choices: func(s *State, d Decision) []game.Choice {
 			var out []game.Choice
-			for _, t := range s.mercTargets() {
+			targets := s.mercTargets()
+			if c := s.cardProc(); c.Card == 87 {
+				targets = s.mercTargets(c.Target) // Mercenaries Demand Pay: its own
+			}
+			for _, t := range targets {
 				q := Power(t[1])
 				ch := game.Choice{Label: Spaces[t[0]].Name, Value: Spaces[t[0]].ID, Next: []game.Choice{{Label: q.String(), Value: q.String()}}}
 				if len(out) > 0 && out[len(out)-1].Value == ch.Value {
@@ -479,9 +487,12 @@ func init() {
 			sp := mustSpace(path[0])
 			q, _ := ParsePower(path[1])
 			s.Spaces[sp].Units[q].Merc--
-			c.N--
+			if c.Card != 87 {
+				c.N-- // (Mercenaries Demand Pay counts the mercenaries kept)
+			}
 			s.emit("event", fmt.Sprintf("a %s mercenary in %s is eliminated", q, Spaces[sp].Name))
 			s.unitsLost(sp)
+			s.loneLeaders(sp)
 		},
 	})
 

@@ -185,6 +185,12 @@ func (s *State) piracy(z int, target Power) {
 	s.emit("piracy", fmt.Sprintf("%d piracy dice %v: %d hit(s)", pd, pdice, ph))
 	if ph > 0 {
 		s.Piracy = &Piracy{Zone: z, Target: target, Left: ph}
+		if s.TurnFx.Julia && Seas[z].ID == "tyrrhenian_sea" {
+			// Julia Gonzaga (#84): the first scoring piracy there this turn
+			s.TurnFx.Julia = false
+			s.Powers[Ottoman].BonusVP++
+			s.emit("piracy", "Julia Gonzaga: the Ottoman gains 1 VP")
+		}
 	}
 }
 

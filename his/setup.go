@@ -160,6 +160,7 @@ func (s *State) cardDraw() {
 		}
 	}
 	s.navalTrackReturns()
+	s.returnAway() // leaders away for the turn (Threat to Power, #103)
 	for i, d := range s.Debaters {
 		if d == DebAway {
 			s.Debaters[i] = DebUncommitted
