@@ -27,6 +27,9 @@ type Act struct {
 	// once on the actions marked raid, aimed at raidSpaces; the impulse's
 	// own Act waits in State.ActAfter.
 	Raid bool `json:"raid,omitempty"`
+	// Recruits: these are Foreign Recruits' CP (#76, cards_actions.go),
+	// spent only on building units, in any space the power controls.
+	Recruits bool `json:"recruits,omitempty"`
 	// Moved marks spaces whose units and leaders may take no further Move
 	// action this impulse (§13.1: defeated in a field battle, or put an
 	// enemy fortified space under siege).
@@ -552,7 +555,7 @@ func (s *State) actionsOf(p Power, id string, first bool) []game.Choice {
 		if first {
 			a = actionDefs[len(actionDefs)-1-k]
 		}
-		if id != "" && a.id != id || s.Act.Raid && !a.raid || foulBarred[a.id] && s.foul(p) {
+		if id != "" && a.id != id || s.Act.Raid && !a.raid || foulBarred[a.id] && s.foul(p) || s.Act.Recruits && !buildActions[a.id] {
 			continue
 		}
 		ch := a.choices(s, p, s.Act.CP)
@@ -585,7 +588,7 @@ func (s *State) pathChoices(d Decision, p []string) []game.Choice {
 		// An action with a narrow function: only its options that start
 		// with the path's next value are built.
 		for _, a := range actionDefs {
-			if a.id != p[0] || a.narrow == nil || s.Act.Raid && !a.raid || foulBarred[a.id] && s.foul(d.Power) {
+			if a.id != p[0] || a.narrow == nil || s.Act.Raid && !a.raid || foulBarred[a.id] && s.foul(d.Power) || s.Act.Recruits && !buildActions[a.id] {
 				continue
 			}
 			return []game.Choice{{Label: a.label, Value: a.id, Next: a.narrow(s, d.Power, s.Act.CP, p[1])}}

@@ -2,6 +2,7 @@ package his
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 
@@ -210,7 +211,7 @@ func (s *State) canAssault(sp SpaceID, p Power) bool {
 	ss := &s.Spaces[sp]
 	// The Scots Raid's CP may assault a siege begun in the raid (#97).
 	raid := s.Act != nil && s.Act.Raid
-	if !s.Besieging(sp, p) || ss.SiegeNew && !raid || !s.raidAllows(sp) {
+	if !s.Besieging(sp, p) || ss.SiegeNew && !raid && !s.roxelanaAt(sp, p) || !s.raidAllows(sp) {
 		return false
 	}
 	if s.Act != nil && s.Act.Assaulted[sp] {
@@ -524,14 +525,27 @@ func init() {
 	registerAction(&actionDef{
 		id: "assault", label: "assault a besieged space (1 CP)", order: 200, raid: true,
 		choices: func(s *State, p Power, cp int) []game.Choice {
-			if cp < 1 {
+			if cp < 1 && !s.Imp.Roxelana {
 				return nil
 			}
-			return s.assaultChoices(p)
+			out := s.assaultChoices(p)
+			if cp < 1 { // only Roxelana's free assault (#42)
+				out = slices.DeleteFunc(out, func(c game.Choice) bool { return !s.roxelanaAt(mustSpace(c.Value), p) })
+			}
+			return out
 		},
-		cost: fixedCost(1),
+		cost: func(s *State, p Power, path []string) int {
+			if s.roxelanaAt(mustSpace(path[0]), p) {
+				return 0 // Roxelana's free assault (#42)
+			}
+			return 1
+		},
 		do: func(s *State, p Power, path []string) {
-			s.startAssault(mustSpace(path[0]), p, parseForm(path[1], p))
+			sp := mustSpace(path[0])
+			if s.roxelanaAt(sp, p) {
+				s.Imp.Roxelana = false
+			}
+			s.startAssault(sp, p, parseForm(path[1], p))
 		},
 	})
 	registerProc(30, func(s *State) bool { return s.stepAssault() })

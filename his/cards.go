@@ -203,8 +203,10 @@ type ImpulseFx struct {
 	// Fresh: cards taken from another hand this impulse, playable only from
 	// a later impulse (CARDS.md §0.1 item 8).
 	Fresh []int `json:"fresh,omitempty"`
-	// Roxelana: Suleiman's formation may make one free assault (#42).
-	Roxelana bool `json:"roxelana,omitempty"`
+	// Roxelana: Suleiman's formation may make one free assault (#42);
+	// Suleiman: bit p — p may send Suleiman to Istanbul for 2 CP (#42).
+	Roxelana bool   `json:"roxelana,omitempty"`
+	Suleiman uint16 `json:"suleiman,omitempty"`
 }
 
 func (f *ImpulseFx) clone() ImpulseFx {
@@ -523,7 +525,7 @@ func (s *State) withoutGout(ls []int) []int {
 
 // startImpulseFx clears the effects of the impulse that ended.
 func (s *State) startImpulseFx() {
-	if s.Imp.Foul != 0 || len(s.Imp.Gout) > 0 || s.Imp.Waived != 0 || len(s.Imp.Moved) > 0 || len(s.Imp.Fresh) > 0 || s.Imp.Roxelana {
+	if s.Imp.Foul != 0 || len(s.Imp.Gout) > 0 || s.Imp.Waived != 0 || len(s.Imp.Moved) > 0 || len(s.Imp.Fresh) > 0 || s.Imp.Roxelana || s.Imp.Suleiman != 0 {
 		s.Imp = ImpulseFx{}
 	}
 }

@@ -197,8 +197,11 @@ func (s *State) friendlyNaval(z SeaID, p Power) bool {
 // locSource reports whether a space can start p's line of communication: a
 // friendly-controlled fortified home space of p or of one of its allies.
 func (s *State) locSource(sp SpaceID, p Power) bool {
-	info := &Spaces[sp]
-	return s.fortified(sp) && s.FriendlySpace(sp, p) && info.Home != Independent && s.Friendly(p, info.Home)
+	home := Spaces[sp].Home
+	if s.haven(sp) {
+		home = Ottoman // a pirate haven counts as an Ottoman home space (#89)
+	}
+	return s.fortified(sp) && s.FriendlySpace(sp, p) && home != Independent && s.Friendly(p, home)
 }
 
 // locPassable reports whether a space may lie on p's line of communication

@@ -317,6 +317,9 @@ type State struct {
 	// Rhodes, as printed).
 	Forts     []int `json:"fortress_markers,omitempty"`
 	KnightsAt int   `json:"knights_at,omitempty"`
+	// Havens are the pirate havens (#89): Ottoman home spaces with a
+	// fortress that build corsairs only.
+	Havens []int `json:"pirate_havens,omitempty"`
 	// Spring Deployment's cards (cards_spring.go): the power (+1) whose
 	// deployment Spring Preparations frees this phase, and whether a
 	// formation was deployed yet (Venetian Informant comes before).
@@ -472,6 +475,7 @@ func (s *State) Clone() *State {
 		c.Foreign[i] = s.Foreign[i].clone()
 	}
 	c.Forts = append([]int(nil), s.Forts...)
+	c.Havens = append([]int(nil), s.Havens...)
 	c.Imp = s.Imp.clone()
 	c.TurnFx = s.TurnFx.clone()
 	c.events = nil
