@@ -143,7 +143,7 @@ func (s *State) assaultLeaders(sp SpaceID, p Power) []int {
 func (s *State) besiegedLeaders(sp SpaceID) []int {
 	var out []int
 	for i, l := range s.Leaders {
-		if !Leaders[i].Naval && l.Loc == int(sp) && l.Captor == NoPower && !s.Besieging(sp, Leaders[i].Power) {
+		if !Leaders[i].Naval && l.Loc == int(sp) && l.Captor == NoPower && !s.Besieging(sp, s.lpower(i)) {
 			out = append(out, i)
 		}
 	}
@@ -514,7 +514,7 @@ func (s *State) assaultSuccess(sp SpaceID, p Power) {
 			ss.Units[q].Sq, ss.Units[q].Cor = 0, 0
 		}
 		for i := range s.Leaders {
-			if Leaders[i].Naval && Leaders[i].Power == q && s.Leaders[i].Loc == int(sp) {
+			if Leaders[i].Naval && s.lpower(i) == q && s.Leaders[i].Loc == int(sp) {
 				s.leaderToTrack(i)
 			}
 		}

@@ -368,7 +368,7 @@ func (s *State) defCaptor(b *Battle) Power {
 		}
 	}
 	for _, l := range b.DefLeaders {
-		return Leaders[l].Power
+		return s.lpower(l)
 	}
 	return NoPower
 }
@@ -411,10 +411,10 @@ func (b *Battle) loserSide() (*[NumPowers]Units, *[]int, bool) {
 }
 
 // groupLeaders lists the leaders of group g among ls.
-func groupLeaders(ls []int, g Power) []int {
+func (s *State) groupLeaders(ls []int, g Power) []int {
 	var out []int
 	for _, l := range ls {
-		if Leaders[l].Power == g {
+		if s.lpower(l) == g {
 			out = append(out, l)
 		}
 	}
@@ -437,7 +437,7 @@ func dropLeaders(ls []int, drop []int) []int {
 func (s *State) retreatGroup(b *Battle, g Power, to SpaceID) {
 	side, ls, _ := b.loserSide()
 	u := s.groupUnits(side, g)
-	gl := groupLeaders(*ls, g)
+	gl := s.groupLeaders(*ls, g)
 	// units of q already in the space that never lost keep q's stack
 	// there from avoiding battle without a roll (§13.3)
 	var fresh uint16
@@ -521,7 +521,7 @@ func (s *State) destroyGroup(b *Battle, g Power, attacker bool) {
 	if n := landOf(&u); n > 0 {
 		s.emit("retreat", fmt.Sprintf("%s's %d unit(s) at %s cannot retreat and are eliminated", g, n, Spaces[b.Space].Name))
 	}
-	gl := groupLeaders(*ls, g)
+	gl := s.groupLeaders(*ls, g)
 	*ls = dropLeaders(*ls, gl)
 	captor := b.Attacker
 	if attacker {
@@ -616,7 +616,7 @@ func (s *State) stepBattle() bool {
 			side, ls, _ := b.loserSide()
 			b.Retreats = s.groupsOf(side)
 			for _, l := range *ls {
-				if g := Leaders[l].Power; !containsPower(b.Retreats, g) {
+				if g := s.lpower(l); !containsPower(b.Retreats, g) {
 					b.Retreats = append(b.Retreats, g)
 				}
 			}
@@ -647,7 +647,7 @@ func (s *State) stepBattle() bool {
 				g := b.Retreats[0]
 				side, ls, att := b.loserSide()
 				gu := s.groupUnits(side, g)
-				gl := groupLeaders(*ls, g)
+				gl := s.groupLeaders(*ls, g)
 				if landOf(&gu) == 0 && len(gl) == 0 {
 					b.Retreats, b.Offered = b.Retreats[1:], false
 					continue
@@ -835,7 +835,7 @@ func init() {
 			gu := s.groupUnits(side, d.Power)
 			forms := append([]game.Choice{{Label: "no units", Value: "0:0:0"}}, formsUpTo(stackForms(&gu, d.Power), 4, false)...)
 			var out []game.Choice
-			for _, set := range leaderSets(groupLeaders(*ls, d.Power)) {
+			for _, set := range leaderSets(s.groupLeaders(*ls, d.Power)) {
 				out = append(out, game.Choice{Label: "leaders: " + leaderValue(set), Value: leaderValue(set), Next: forms})
 			}
 			return out

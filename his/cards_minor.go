@@ -178,7 +178,7 @@ func (s *State) minorNavalHome(loc int, m Power) {
 	if d := s.minorHome(from, m, true); d >= 0 {
 		s.Spaces[d].Units[m].Sq += u.Sq
 		for i := range s.Leaders {
-			if Leaders[i].Naval && Leaders[i].Power == m && s.Leaders[i].Loc == loc {
+			if Leaders[i].Naval && s.lpower(i) == m && s.Leaders[i].Loc == loc {
 				s.Leaders[i].Loc = d
 			}
 		}
@@ -186,7 +186,7 @@ func (s *State) minorNavalHome(loc int, m Power) {
 	}
 	s.toTrack(m, int(u.Sq), int(u.Cor))
 	for i := range s.Leaders {
-		if Leaders[i].Naval && Leaders[i].Power == m && s.Leaders[i].Loc == loc {
+		if Leaders[i].Naval && s.lpower(i) == m && s.Leaders[i].Loc == loc {
 			s.leaderToTrack(i)
 		}
 	}

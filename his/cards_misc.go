@@ -166,7 +166,7 @@ func (s *State) returnAway() {
 		if s.Leaders[l].Loc != OffMap || s.Leaders[l].Captor != NoPower {
 			continue
 		}
-		if h := s.leaderHome(Leaders[l].Power, false); len(h) > 0 {
+		if h := s.leaderHome(s.lpower(l), false); len(h) > 0 {
 			s.putLeader(l, int(h[0]))
 		}
 	}
@@ -553,7 +553,7 @@ func init() {
 		choices: func(s *State, p Power) []game.Choice {
 			var out []game.Choice
 			for i, l := range s.Leaders {
-				if l.Captor != NoPower && !Leaders[i].Naval && len(s.leaderHome(Leaders[i].Power, false)) > 0 {
+				if l.Captor != NoPower && !Leaders[i].Naval && len(s.leaderHome(s.lpower(i), false)) > 0 {
 					out = append(out, game.Choice{Label: Leaders[i].Name, Value: Leaders[i].ID})
 				}
 			}
@@ -562,7 +562,7 @@ func init() {
 		play: func(s *State, p Power, path []string) {
 			l, _ := LeaderByID(path[0])
 			s.Leaders[l] = LeaderState{Loc: OffMap, Captor: NoPower}
-			s.pushCard(CardProc{Card: 91, Player: p, Target: Leaders[l].Power, Space: -1, N: 1, Ints: []int{l}})
+			s.pushCard(CardProc{Card: 91, Player: p, Target: s.lpower(l), Space: -1, N: 1, Ints: []int{l}})
 		},
 	})
 	registerSpaces(91, 0, &spaceCard{text: "place the ransomed leader",
@@ -640,7 +640,7 @@ func (s *State) loneLeaders(sp SpaceID) {
 		if l.Loc != int(sp) || l.Captor != NoPower || Leaders[i].Naval {
 			continue
 		}
-		p := Leaders[i].Power
+		p := s.lpower(i)
 		own := s.stackOf(sp, p)
 		if landOf(&own) > 0 {
 			continue
@@ -653,3 +653,18 @@ func (s *State) loneLeaders(sp SpaceID) {
 		}
 	}
 }
+
+// lpower is the power leader l serves: printed on the counter, or the one
+// an event gave him (the Renegade, #70; Maurice of Saxony, #60).
+func (s *State) lpower(l int) Power {
+	switch {
+	case l == lRenegade && s.RenegadeFor != 0:
+		return Power(s.RenegadeFor - 1)
+	case l == lMaurice && s.MauriceFor != 0:
+		return Power(s.MauriceFor - 1)
+	}
+	return Leaders[l].Power
+}
+
+// lRenegade and lMaurice are the two leaders whose power an event sets.
+var lRenegade, lMaurice = -1, -1

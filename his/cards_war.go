@@ -130,7 +130,7 @@ func (s *State) warUnitSources(p Power) []game.Choice {
 func (s *State) warLeaderChoices(p Power) []game.Choice {
 	out := []game.Choice{{Label: "no more leaders", Value: "done"}}
 	for i, l := range s.Leaders {
-		if Leaders[i].Naval || Leaders[i].Power != p || l.Captor != NoPower || l.Loc < 0 || l.Loc >= NumSpaces || s.UnderSiege(SpaceID(l.Loc)) {
+		if Leaders[i].Naval || s.lpower(i) != p || l.Captor != NoPower || l.Loc < 0 || l.Loc >= NumSpaces || s.UnderSiege(SpaceID(l.Loc)) {
 			continue
 		}
 		out = append(out, game.Choice{Label: Leaders[i].Name, Value: Leaders[i].ID})

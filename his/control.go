@@ -223,7 +223,7 @@ func (s *State) navalRetreatFrom(sp SpaceID, q Power) {
 		s.toTrack(q, int(u.Sq), int(u.Cor))
 		u.Sq, u.Cor = 0, 0
 		for i := range s.Leaders {
-			if Leaders[i].Naval && Leaders[i].Power == q && s.Leaders[i].Loc == int(sp) {
+			if Leaders[i].Naval && s.lpower(i) == q && s.Leaders[i].Loc == int(sp) {
 				s.leaderToTrack(i)
 			}
 		}
@@ -236,7 +236,7 @@ func (s *State) navalRetreatFrom(sp SpaceID, q Power) {
 
 func (s *State) navalLeaderAt(loc int, q Power) bool {
 	for i := range s.Leaders {
-		if Leaders[i].Naval && Leaders[i].Power == q && s.Leaders[i].Loc == loc {
+		if Leaders[i].Naval && s.lpower(i) == q && s.Leaders[i].Loc == loc {
 			return true
 		}
 	}

@@ -177,7 +177,7 @@ func (s *State) hasEnemyUnits(loc int, p Power) bool {
 		}
 	}
 	for i, l := range s.Leaders {
-		if l.Loc == loc && s.AtWar(p, Leaders[i].Power) {
+		if l.Loc == loc && s.AtWar(p, s.lpower(i)) {
 			return true
 		}
 	}
@@ -323,7 +323,7 @@ func (s *State) CheckFormation(f Formation) error {
 		n += u.Land()
 	}
 	for _, l := range f.Leaders {
-		if Leaders[l].Naval || Leaders[l].Power != f.Power {
+		if Leaders[l].Naval || s.lpower(l) != f.Power {
 			return errorf("%s is not an army leader of %s", Leaders[l].Name, f.Power)
 		}
 	}

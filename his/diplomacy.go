@@ -117,7 +117,7 @@ func (it *Item) parties() ([]Power, error) {
 	case "release":
 		names = []string{it.From}
 		if l, err := LeaderByID(it.Leader); err == nil {
-			names = append(names, Leaders[l].Power.String())
+			names = append(names, Leaders[l].Power.String()) // a captive of his printed power
 		}
 	case "divorce":
 		names = []string{"papacy", "england"}
@@ -548,7 +548,7 @@ func (s *State) advanceMarital() {
 // returnLeader puts a freed leader in his capital if his power controls it,
 // else in dest, a friendly home key of his power (§9.1 item 4).
 func (s *State) returnLeader(l int, dest string) error {
-	p := Leaders[l].Power
+	p := s.lpower(l)
 	for _, c := range capitalsOf[p] {
 		if s.Spaces[c].Ctl == p && (dest == "" || dest == Spaces[c].ID) {
 			s.Leaders[l] = LeaderState{Loc: int(c), Captor: NoPower}
@@ -614,7 +614,7 @@ func (s *State) doLoan(it *Item) error {
 	leader := -1
 	if it.Leader != "" {
 		l, err := LeaderByID(it.Leader)
-		if err != nil || !Leaders[l].Naval || Leaders[l].Power != from || s.Leaders[l].Loc != int(sp) {
+		if err != nil || !Leaders[l].Naval || s.lpower(l) != from || s.Leaders[l].Loc != int(sp) {
 			return errorf("loan: %q is not a naval leader of %s in %s", it.Leader, from, Spaces[sp].Name)
 		}
 		leader = l
@@ -685,8 +685,8 @@ func (s *State) displaceAll(sp SpaceID) {
 		}
 	}
 	for i, l := range s.Leaders {
-		if l.Loc == int(sp) && !s.Friendly(c, Leaders[i].Power) {
-			s.Leaders[i].Loc = s.displaceDest(sp, s.decider(Leaders[i].Power), Leaders[i].Naval)
+		if l.Loc == int(sp) && !s.Friendly(c, s.lpower(i)) {
+			s.Leaders[i].Loc = s.displaceDest(sp, s.decider(s.lpower(i)), Leaders[i].Naval)
 		}
 	}
 }
@@ -808,7 +808,7 @@ func (s *State) sueTargets(p Power) []Power {
 		}
 		held := false
 		for i, l := range s.Leaders {
-			held = held || (l.Captor == q && Leaders[i].Power == p)
+			held = held || (l.Captor == q && s.lpower(i) == p)
 		}
 		for _, h := range homeSpacesOf[p] {
 			held = held || s.ControlledBy(h, q)
@@ -876,7 +876,7 @@ func (s *State) startPeace(loser, winner Power) {
 		}
 	}
 	for i, l := range s.Leaders {
-		if l.Captor == winner && Leaders[i].Power == loser {
+		if l.Captor == winner && s.lpower(i) == loser {
 			d.Buys = append(d.Buys, Buy{Kind: "leader", Leader: i})
 		}
 	}

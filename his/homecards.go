@@ -55,7 +55,7 @@ func (s *State) leaderFree(id string) bool {
 		return false
 	}
 	sp := SpaceID(ls.Loc)
-	return !s.UnderSiege(sp) || s.Besieging(sp, Leaders[l].Power)
+	return !s.UnderSiege(sp) || s.Besieging(sp, s.lpower(l))
 }
 
 func (s *State) rules(name string, p Power) bool { return Rulers[s.Powers[p].Ruler].Name == name }

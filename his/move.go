@@ -405,7 +405,7 @@ func (s *State) moveChoicesFrom(p Power, cp int, only int) []game.Choice {
 	// p's army leaders free on the map, by space
 	var leaderAt [NumSpaces]uint8
 	for i, l := range s.Leaders {
-		if !Leaders[i].Naval && Leaders[i].Power == p && l.Captor == NoPower && l.Loc >= 0 && l.Loc < NumSpaces {
+		if !Leaders[i].Naval && s.lpower(i) == p && l.Captor == NoPower && l.Loc >= 0 && l.Loc < NumSpaces {
 			leaderAt[l.Loc]++
 		}
 	}
@@ -953,7 +953,7 @@ func (s *State) captureLoneLeaders(m *LandMove) {
 	}
 	var ls []int
 	for i, l := range s.Leaders {
-		if l.Loc == int(m.To) && l.Captor == NoPower && !Leaders[i].Naval && s.isFoe(m, Leaders[i].Power) {
+		if l.Loc == int(m.To) && l.Captor == NoPower && !Leaders[i].Naval && s.isFoe(m, s.lpower(i)) {
 			ls = append(ls, i)
 		}
 	}

@@ -204,7 +204,7 @@ func (s *State) leaderOwner(l int) Power {
 			return ln.Borrower
 		}
 	}
-	return Leaders[l].Power
+	return s.lpower(l)
 }
 
 // navalLeadersAt lists the naval leaders at loc serving one of the powers.
@@ -1197,7 +1197,7 @@ func (s *State) navalTrackReturns() {
 func (s *State) navalReturnPorts(l int) []SpaceID {
 	var out []SpaceID
 	for i := range Spaces {
-		if len(Spaces[i].Ports) > 0 && s.FriendlySpace(SpaceID(i), Leaders[l].Power) {
+		if len(Spaces[i].Ports) > 0 && s.FriendlySpace(SpaceID(i), s.lpower(l)) {
 			out = append(out, SpaceID(i))
 		}
 	}
@@ -1214,7 +1214,7 @@ func (s *State) stepNavalReturn() bool {
 	}
 	l := s.NavalDue[0]
 	ports := s.navalReturnPorts(l)
-	who := s.decider(Leaders[l].Power)
+	who := s.decider(s.lpower(l))
 	switch {
 	case len(ports) == 0:
 		s.NavalDue = s.NavalDue[1:]

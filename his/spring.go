@@ -120,7 +120,7 @@ func (s *State) springCapitals(p Power) []SpaceID {
 func (s *State) armyLeadersAt(sp SpaceID, p Power) []int {
 	var out []int
 	for i, l := range s.Leaders {
-		if !Leaders[i].Naval && Leaders[i].Power == p && l.Loc == int(sp) && l.Captor == NoPower {
+		if !Leaders[i].Naval && s.lpower(i) == p && l.Loc == int(sp) && l.Captor == NoPower {
 			out = append(out, i)
 		}
 	}

@@ -320,6 +320,11 @@ type State struct {
 	// Havens are the pirate havens (#89): Ottoman home spaces with a
 	// fortress that build corsairs only.
 	Havens []int `json:"pirate_havens,omitempty"`
+	// The leaders an event gave a power (a power + 1; 0: none, or the
+	// printed one): the Renegade (Charles Bourbon, #70) and Maurice of
+	// Saxony (#60).
+	RenegadeFor uint8 `json:"renegade_for,omitempty"`
+	MauriceFor  uint8 `json:"maurice_for,omitempty"`
 	// Spring Deployment's cards (cards_spring.go): the power (+1) whose
 	// deployment Spring Preparations frees this phase, and whether a
 	// formation was deployed yet (Venetian Informant comes before).
