@@ -97,6 +97,11 @@ type Battle struct {
 	DefRolled  int   `json:"def_rolled"`
 	// Surprised: the surprised side's casualties have been taken.
 	Surprised bool `json:"surprised,omitempty"`
+	// Sack: the battle of Sack of Rome (#95, cards_sack.go): the Papal
+	// regulars defend (1 die with none), the Papacy's casualties fall on
+	// its regulars and then its mercenaries in Rome, the attacker's are
+	// split between its mercenaries and regulars; no retreat, no siege.
+	Sack bool `json:"sack,omitempty"`
 
 	Step   battleStep   `json:"step"`
 	Losses []BattleLoss `json:"losses,omitempty"`
@@ -177,6 +182,9 @@ func (b *Battle) battleDice(attacker bool) int {
 		return max(0, landOf(&b.Att)+bestBattle(b.AttLeaders)+b.AttExtra-b.AttFewer)
 	}
 	if landOf(&b.Def) == 0 {
+		if b.Sack {
+			return 1 // Sack of Rome: 1 die without regulars
+		}
 		return 0
 	}
 	n := landOf(&b.Def) + bestBattle(b.DefLeaders) + b.DefExtra - b.DefFewer
@@ -243,6 +251,10 @@ func (s *State) battleResult(b *Battle) {
 	}
 	s.emit("battle", fmt.Sprintf("field battle at %s: %s %d dice %v, %d hit(s); defender %d dice %v, %d hit(s); %s wins",
 		Spaces[b.Space].Name, b.Attacker, na, b.AttDice, b.AttHits, nd, b.DefDice, b.DefHits, winner))
+	if b.Sack {
+		s.sackLosses(b)
+		return
+	}
 	s.oweLosses(b, attLoss, defLoss)
 }
 
@@ -753,6 +765,9 @@ func (s *State) reenterChoices(b *Battle) []game.Choice {
 // besieges it if it outnumbers the units inside, else it retreats as from
 // a broken siege (§14.0 step 12); a relief battle lifts or keeps the siege.
 func (s *State) battleSiege(b *Battle) {
+	if b.Sack {
+		return // the sackers go back where they came from (cards_sack.go)
+	}
 	sp := b.Space
 	ss := &s.Spaces[sp]
 	if b.Relief {

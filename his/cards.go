@@ -743,6 +743,10 @@ func (c *CardProc) clone() CardProc {
 // procedure (popCard).
 var cardSteps = map[int]func(s *State, c *CardProc){}
 
+// waitBattle is the stage of a card procedure waiting for the field
+// battle it started (Sack of Rome): it steps again once the battle is over.
+const waitBattle = 80
+
 // pushCard starts a card procedure.
 func (s *State) pushCard(c CardProc) {
 	if cardSteps[c.Card] == nil {
@@ -763,7 +767,7 @@ func (s *State) popCard() { s.CardProcs = s.CardProcs[:len(s.CardProcs)-1] }
 
 func (s *State) stepCardProc() bool {
 	c := s.cardProc()
-	if c == nil {
+	if c == nil || c.Stage == waitBattle && s.Battle != nil {
 		return false
 	}
 	cardSteps[c.Card](s, c)
