@@ -430,3 +430,122 @@ func init() {
 		},
 	})
 }
+
+// --- the Diplomacy Phase uses ---
+
+// allianceCard is the card that pays for ally's intervention for minor:
+// Auld Alliance (France, Scotland) and Venetian Alliance (the Papacy,
+// Venice), -1 when none.
+func allianceCard(ally, minor Power) int {
+	switch {
+	case ally == France && minor == Scotland:
+		return 69
+	case ally == Papacy && minor == Venice:
+		return 108
+	}
+	return -1
+}
+
+// allianceIntervention is the option of paying an intervention with the
+// card (CARDS.md #69, #108: played instead of the 2 CP).
+func (s *State) allianceIntervention(ally, minor Power) []game.Choice {
+	n := allianceCard(ally, minor)
+	if n < 0 || !s.holds(ally, mustCard(n)) || s.eventedThisTurn(mustCard(n)) {
+		return nil
+	}
+	return []game.Choice{{Label: "intervene, playing " + Cards[mustCard(n)].Name + " (then its units)", Value: "card"}}
+}
+
+// allianceIntervene plays the card: the intervention happens without its 2
+// CP, then the card adds its units (France up to 3 regulars in a Scottish
+// home space, the Papacy a Venetian regular and 2 squadrons in a Papal
+// port), in a space the ally chooses ("card.option").
+func (s *State) allianceIntervene(ally, minor, declarer Power) {
+	n := allianceCard(ally, minor)
+	c := mustCard(n)
+	s.Evented = append(s.Evented, PlayedEvent{Card: uint8(c), By: ally})
+	s.playCard(ally, c)
+	s.intervene(ally, minor, declarer)
+	if len(s.minorUnitsSpaces(n)) > 0 {
+		s.pushCard(CardProc{Card: n, Player: ally, Target: ally, Space: -1, Stage: 2})
+	}
+}
+
+// marriagePeace: a power holding Diplomatic Marriage (not the Ottoman or
+// the Protestant) may sue with it ("marriage" + the enemy): CARDS.md #73
+// half B.
+func (s *State) marriagePeace(p Power) []game.Choice {
+	c := mustCard(73)
+	if p == Ottoman || p == Protestant || !s.holds(p, c) || s.eventedThisTurn(c) {
+		return nil
+	}
+	var out []game.Choice
+	for _, q := range s.sueTargets(p) {
+		out = append(out, game.Choice{Label: q.String(), Value: q.String()})
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return []game.Choice{{Label: "sue for peace with Diplomatic Marriage (your home spaces and leaders back without payment)", Value: "marriage", Next: out}}
+}
+
+// marriageSue makes p's peace with q by Diplomatic Marriage: the winner
+// still gains its War Winner VP and p still removes 2 units, but p regains
+// every home space and captured leader q holds without paying for them.
+func (s *State) marriageSue(p, q Power) {
+	c := mustCard(73)
+	s.Evented = append(s.Evented, PlayedEvent{Card: uint8(c), By: p})
+	s.playCard(p, c)
+	s.startPeace(p, q)
+	d := s.Diplo
+	for _, b := range d.Buys {
+		if b.Kind == "leader" {
+			if err := s.returnLeader(b.Leader, ""); err != nil {
+				s.emit("peace", err.Error())
+			}
+			continue
+		}
+		for _, sp := range b.Spaces {
+			s.Spaces[sp].Ctl = p
+			s.displaceAll(sp)
+		}
+	}
+	d.Buys = nil
+	s.emit("peace", fmt.Sprintf("Diplomatic Marriage: %s regains its home spaces and leaders from %s without payment", p, q))
+}
+
+func init() {
+	for _, n := range []int{69, 108} {
+		n := n
+		optionCards[n*10+2] = &optionCard{text: "place the card's units",
+			choices: func(s *State, c *CardProc) []game.Choice {
+				return append([]game.Choice{{Label: "no units", Value: "none"}}, s.minorUnitsSpaces(n)...)
+			},
+			do: func(s *State, c *CardProc, path []string) {
+				s.popCard()
+				if path[0] == "none" {
+					return
+				}
+				sp := mustSpace(path[0])
+				if n == 69 {
+					k := s.place(&s.Spaces[sp].Units[France], France, 'r', 3)
+					s.emit("event", fmt.Sprintf("Auld Alliance: %d French regulars in %s", k, Spaces[sp].Name))
+					return
+				}
+				r := s.place(&s.Spaces[sp].Units[Venice], Venice, 'r', 1)
+				q := s.place(&s.Spaces[sp].Units[Venice], Venice, 's', 2)
+				s.emit("event", fmt.Sprintf("Venetian Alliance: %d Venetian regular(s), %d squadron(s) in %s", r, q, Spaces[sp].Name))
+			},
+		}
+		prev := cardSteps[n]
+		cardSteps[n] = func(s *State, c *CardProc) {
+			if c.Stage == 2 {
+				s.stepOption(c)
+				return
+			}
+			prev(s, c)
+		}
+		otherUses[n] |= useDiplomacy
+	}
+	otherUses[73] |= useDiplomacy
+}

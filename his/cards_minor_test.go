@@ -169,3 +169,66 @@ func TestRoughWooing(t *testing.T) {
 		t.Fatal("7 against 6: Scotland stays French")
 	}
 }
+
+// Auld Alliance in the Diplomacy Phase pays France's intervention for
+// Scotland (no 2 CP), then up to 3 French regulars go to a Scottish home
+// space.
+func TestAuldAllianceIntervention(t *testing.T) {
+	s := NewState1517(Ed500, 5)
+	s.Turn = 2
+	s.cardDraw()
+	give(s, England, 75, 76)
+	give(s, France, 69)
+	s.Phase = PhaseDiplomacy
+	s.startDiplomacy()
+	s.run()
+	announceDone(t, s, NumMajors)
+	for {
+		d, _ := s.top()
+		if d.Kind == kWar && d.Power == England {
+			break
+		}
+		answer(t, s, d.Kind, d.Power, s.choices(d)[0].Value)
+	}
+	answer(t, s, kWar, England, "scotland")
+	if !has(optionValues(t, s), "card") {
+		t.Fatal("France may pay with Auld Alliance")
+	}
+	answer(t, s, kIntervene, France, "card")
+	if s.MinorAllyOf(Scotland) != France || !s.AtWar(England, France) || s.Diplo.Cost[France] != 0 || !cardIn(s.Discard, mustCard(69)) {
+		t.Fatal("the intervention happens with no CP owed; the card is discarded")
+	}
+	edin := sp(t, "edinburgh")
+	answer(t, s, kCardOption, France, "edinburgh")
+	if s.Spaces[edin].Units[France].Reg != 3 {
+		t.Fatalf("3 French regulars in Edinburgh: %+v", s.Spaces[edin].Units[France])
+	}
+}
+
+// Diplomatic Marriage's second half: France sues the Hapsburgs and gets
+// Lyon and Francis I back without paying (the Hapsburgs still gain their
+// War Winner VP).
+func TestDiplomaticMarriagePeace(t *testing.T) {
+	s := NewState1517(Ed500, 5)
+	s.Turn = 2
+	s.cardDraw()
+	lyon := sp(t, "lyon")
+	s.Spaces[lyon].Ctl = Hapsburg
+	s.Spaces[lyon].Units[France] = Units{}
+	fi, _ := LeaderByID("francis_i")
+	s.Leaders[fi] = LeaderState{Loc: OffMap, Captor: Hapsburg}
+	give(s, France, 73)
+	s.Phase = PhaseDiplomacy
+	s.startDiplomacy()
+	s.run()
+	announceDone(t, s, NumMajors)
+	answer(t, s, kSue, France, "marriage", "hapsburg")
+	if s.Spaces[lyon].Ctl != France || s.Leaders[fi].Captor != NoPower || s.Powers[Hapsburg].WarVP != 1 {
+		t.Fatal("Lyon and Francis back; the Hapsburgs have their 1 War Winner VP")
+	}
+	answer(t, s, kPeaceRemove, France, "paris/regular")
+	answer(t, s, kPeaceRemove, France, "paris/regular")
+	if s.AtWar(France, Hapsburg) {
+		t.Fatal("the war is over, with no buy-back asked")
+	}
+}

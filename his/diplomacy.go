@@ -1046,7 +1046,7 @@ func (s *State) diploChoices(dec Decision) []game.Choice {
 		for _, q := range s.sueTargets(dec.Power) {
 			out = append(out, game.Choice{Label: "sue " + q.String() + " for peace", Value: q.String()})
 		}
-		return out
+		return append(out, s.marriagePeace(dec.Power)...) // Diplomatic Marriage (#73)
 	case kPeaceRemove:
 		return s.unitChoices(d.Loser)
 	case kPeaceBuy:
@@ -1070,7 +1070,8 @@ func (s *State) diploChoices(dec Decision) []game.Choice {
 		return out
 	case kIntervene:
 		p := dec.Power
-		return yesNo("no", "intervene for 2 CP", d.Cost[p]+2 <= s.handCP(p))
+		// Auld Alliance, Venetian Alliance pay for it (#69, #108)
+		return append(yesNo("no", "intervene for 2 CP", d.Cost[p]+2 <= s.handCP(p)), s.allianceIntervention(p, d.Intervene[0][0])...)
 	case kPay:
 		var out []game.Choice
 		for _, c := range s.Powers[dec.Power].Hand {
@@ -1098,6 +1099,10 @@ func (s *State) resolveDiplo(dec Decision, p []string) {
 	case kSue:
 		if p[0] == "none" {
 			d.Who = dec.Power + 1
+			return
+		}
+		if p[0] == "marriage" {
+			s.marriageSue(dec.Power, pw(p[1]))
 			return
 		}
 		s.startPeace(dec.Power, pw(p[0]))
@@ -1171,9 +1176,12 @@ func (s *State) resolveDiplo(dec Decision, p []string) {
 	case kIntervene:
 		iv := d.Intervene[0]
 		d.Intervene = d.Intervene[1:]
-		if p[0] == "yes" {
+		switch p[0] {
+		case "yes":
 			s.intervene(dec.Power, iv[0], iv[1])
 			d.Cost[dec.Power] += 2
+		case "card":
+			s.allianceIntervene(dec.Power, iv[0], iv[1])
 		}
 	case kPay:
 		n := 0
