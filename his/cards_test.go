@@ -1,8 +1,11 @@
 package his
 
 import (
+	"fmt"
 	"slices"
 	"testing"
+
+	"concordat/game"
 )
 
 // give puts cards (printed numbers) into p's hand, taking them from
@@ -174,5 +177,80 @@ func TestWindowPlayIsAnEvent(t *testing.T) {
 	}
 	if slices.Contains(s.retrievable(Protestant), mustCard(nFoulWeather)) {
 		t.Fatal("the Protestant may not retrieve a card it played as an event this turn")
+	}
+}
+
+// checkCardsAndUnits checks a state's invariants that card play could
+// break: no card in two places (deck, discard pile, out of the game, a
+// hand), and no unit count wrapped below zero.
+func checkCardsAndUnits(s *State) string {
+	seen := map[uint8]string{}
+	check := func(where string, l []uint8) string {
+		for _, c := range l {
+			if w, dup := seen[c]; dup {
+				return fmt.Sprintf("#%d %s is in %s and in %s", Cards[c].Number, Cards[c].Name, w, where)
+			}
+			seen[c] = where
+		}
+		return ""
+	}
+	if m := check("the deck", s.Deck); m != "" {
+		return m
+	}
+	if m := check("the discard pile", s.Discard); m != "" {
+		return m
+	}
+	if m := check("the removed cards", s.Gone); m != "" {
+		return m
+	}
+	for p := range s.Powers {
+		if m := check(Power(p).String()+"'s hand", s.Powers[p].Hand); m != "" {
+			return m
+		}
+	}
+	for i, w := range foreignWars {
+		if s.Foreign[i].On {
+			if where, ok := seen[uint8(mustCard(w.card))]; ok {
+				return fmt.Sprintf("the foreign war card #%d lies by its power and in %s", w.card, where)
+			}
+		}
+	}
+	for i := range s.Spaces {
+		for q, u := range s.Spaces[i].Units {
+			if u.Reg > 200 || u.Merc > 200 || u.Cav > 200 || u.Sq > 200 || u.Cor > 200 {
+				return fmt.Sprintf("%s's units in %s wrapped: %+v", Power(q), Spaces[i].Name, u)
+			}
+		}
+	}
+	for i := range s.Seas {
+		for q, u := range s.Seas[i].Units {
+			if u.Sq > 200 || u.Cor > 200 {
+				return fmt.Sprintf("%s's ships in %s wrapped: %+v", Power(q), Seas[i].Name, u)
+			}
+		}
+	}
+	return ""
+}
+
+// Random games with every card's event keep the cards and units sound at
+// every step.
+func TestRandomGameCardInvariants(t *testing.T) {
+	seeds := []uint64{2, 5, 8}
+	if testing.Short() {
+		seeds = seeds[:1]
+	}
+	for _, seed := range seeds {
+		rec, _, err := RandomGame(seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = game.Replay(Rules{}, rec, func(step int, st game.State) {
+			if m := checkCardsAndUnits(st.(*State)); m != "" {
+				t.Fatalf("seed %d step %d: %s", seed, step, m)
+			}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
 	}
 }
