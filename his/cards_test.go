@@ -254,3 +254,18 @@ func TestRandomGameCardInvariants(t *testing.T) {
 		}
 	}
 }
+
+// The option responses=holders reaches the state; a bad value is refused.
+func TestResponsesOption(t *testing.T) {
+	st, err := (Rules{}).Setup(game.Config{Options: map[string]string{"responses": "holders"}}, 1)
+	if err != nil || !st.(*State).Holders {
+		t.Fatalf("responses=holders: %v", err)
+	}
+	st, err = (Rules{}).Setup(game.Config{}, 1)
+	if err != nil || st.(*State).Holders {
+		t.Fatal("the default asks every seat that could hold a card")
+	}
+	if _, err := (Rules{}).Setup(game.Config{Options: map[string]string{"responses": "some"}}, 1); err == nil {
+		t.Fatal("responses=some is refused")
+	}
+}

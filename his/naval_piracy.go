@@ -283,7 +283,9 @@ func (s *State) resolvePiracyAward(path []string) {
 		s.emit("piracy", fmt.Sprintf("%s gives the Ottoman 1 piracy VP (%d)", pr.Target, s.PiracyVP))
 	case "card":
 		pr.Used[awardCard]++
-		s.randomDraw(pr.Target, Ottoman)
+		if c := s.randomDraw(pr.Target, Ottoman); c >= 0 {
+			s.Imp.Fresh = append(s.Imp.Fresh, c) // playable from a later impulse (§16.4)
+		}
 		s.emit("piracy", fmt.Sprintf("the Ottoman draws a random card from %s", pr.Target))
 	case "squadron":
 		pr.Used[awardSquadron]++

@@ -12,7 +12,10 @@ import (
 // Rules implements game.Rules for Here I Stand.
 //
 // Config: Variant "" or "1517" (the only scenario so far); Options
-// "edition": "500th" (default) or "2010".
+// "edition": "500th" (default) or "2010"; "responses": "all" (default:
+// every seat that could hold a playable card on public information is
+// asked in a response or combat window) or "holders" (only seats holding
+// one; faster, but it tells the others who holds none — cards.go).
 //
 // Every decision is an Action whose Type is the Kind of the prompt it
 // answers; its Args are, for most kinds, the path of Values through the
@@ -32,8 +35,18 @@ func (Rules) Setup(cfg game.Config, seed uint64) (game.State, error) {
 		return nil, fmt.Errorf("his: unknown scenario %q (only 1517)", cfg.Variant)
 	}
 	ed := Ed500
+	holders := false
 	for k, v := range cfg.Options {
 		switch k {
+		case "responses":
+			switch v {
+			case "all", "":
+				holders = false
+			case "holders":
+				holders = true
+			default:
+				return nil, fmt.Errorf("his: responses %q: want all or holders", v)
+			}
 		case "edition":
 			switch v {
 			case "500th", "":
@@ -48,6 +61,7 @@ func (Rules) Setup(cfg game.Config, seed uint64) (game.State, error) {
 		}
 	}
 	s := NewState1517(ed, seed)
+	s.Holders = holders
 	s.startTurn()
 	return s, nil
 }
