@@ -116,7 +116,7 @@ func TestAssaultCombatCards(t *testing.T) {
 	}
 
 	// Siege Mining: 4 units against 2 defenders: 2 dice + Charles V 2 + 3
-	s, bordeaux = bordeauxSiege(t)
+	s, _ = bordeauxSiege(t)
 	give(s, Hapsburg, nSiegeMining)
 	answer(t, s, kAction, Hapsburg, "assault", "bordeaux", "4:0:0")
 	passWindow(t, s, winAssault)

@@ -163,7 +163,7 @@ func TestLandsknechts(t *testing.T) {
 	answer(t, s, kImpulse, Ottoman, "event", "33")
 	answer(t, s, kCardEliminate, Ottoman, "metz", "hapsburg")
 	answer(t, s, kCardEliminate, Ottoman, "paris", "france")
-	if s.Spaces[metz].Units[Hapsburg] != (Units{Reg: 1, Merc: 1}) || s.Spaces[paris].Units[France].Merc != 0 || s.CardProcs != nil && len(s.CardProcs) > 0 {
+	if s.Spaces[metz].Units[Hapsburg] != (Units{Reg: 1, Merc: 1}) || s.Spaces[paris].Units[France].Merc != 0 || len(s.CardProcs) > 0 {
 		t.Fatalf("two mercenaries eliminated: Metz %+v, Paris %+v", s.Spaces[metz].Units[Hapsburg], s.Spaces[paris].Units[France])
 	}
 

@@ -282,15 +282,6 @@ func (s *State) onWarCards(p Power) Units {
 	return u
 }
 
-// warCardLeader reports whether army leader l is on a foreign war card.
-func (s *State) warCardLeader(l int) bool {
-	for i := range s.Foreign {
-		if slices.Contains(s.Foreign[i].Leaders, l) {
-			return true
-		}
-	}
-	return false
-}
 
 // irishExtra lists the choices of Revolt in Ireland: "none" (3 Irish), and
 // for France or the Hapsburgs each land unit of theirs they may remove to
