@@ -282,7 +282,6 @@ func (s *State) onWarCards(p Power) Units {
 	return u
 }
 
-
 // irishExtra lists the choices of Revolt in Ireland: "none" (3 Irish), and
 // for France or the Hapsburgs each land unit of theirs they may remove to
 // make the Irish 4.
