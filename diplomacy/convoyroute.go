@@ -50,8 +50,18 @@ func (m *Map) buildRouteTable(origin Province) (routeTable, bool) {
 	budget := routeSearchBudget
 	touch := func(v Province, delta int32) {
 		if m.Provinces[v].Kind == Sea {
-			for _, l := range m.fleetAdj[v] {
-				cnt[m.Locs[l].Prov] += delta
+			// Each province once: a sea touching two coasts of a province
+			// (the Mid-Atlantic and Spain's) touches it once.
+			adj := m.fleetAdj[v]
+		next:
+			for i, l := range adj {
+				p := m.Locs[l].Prov
+				for _, k := range adj[:i] {
+					if m.Locs[k].Prov == p {
+						continue next
+					}
+				}
+				cnt[p] += delta
 			}
 		} else {
 			for _, s := range m.seaNeighbours[v] {

@@ -83,7 +83,7 @@ func TestPayolaFogOffers(t *testing.T) {
 	if got := legalRoots(offerBranch(t, s, "austria").Choices); got != "A bud, A ven, A vie, F tri" {
 		t.Errorf("Austria's offer tree: %s", got)
 	}
-	if !inLegal(offerBranch(t, s, "austria"), "A ven - tyr") {
+	if !inLegal(Standard(), offerBranch(t, s, "austria"), "A ven - tyr") {
 		t.Error("A ven - tyr is not in Austria's offer tree")
 	}
 	// Before the phase resolves no one else sees Austria's offer, and a
@@ -175,13 +175,13 @@ func TestIntimateFogVision(t *testing.T) {
 	if got := legalRoots(en.Choices); got != "A bud, A lvp, A vie, F edi, F lon, F tri" {
 		t.Errorf("England's tree: %s", got)
 	}
-	if inLegal(en, "A vie S A war - gal") || !inLegal(en, "F tri S A ven") || !inLegal(en, "A vie S A ven - tyr") {
+	if inLegal(Standard(), en, "A vie S A war - gal") || !inLegal(Standard(), en, "F tri S A ven") || !inLegal(Standard(), en, "A vie S A ven - tyr") {
 		t.Error("England's tree names a unit it cannot see, or misses one it sees")
 	}
 	clear, _ := r.Setup(game.Config{Options: map[string]string{"intimate": "true", "players": "england,france"}}, 1)
 	mustApply(t, clear, "england", bids(map[string]int{"austria": 2}))
 	advance(t, clear)
-	if !inLegal(r.Legal(clear, "england"), "A vie S A war - gal") {
+	if !inLegal(Standard(), r.Legal(clear, "england"), "A vie S A war - gal") {
 		t.Fatal("without fog England may support the Russian army: the check above proves nothing")
 	}
 	if got := legalRoots(r.Legal(s, "france").Choices); got != "A mar, A par, A rom, A ven, F bre, F nap" {
@@ -330,10 +330,10 @@ func TestFogLegalNamesOnlySeenUnits(t *testing.T) {
 	var r Rules
 	fog, _ := r.Setup(game.Config{Options: map[string]string{"fog": "true"}}, 1)
 	clear, _ := r.Setup(game.Config{}, 1)
-	if l := r.Legal(fog, "germany"); inLegal(l, "A mun S A par - bur") || !inLegal(l, "A mun S A ber - sil") || !inLegal(l, "A mun - bur") {
+	if l := r.Legal(fog, "germany"); inLegal(Standard(), l, "A mun S A par - bur") || !inLegal(Standard(), l, "A mun S A ber - sil") || !inLegal(Standard(), l, "A mun - bur") {
 		t.Error("Germany's tree under fog names the army in Paris, or misses its own orders")
 	}
-	if !inLegal(r.Legal(clear, "germany"), "A mun S A par - bur") {
+	if !inLegal(Standard(), r.Legal(clear, "germany"), "A mun S A par - bur") {
 		t.Error("without fog Germany is not offered the support of Paris: the check above proves nothing")
 	}
 }

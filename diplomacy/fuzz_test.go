@@ -419,8 +419,20 @@ func adjudicateChecked(t *testing.T, e *Engine, in *PhaseInput, nOrders int) ([]
 	}
 	switch before.Phase.Type {
 	case Movement:
-		if count+len(after.Dislodged) != had {
-			t.Fatalf("movement: %d units before, %d after and %d dislodged", had, count, len(after.Dislodged))
+		// A unit dislodged with nowhere to go, when none can retreat, is
+		// disbanded at once (the retreat phase is skipped).
+		gone := len(pr.adj.Disbanded())
+		if count+len(after.Dislodged)+gone != had || gone > 0 && (len(after.Dislodged) > 0 || after.Phase.Type == Retreat) {
+			t.Fatalf("movement: %d units before, %d after, %d dislodged and %d disbanded", had, count, len(after.Dislodged), gone)
+		}
+		if after.Phase.Type == Retreat {
+			retreat := false
+			for _, d := range after.Dislodged {
+				retreat = retreat || len(d.Retreats) > 0
+			}
+			if !retreat || gone > 0 {
+				t.Fatalf("movement: a retreat phase in which no dislodged unit can retreat (%d disbanded)", gone)
+			}
 		}
 	case Retreat:
 		for i, u := range before.Units {

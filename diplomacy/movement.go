@@ -58,6 +58,9 @@ type Adjudicator struct {
 	// Adjustment scratch.
 	dist  []int32
 	queue []Province
+
+	// The units the last movement phase disbanded for want of a retreat.
+	disbanded []Unit
 }
 
 // NewAdjudicator returns an adjudicator for map m under edition ed.

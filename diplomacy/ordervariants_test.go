@@ -9,33 +9,40 @@ import (
 	"concordat/game"
 )
 
-// inLegal reports whether an order text is a path of the options tree.
-func inLegal(opts game.Options, text string) bool {
-	words := strings.Fields(text)
-	if n := len(words); n >= 3 && words[n-2] == "via" {
-		words = append(words[:n-3], words[n-3]+" via Convoy")
+// treePaths lists every path of an options tree, its values joined by
+// single spaces.
+func treePaths(cs []game.Choice, prefix string, out *[]string) {
+	for _, c := range cs {
+		path := c.Value
+		if prefix != "" {
+			path = prefix + " " + c.Value
+		}
+		if len(c.Next) == 0 {
+			*out = append(*out, path)
+			continue
+		}
+		treePaths(c.Next, path, out)
 	}
-	var walk func(cs []game.Choice, ws []string) bool
-	walk = func(cs []game.Choice, ws []string) bool {
-		if len(ws) == 0 {
-			return true // a node may end one order and begin longer ones ("S A rom", "S A rom - apu")
-		}
-		for _, c := range cs {
-			if c.Value == ws[0] && walk(c.Next, ws[1:]) {
-				return true
-			}
-		}
-		return false
-	}
-	for _, root := range opts.Choices {
-		if len(words) >= 2 && root.Value == words[0]+" "+words[1] && walk(root.Next, words[2:]) {
-			return true
-		}
-		if walk(root.Next, words) {
-			return true
+}
+
+// legalOrders are the orders the paths of an orders tree spell on map m.
+func legalOrders(m *Map, opts game.Options) map[Order]bool {
+	var paths []string
+	treePaths(opts.Choices, "", &paths)
+	set := map[Order]bool{}
+	for _, p := range paths {
+		if o, err := m.ParseOrder(p); err == nil {
+			set[o] = true
 		}
 	}
-	return false
+	return set
+}
+
+// inLegal reports whether an order text is spelled by a path of the
+// options tree (on map m).
+func inLegal(m *Map, opts game.Options, text string) bool {
+	o, err := m.ParseOrder(text)
+	return err == nil && legalOrders(m, opts)[o]
 }
 
 // playVariantGame plays a seeded random game with the order-writing
@@ -63,9 +70,9 @@ func playVariantGame(t *testing.T, cfg game.Config, seed uint64, maxPhases int) 
 			if st.Action.Type == "orders" {
 				var args struct{ Orders []string }
 				_ = json.Unmarshal(st.Action.Args, &args)
-				legal := r.Legal(s, st.Seat)
+				legal := legalOrders(gs.Pos.Map, r.Legal(s, st.Seat))
 				for _, text := range args.Orders {
-					if !inLegal(legal, text) {
+					if o, err := gs.Pos.Map.ParseOrder(text); err != nil || !legal[o] {
 						t.Fatalf("%s: %s wrote %q, which is not in its Legal tree", gs.Pos.Phase, st.Seat, text)
 					}
 				}
@@ -93,7 +100,7 @@ func playVariantGame(t *testing.T, cfg game.Config, seed uint64, maxPhases int) 
 					}
 				}
 				for _, o := range args.Offers {
-					if !inLegal(sub, o.Order) {
+					if !inLegal(gs.Pos.Map, sub, o.Order) {
 						t.Fatalf("%s: %s offered for %q, which is not in its Legal offer tree", gs.Pos.Phase, st.Seat, o.Order)
 					}
 				}

@@ -377,7 +377,7 @@ func (gs *GameState) payolaLegal(pw Power, seen *Position, opts game.Options) ga
 	if gs.Payola == nil || gs.Pos.Phase.Type != Movement || gs.Payola.Treasury[pw] < 1 {
 		return opts
 	}
-	all := gs.legalTree(seen, func(Power) bool { return true }, false)
+	all := gs.legalTree(seen, pw, 0, func(Power) treeRoot { return ownRoot })
 	what := "any unit's order"
 	if gs.Settings.Fog {
 		what = "the order of any unit you see"

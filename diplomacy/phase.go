@@ -1,13 +1,28 @@
 package diplomacy
 
 // afterMovement is the phase after a movement phase whose result is pos:
-// its retreat phase when units were dislodged, otherwise what follows it.
+// its retreat phase when some dislodged unit can retreat, otherwise what
+// follows it. When no dislodged unit has anywhere to go, the retreat phase
+// is skipped: the units are disbanded at once (Disbanded lists them) and,
+// after a Fall, the centres change hands.
 func (a *Adjudicator) afterMovement(pos *Position) Phase {
-	if len(pos.Dislodged) > 0 {
-		return Phase{Season: pos.Phase.Season, Year: pos.Phase.Year, Type: Retreat}
+	a.disbanded = a.disbanded[:0]
+	for _, d := range pos.Dislodged {
+		if len(d.Retreats) > 0 {
+			return Phase{Season: pos.Phase.Season, Year: pos.Phase.Year, Type: Retreat}
+		}
 	}
+	for _, d := range pos.Dislodged {
+		a.disbanded = append(a.disbanded, d.Unit)
+	}
+	pos.Dislodged = pos.Dislodged[:0]
 	return a.afterRetreats(pos)
 }
+
+// Disbanded lists the units the last movement phase adjudicated disbanded at
+// once because no dislodged unit could retreat (its retreat phase was
+// skipped); empty otherwise. The slice is valid until the next phase.
+func (a *Adjudicator) Disbanded() []Unit { return a.disbanded }
 
 // afterRetreats ends the season of pos: after Fall the centres change hands
 // and the winter adjustments follow if anyone builds or disbands.

@@ -163,15 +163,25 @@ func (p *Position) countCentersInto(n []int) []int {
 }
 
 // Winner is the power that owns at least the map's victory count of
-// centres, or NoPower.
+// centres, or NoPower. Where the count is not a majority (Heptarchy IV: 19
+// of 38), two powers may reach it at once: the one with more centres wins,
+// and on a tie nobody has won yet.
 func (p *Position) Winner() Power {
 	var buf [256]int
+	best, most, tied := NoPower, 0, false
 	for i, n := range p.countCentersInto(buf[:]) {
-		if n >= p.Map.Victory {
-			return Power(i)
+		switch {
+		case n < p.Map.Victory || n < most:
+		case n == most:
+			tied = true
+		default:
+			best, most, tied = Power(i), n, false
 		}
 	}
-	return NoPower
+	if tied {
+		return NoPower
+	}
+	return best
 }
 
 // DefaultOwners sets centre ownership as the JSON interface does when it is

@@ -19,9 +19,11 @@ import (
 // Actions of a seat (a power):
 //   - "orders", args {"orders": ["A par - bur", …]}: replaces the power's
 //     orders for the current phase. Orders that do not parse, or that name
-//     a unit the power does not have, are refused (nothing changes); orders
+//     a unit the power does not have, are refused (nothing changes); so are,
+//     at a seat's submission (Vet, not Apply, so that older records
+//     replay), orders that can apply in no position of the phase. Orders
 //     that are otherwise illegal are accepted and reported invalid when the
-//     phase resolves, as the rules say.
+//     phase resolves, as the rules say; Check tells the submitter at once.
 //   - "ready", args {"ready": true|false}: the power is done (or not).
 //   - "event", args {"event": "connect X Y"}: a Seismic event, in the
 //     seismic phase only (seismic.go).
@@ -140,11 +142,13 @@ func (gs *GameState) owing() []bool {
 		}
 		return owe
 	}
+	extras := false // Catspaw: some unplayed unit (or build) takes extra orders
 	switch pos.Phase.Type {
 	case Movement:
 		for _, u := range pos.Units {
 			if u.Type != NoUnit {
 				owe[u.Power] = true
+				extras = extras || !gs.Settings.Played(u.Power)
 			}
 		}
 	case Retreat:
@@ -155,6 +159,17 @@ func (gs *GameState) owing() []bool {
 		gen := NewGenerator(pos.Map)
 		for _, uo := range gen.Orders(pos, NoPower) {
 			owe[uo.Power] = true
+			extras = extras || !gs.Settings.Played(uo.Power) && len(uo.Orders) > 0 && uo.Orders[0].Type == BuildOrder
+		}
+	}
+	if gs.Settings.Catspaw && extras {
+		// A player still in the game who may write extra orders (or an
+		// extra build) owes them, units of its own or not.
+		units, centres := pos.CountUnits(), pos.CountCenters()
+		for i := range owe {
+			if units[i] > 0 || centres[i] > 0 {
+				owe[i] = owe[i] || gs.extraQuota(Power(i)) > 0
+			}
 		}
 	}
 	gs.intimateOwing(owe)
@@ -189,6 +204,13 @@ func (Rules) Pending(s game.State) []game.Prompt {
 		if gs.Payola != nil && gs.Pos.Phase.Type == Movement {
 			text += ", and offers for any unit's orders (Payola)"
 		}
+		if q := gs.extraQuota(pw); q > 0 && gs.extrasOpen() {
+			if gs.Pos.Phase.Type == Movement {
+				text += fmt.Sprintf(", and up to %d extra orders for unplayed powers' units (Catspaw)", q)
+			} else {
+				text += ", and one extra build for an unplayed power (Catspaw)"
+			}
+		}
 		if gs.Seismic { // the seismic phase asks for an event instead
 			_, submitted = gs.Events[pw]
 			kind, text = "event", "a seismic event before "+gs.Pos.Phase.String()+": connect or separate two provinces, or none"
@@ -205,89 +227,6 @@ func (Rules) Pending(s game.State) []game.Prompt {
 			Text: text, Submitted: submitted, Ready: gs.Ready[pw]})
 	}
 	return out
-}
-
-// Legal is the tree of the seat's legal orders: unit, then the order's
-// words ("-", "S", "C", …), then destinations and supported units.
-func (Rules) Legal(s game.State, seat game.Seat) game.Options {
-	gs := state(s)
-	if gs.Seating != nil {
-		return gs.seatLegal(seat)
-	}
-	pw, ok := gs.Pos.Map.LookupPower(string(seat))
-	if !ok {
-		return game.Options{}
-	}
-	if gs.Seismic {
-		if !gs.seismicOwing()[pw] {
-			return game.Options{}
-		}
-		return gs.seismicOptions()
-	}
-	if gs.Anarchy.drafting() {
-		return gs.anarchyLegal()
-	}
-	if gs.Intimate.bidding() {
-		return gs.intimateLegal(pw)
-	}
-	// Catspaw players also order unplayed units; Payola powers offer for
-	// any they see; Intimate players order the powers they control. Under
-	// Fog of War the tree is built on the position the player sees.
-	seen := gs.seenPosition(gs.vision(pw))
-	return gs.payolaLegal(pw, seen, gs.legalTree(seen, func(owner Power) bool {
-		return owner == pw || gs.controls(pw, owner) || (gs.extraQuota(pw) > 0 && !gs.Settings.Played(owner))
-	}, false))
-}
-
-// legalTree is the options tree of the orders for the units (and builds)
-// in pos of the powers include accepts; namePowers adds the power to the
-// labels of builds and disbands, where several powers' appear.
-func (gs *GameState) legalTree(pos *Position, include func(Power) bool, namePowers bool) game.Options {
-	m := pos.Map
-	gen := NewGenerator(m)
-	opts := game.Options{Kind: "orders"}
-	for _, uo := range gen.Orders(pos, NoPower) {
-		if !include(uo.Power) {
-			continue
-		}
-		label := "build or waive"
-		if uo.Unit.Type != NoUnit {
-			label = m.unitString(uo.Unit)
-		} else if len(uo.Orders) > 0 && uo.Orders[0].Type == DisbandOrder {
-			label = "disband"
-		}
-		if namePowers && uo.Unit.Type == NoUnit {
-			label += " (" + m.Powers[uo.Power].Name + ")"
-		}
-		root := game.Choice{Label: label, Value: label}
-		for _, o := range uo.Orders {
-			words := strings.Fields(o.String(m))
-			if uo.Unit.Type != NoUnit {
-				words = words[2:] // the unit is the root
-			}
-			if n := len(words); n >= 3 && words[n-2] == "via" {
-				// "bel via Convoy" is one choice, beside plain "bel".
-				words = append(words[:n-3], words[n-3]+" via Convoy")
-			}
-			addPath(&root, words)
-		}
-		opts.Choices = append(opts.Choices, root)
-	}
-	return opts
-}
-
-func addPath(c *game.Choice, words []string) {
-	if len(words) == 0 {
-		return
-	}
-	for i := range c.Next {
-		if c.Next[i].Value == words[0] {
-			addPath(&c.Next[i], words[1:])
-			return
-		}
-	}
-	c.Next = append(c.Next, game.Choice{Value: words[0]})
-	addPath(&c.Next[len(c.Next)-1], words[1:])
 }
 
 // Apply carries out a seat's action or, for game.System, Advance.
@@ -307,16 +246,7 @@ func (r Rules) Apply(s game.State, seat game.Seat, a game.Action) (game.State, [
 	if !ok || !gs.Settings.Played(pw) {
 		return s, nil, fmt.Errorf("unknown seat %q", seat)
 	}
-	if gs.Pos.Winner() != NoPower {
-		return s, nil, fmt.Errorf("the game is over")
-	}
-	if gs.Seismic && (a.Type == "orders" || a.Type == "ahead" || a.Type == "offers") {
-		return s, nil, fmt.Errorf("%s: this is the seismic phase before %s: send an \"event\"", a.Type, gs.Pos.Phase)
-	}
-	if err := gs.anarchyGate(a.Type); err != nil {
-		return s, nil, err
-	}
-	if err := gs.intimateGate(a.Type); err != nil {
+	if err := gs.actionGate(a.Type); err != nil {
 		return s, nil, err
 	}
 	switch a.Type {
@@ -332,27 +262,14 @@ func (r Rules) Apply(s game.State, seat game.Seat, a game.Action) (game.State, [
 		if err := strictJSON(a.Args, &args); err != nil {
 			return s, nil, fmt.Errorf("orders: %w", err)
 		}
-		if max := 2*len(m.Provinces) + 16; len(args.Orders) > max {
-			return s, nil, fmt.Errorf("orders: %d orders; a power writes at most %d", len(args.Orders), max)
+		each, whole := gs.vetOrders(pw, args.Orders)
+		if whole != nil {
+			return s, nil, whole
 		}
-		if !gs.owing()[pw] && len(args.Orders) > 0 {
-			return s, nil, fmt.Errorf("%s has nothing to order in %s", m.Powers[pw].Name, gs.Pos.Phase)
-		}
-		if gs.crystalBallDue() {
-			return s, nil, fmt.Errorf("orders for %s were due in the last movement phase (Crystal Ball): send \"ahead\" orders for the next one", gs.Pos.Phase)
-		}
-		extra := 0
-		for _, text := range args.Orders {
-			isExtra, err := gs.checkOwnOrder(pw, text)
+		for _, err := range each {
 			if err != nil {
 				return s, nil, err
 			}
-			if isExtra {
-				extra++
-			}
-		}
-		if quota := gs.extraQuota(pw); extra > quota {
-			return s, nil, fmt.Errorf("%d extra orders for unplayed units: %s may write %d", extra, m.Powers[pw].Name, quota)
 		}
 		gs.Orders[pw] = append([]string{}, args.Orders...)
 		return s, nil, nil
@@ -412,6 +329,22 @@ func (r Rules) Apply(s game.State, seat game.Seat, a game.Action) (game.State, [
 	return s, nil, fmt.Errorf("unknown action %q (want orders, ready, ahead, protect, event, offers, preferences or bids)", a.Type)
 }
 
+// actionGate refuses an action of type typ that the game's window does
+// not take at all: any action once the game is over, orders during the
+// seismic phase, the draft (Anarchy) or the bidding (Intimate), and so on.
+func (gs *GameState) actionGate(typ string) error {
+	if gs.Pos.Winner() != NoPower {
+		return fmt.Errorf("the game is over")
+	}
+	if gs.Seismic && (typ == "orders" || typ == "ahead" || typ == "offers") {
+		return fmt.Errorf("%s: this is the seismic phase before %s: send an \"event\"", typ, gs.Pos.Phase)
+	}
+	if err := gs.anarchyGate(typ); err != nil {
+		return err
+	}
+	return gs.intimateGate(typ)
+}
+
 func strictJSON(data []byte, v any) error {
 	if len(data) == 0 {
 		return fmt.Errorf("missing arguments")
@@ -419,6 +352,37 @@ func strictJSON(data []byte, v any) error {
 	dec := json.NewDecoder(strings.NewReader(string(data)))
 	dec.DisallowUnknownFields()
 	return dec.Decode(v)
+}
+
+// vetOrders judges the order list power pw submits, as Apply does before
+// it stores it: whole refuses the list as such (too long, nothing to order
+// in this phase, the wrong window); each[i] refuses texts[i] (it does not
+// parse, names a unit pw may not order, or is an extra order beyond the
+// Catspaw quota), nil when the order is accepted. Apply stores the list
+// only when every verdict is nil; Check reports the same verdicts.
+func (gs *GameState) vetOrders(pw Power, texts []string) (each []error, whole error) {
+	m := gs.Pos.Map
+	if max := 2*len(m.Provinces) + 16; len(texts) > max {
+		return nil, fmt.Errorf("orders: %d orders; a power writes at most %d", len(texts), max)
+	}
+	if !gs.owing()[pw] && len(texts) > 0 {
+		return nil, fmt.Errorf("%s has nothing to order in %s", m.Powers[pw].Name, gs.Pos.Phase)
+	}
+	if gs.crystalBallDue() {
+		return nil, fmt.Errorf("orders for %s were due in the last movement phase (Crystal Ball): send \"ahead\" orders for the next one", gs.Pos.Phase)
+	}
+	each = make([]error, len(texts))
+	extra, quota := 0, gs.extraQuota(pw)
+	for i, text := range texts {
+		isExtra, err := gs.checkOwnOrder(pw, text)
+		if err == nil && isExtra {
+			if extra++; extra > quota {
+				err = fmt.Errorf("order %q: extra order %d for unplayed units: %s may write %d", text, extra, m.Powers[pw].Name, quota)
+			}
+		}
+		each[i] = err
+	}
+	return each, nil
 }
 
 // checkOwnOrder refuses an order that does not parse or names a unit that
@@ -436,7 +400,9 @@ func (gs *GameState) checkOwnOrder(pw Power, text string) (bool, error) {
 		case owner == pw || gs.controls(pw, owner):
 			return false, nil
 		case gs.Settings.Catspaw && !gs.Settings.Played(owner):
-			return true, nil
+			// An extra order; only in movement does it count (an unplayed
+			// power's removals are civil disorder's: reported invalid).
+			return pos.Phase.Type == Movement, nil
 		}
 		return false, fmt.Errorf("order %q: the unit at %s is not yours", text, m.LocName(at))
 	}
@@ -444,9 +410,7 @@ func (gs *GameState) checkOwnOrder(pw Power, text string) (bool, error) {
 	case WaiveOrder:
 		return false, nil
 	case BuildOrder:
-		p := m.Prov(o.At)
-		home := m.Provinces[p].Home
-		if gs.Settings.Catspaw && home != NoPower && home != pw && pos.Owners[p] != pw && !gs.Settings.Played(home) {
+		if other := pos.buildFor(pw, m.Prov(o.At)); gs.Settings.Catspaw && other != NoPower && !gs.Settings.Played(other) {
 			return true, nil // an extra build for an unplayed power
 		}
 		return false, nil // the power's own build, checked when the phase resolves
@@ -467,6 +431,27 @@ func (gs *GameState) checkOwnOrder(pw Power, text string) (bool, error) {
 		return false, fmt.Errorf("order %q: there is no unit at %s", text, m.LocName(o.At))
 	}
 	return mayOrder(u.Power, u.Loc)
+}
+
+// extrasOpen reports whether some unplayed power takes extra (Catspaw)
+// orders now: a unit of its in a movement phase, or a build it has to make
+// in an adjustment phase.
+func (gs *GameState) extrasOpen() bool {
+	switch gs.Pos.Phase.Type {
+	case Movement:
+		for _, u := range gs.Pos.Units {
+			if u.Type != NoUnit && !gs.Settings.Played(u.Power) {
+				return true
+			}
+		}
+	case Adjustment:
+		for _, uo := range NewGenerator(gs.Pos.Map).Orders(gs.Pos, NoPower) {
+			if !gs.Settings.Played(uo.Power) && len(uo.Orders) > 0 && uo.Orders[0].Type == BuildOrder {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // extraQuota is how many extra (Catspaw) orders pw may write this phase.
@@ -531,7 +516,8 @@ func (gs *GameState) advance() []game.Event {
 	gs.intimateOwners(in)
 	out := make([]Outcome, len(in))
 	before := pos.Phase
-	NewAdjudicator(m, gs.Settings.Edition).Resolve(pos, gs.Settings, in, out)
+	adj := NewAdjudicator(m, gs.Settings.Edition)
+	adj.Resolve(pos, gs.Settings, in, out)
 	for i, o := range out {
 		rec.Orders = append(rec.Orders, OrderResultJSON{Power: m.PowerName(in[i].Writer), Order: texts[i],
 			Result: o.Result.String(), Reason: o.Text(m)})
@@ -547,6 +533,9 @@ func (gs *GameState) advance() []game.Event {
 		gs.Due, gs.Ahead = gs.Ahead, map[Power][]string{}
 	}
 	ev := []game.Event{{Type: "phase", Text: fmt.Sprintf("%s resolved; now %s", before, pos.Phase)}}
+	if before.Type == Movement {
+		ev = append(ev, gs.disbandedEvents(adj.Disbanded())...)
+	}
 	seasonOver := before.Season != Winter && (pos.Phase.Season != before.Season || pos.Phase.Year != before.Year)
 	if gs.Settings.BlackHole && seasonOver && pos.Winner() == NoPower {
 		ev = append(ev, gs.blackHole(before)...)
@@ -561,7 +550,67 @@ func (gs *GameState) advance() []game.Event {
 	if w := pos.Winner(); w != NoPower {
 		ev = append(ev, game.Event{Type: "victory", Text: m.Powers[w].Name + " wins"})
 	}
+	if gs.nobodyOwes() {
+		// A retreat or adjustment phase in which no seat has anything to
+		// decide (only unplayed powers' units retreat or adjust) is
+		// resolved at once with the defaults.
+		ev = append(ev, gs.advance()...)
+	}
 	return ev
+}
+
+// nobodyOwes reports whether the game stands in a retreat or adjustment
+// phase in which no seat has anything to decide.
+func (gs *GameState) nobodyOwes() bool {
+	if gs.Pos.Winner() != NoPower || gs.Seismic || gs.Anarchy.drafting() || gs.Intimate.bidding() ||
+		gs.Pos.Phase.Type == Movement {
+		return false
+	}
+	for _, owe := range gs.owing() {
+		if owe {
+			return false
+		}
+	}
+	return true
+}
+
+// disbandedEvents tell of the units a movement phase disbanded at once,
+// dislodged with nowhere to retreat (the retreat phase was skipped). Under
+// Fog of War each goes to the seats that see the province and to the
+// unit's own power.
+func (gs *GameState) disbandedEvents(units []Unit) []game.Event {
+	m := gs.Pos.Map
+	var ev []game.Event
+	for _, u := range units {
+		e := game.Event{Type: "disbanded", Text: fmt.Sprintf("%s (%s) is disbanded: dislodged with nowhere to retreat",
+			m.unitString(u), m.Powers[u.Power].Name)}
+		if gs.Settings.Fog {
+			see, _ := gs.seatsSeeing(m.Prov(u.Loc))
+			for _, seat := range (Rules{}).Seats(gs) {
+				pw, ok := m.LookupPower(string(seat))
+				if gs.Seating != nil {
+					pw, ok = gs.Seating.Power[seat]
+				}
+				if ok && pw == u.Power && !containsSeat(see, seat) {
+					see = append(see, seat)
+				}
+			}
+			if e.Seats = see; see == nil {
+				e.Seats = []game.Seat{} // nobody sees it
+			}
+		}
+		ev = append(ev, e)
+	}
+	return ev
+}
+
+func containsSeat(list []game.Seat, s game.Seat) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }
 
 // View is the board, the history, and the seat's own unresolved orders

@@ -185,9 +185,19 @@ func (gs *GameState) seatLegal(seat game.Seat) game.Options {
 		return game.Options{}
 	}
 	if gs.Settings.ReverseGunboat {
-		return gs.legalTree(gs.Pos, func(owner Power) bool { return gs.Settings.Played(owner) && !gs.Pos.Map.Powers[owner].Dummy }, true)
+		return gs.legalTree(gs.Pos, NoPower, 0, func(owner Power) treeRoot {
+			if gs.Settings.Played(owner) && !gs.Pos.Map.Powers[owner].Dummy {
+				return ownRoot
+			}
+			return notInTree
+		})
 	}
-	return gs.legalTree(gs.seenPosition(gs.vision(pw)), func(owner Power) bool { return owner == pw }, false)
+	return gs.legalTree(gs.seenPosition(gs.vision(pw)), pw, 0, func(owner Power) treeRoot {
+		if owner == pw {
+			return ownRoot
+		}
+		return notInTree
+	})
 }
 
 // seatApply carries out a seat's action in a seated game.
@@ -209,19 +219,11 @@ func (gs *GameState) seatApply(seat game.Seat, a game.Action) error {
 		if err := strictJSON(a.Args, &args); err != nil {
 			return fmt.Errorf("orders: %w", err)
 		}
-		if max := 2*len(m.Provinces) + 16; len(args.Orders) > max {
-			return fmt.Errorf("orders: %d orders; a seat writes at most %d", len(args.Orders), max)
+		each, whole := gs.seatVetOrders(seat, args.Orders)
+		if whole != nil {
+			return whole
 		}
-		if !gs.seatOwes(seat) && len(args.Orders) > 0 {
-			return fmt.Errorf("%s has nothing to order in %s", seat, gs.Pos.Phase)
-		}
-		for _, text := range args.Orders {
-			var err error
-			if gs.Settings.ReverseGunboat {
-				err = gs.checkAnyOrder(text)
-			} else {
-				_, err = gs.checkOwnOrder(pw, text)
-			}
+		for _, err := range each {
 			if err != nil {
 				return err
 			}
@@ -271,6 +273,28 @@ func (gs *GameState) seatApply(seat game.Seat, a game.Action) error {
 		return nil
 	}
 	return fmt.Errorf("unknown action %q (want orders, ready or protect)", a.Type)
+}
+
+// seatVetOrders judges the order list a seat submits in a seated game, as
+// vetOrders does for a power: whole refuses the list, each[i] refuses
+// texts[i] (nil: accepted).
+func (gs *GameState) seatVetOrders(seat game.Seat, texts []string) (each []error, whole error) {
+	m := gs.Pos.Map
+	if max := 2*len(m.Provinces) + 16; len(texts) > max {
+		return nil, fmt.Errorf("orders: %d orders; a seat writes at most %d", len(texts), max)
+	}
+	if !gs.seatOwes(seat) && len(texts) > 0 {
+		return nil, fmt.Errorf("%s has nothing to order in %s", seat, gs.Pos.Phase)
+	}
+	each = make([]error, len(texts))
+	for i, text := range texts {
+		if gs.Settings.ReverseGunboat {
+			each[i] = gs.checkAnyOrder(text)
+		} else {
+			_, each[i] = gs.checkOwnOrder(gs.Seating.Power[seat], text)
+		}
+	}
+	return each, nil
 }
 
 // checkAnyOrder refuses an order that does not parse or names no unit

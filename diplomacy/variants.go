@@ -193,20 +193,26 @@ type Written struct {
 
 // Reason codes of the Catspaw merge.
 const (
-	ReasonOutvoted     Reason = 200 + iota // another order for the unit was written more often
-	ReasonTie                              // a tie between orders: the unit holds
-	ReasonOverQuota                        // more extra orders than the player may write
-	ReasonNotUnplayed                      // an extra order for a unit of a played power
-	ReasonSelfDislodge                     // an extra order to dislodge, or support dislodging, the unit's own power
+	ReasonOutvoted      Reason = 200 + iota // another order for the unit was written more often
+	ReasonTie                               // a tie between orders: the unit holds
+	ReasonOverQuota                         // more extra orders than the player may write
+	ReasonNotUnplayed                       // an extra order for a unit of a played power
+	ReasonSelfDislodge                      // an extra order to dislodge, or support dislodging, the unit's own power
+	ReasonNoExtraOrder                      // an extra order for an unplayed power's retreat or removal
+	ReasonBuildOutvoted                     // more extra builds than the power is owed: others were written more often
+	ReasonBuildTie                          // more extra builds than the power is owed, tied in votes: none of them is made
 )
 
 func init() {
 	extraReasonText = map[Reason]string{
-		ReasonOutvoted:     "another order for this unit was written more often",
-		ReasonTie:          "orders for this unit tied: it holds",
-		ReasonOverQuota:    "more extra orders than the player may write",
-		ReasonNotUnplayed:  "only units of unplayed powers take extra orders",
-		ReasonSelfDislodge: "a unit may not be ordered to dislodge, or support dislodging, a unit of its own power",
+		ReasonOutvoted:      "another order for this unit was written more often",
+		ReasonTie:           "orders for this unit tied: it holds",
+		ReasonOverQuota:     "more extra orders than the player may write",
+		ReasonNotUnplayed:   "only units of unplayed powers take extra orders",
+		ReasonSelfDislodge:  "a unit may not be ordered to dislodge, or support dislodging, a unit of its own power",
+		ReasonNoExtraOrder:  "an unplayed power's retreats and removals are made as for a power that sent no orders: extra orders do not choose them",
+		ReasonBuildOutvoted: "the power is owed fewer builds than were written for it, and other builds were written more often",
+		ReasonBuildTie:      "the power is owed fewer builds than were written for it, and these tied: none of them is made",
 	}
 }
 
@@ -215,9 +221,16 @@ func init() {
 // unit of an unplayed power is counted, and that unit follows the valid order
 // written most often, holding on a tie (invalid orders count for nothing).
 // Each writer's extra orders beyond ExtraOrderQuota are refused, in the
-// order written. In an adjustment phase each writer may write one extra
-// build, and each unplayed power makes the build written most often (none on
-// a tie). Retreats and removals of unplayed powers take no extra orders.
+// order written.
+//
+// In an adjustment phase each writer may write one extra build (rule 10).
+// Builds are settled like orders, by plurality, where they conflict: at each
+// site the build written most often stands (none on a tie); then, when more
+// sites are left than the unplayed power is owed builds, the sites written
+// most often are built, and sites tied for the last builds owed are all left
+// unbuilt. Retreats and removals of unplayed powers take no extra orders:
+// they are made as for a power that sent no orders (dislodged units are
+// disbanded, removals follow the civil disorder rule).
 //
 // It returns the effective orders and, per written order, the index of the
 // effective order it became (or -1) with the outcome for a refused one.
@@ -236,8 +249,7 @@ func (a *Adjudicator) Catspaw(pos *Position, s Settings, written []Written) ([]O
 		first int // index in written, for a stable order
 		who   []int
 	}
-	byTarget := map[Province][]*tally{} // unit province (or, for builds, a home of the unplayed power) -> candidates
-	targetOwner := map[Province]Power{}
+	byTarget := map[Province][]*tally{} // unit province (or, for builds, the site) -> candidates
 	for i, w := range written {
 		idx[i] = -1
 		o := w.Order
@@ -251,11 +263,15 @@ func (a *Adjudicator) Catspaw(pos *Position, s Settings, written []Written) ([]O
 			pre[i] = Outcome{Result: Invalid, Reason: ReasonNotUnplayed, At: o.At, To: NoLoc}
 			continue
 		}
+		if pos.Phase.Type != Movement && o.Type != BuildOrder {
+			pre[i] = Outcome{Result: Invalid, Reason: ReasonNoExtraOrder, At: NoLoc, To: NoLoc}
+			continue
+		}
 		quota := ExtraOrderQuota(m, centres[w.Writer])
 		if pos.Phase.Type == Adjustment {
 			quota = 1
 		}
-		if pos.Phase.Type == Retreat || used[w.Writer] >= quota {
+		if used[w.Writer] >= quota {
 			pre[i] = Outcome{Result: Invalid, Reason: ReasonOverQuota, At: NoLoc, To: NoLoc}
 			continue
 		}
@@ -278,15 +294,26 @@ func (a *Adjudicator) Catspaw(pos *Position, s Settings, written []Written) ([]O
 		}
 		if !found {
 			byTarget[target] = append(byTarget[target], &tally{order: o, owner: owner, count: 1, first: i, who: []int{i}})
-			targetOwner[target] = owner
 		}
 	}
-	// Plurality per unit (per unplayed power for builds).
+	// Plurality per unit (per build site).
 	targets := make([]Province, 0, len(byTarget))
 	for t := range byTarget {
 		targets = append(targets, t)
 	}
 	sort.Slice(targets, func(i, j int) bool { return targets[i] < targets[j] })
+	fail := func(c *tally, r Reason) {
+		for _, i := range c.who {
+			pre[i] = Outcome{Result: Fails, Reason: r, At: NoLoc, To: NoLoc}
+		}
+	}
+	follow := func(c *tally) {
+		for _, i := range c.who {
+			idx[i] = len(eff)
+		}
+		eff = append(eff, OrderIn{Power: c.owner, Order: c.order})
+	}
+	builds := map[Power][]*tally{} // the builds standing at their site, by power
 	for _, t := range targets {
 		cands := byTarget[t]
 		best, tie := cands[0], false
@@ -299,22 +326,71 @@ func (a *Adjudicator) Catspaw(pos *Position, s Settings, written []Written) ([]O
 			}
 		}
 		for _, c := range cands {
-			for _, i := range c.who {
-				switch {
-				case tie:
-					pre[i] = Outcome{Result: Fails, Reason: ReasonTie, At: NoLoc, To: NoLoc}
-				case c != best:
-					pre[i] = Outcome{Result: Fails, Reason: ReasonOutvoted, At: NoLoc, To: NoLoc}
-				default:
-					idx[i] = len(eff)
-				}
+			switch {
+			case tie:
+				fail(c, ReasonTie)
+			case c != best:
+				fail(c, ReasonOutvoted)
+			case c.order.Type == BuildOrder:
+				builds[c.owner] = append(builds[c.owner], c)
+			default:
+				follow(c)
 			}
 		}
-		if !tie {
-			eff = append(eff, OrderIn{Power: best.owner, Order: best.order})
+	}
+	// Builds beyond what each power is owed: the most written are made.
+	for pw := range m.Powers {
+		list := builds[Power(pw)]
+		if len(list) == 0 {
+			continue
+		}
+		sort.SliceStable(list, func(i, j int) bool { return list[i].count > list[j].count })
+		owed := pos.buildsOwed(Power(pw))
+		if len(list) <= owed {
+			for _, c := range list {
+				follow(c)
+			}
+			continue
+		}
+		if owed == 0 {
+			for _, c := range list {
+				fail(c, ReasonNoBuilds)
+			}
+			continue
+		}
+		cut := list[owed-1].count
+		above, at := 0, 0
+		for _, c := range list {
+			switch {
+			case c.count > cut:
+				above++
+			case c.count == cut:
+				at++
+			}
+		}
+		for _, c := range list {
+			switch {
+			case c.count > cut, c.count == cut && above+at <= owed:
+				follow(c)
+			case c.count == cut:
+				fail(c, ReasonBuildTie)
+			default:
+				fail(c, ReasonBuildOutvoted)
+			}
 		}
 	}
 	return eff, idx, pre
+}
+
+// buildsOwed is how many builds power pw may make in this adjustment phase:
+// its surplus of centres over units, under the map's build limit.
+func (pos *Position) buildsOwed(pw Power) int {
+	var ub, cb [256]int
+	d := pos.countCentersInto(cb[:])[pw] - pos.countUnitsInto(ub[:])[pw]
+	if d <= 0 {
+		return 0
+	}
+	return pos.buildLimit(d)
 }
 
 // catspawTarget says whether a written order is an extra order and, if so,
@@ -329,12 +405,11 @@ func (a *Adjudicator) catspawTarget(pos *Position, s Settings, w Written) (Power
 		if o.At == NoLoc || int(o.At) >= len(m.Locs) {
 			return NoPower, 0, false
 		}
-		home := m.Provinces[m.Prov(o.At)].Home
-		if home == w.Writer || home == NoPower || pos.Owners[m.Prov(o.At)] == w.Writer {
-			return NoPower, 0, false // the writer's own build
+		p := m.Prov(o.At)
+		if pw := pos.buildFor(w.Writer, p); pw != NoPower {
+			return pw, p, true // builds at one site compete
 		}
-		// All builds for one unplayed power compete: key them by its first home.
-		return home, m.Powers[home].Homes[0], true
+		return NoPower, 0, false // the writer's own build
 	}
 	if o.At == NoLoc || int(o.At) >= len(m.Locs) {
 		return NoPower, 0, false
@@ -352,6 +427,21 @@ func (a *Adjudicator) catspawTarget(pos *Position, s Settings, w Written) (Power
 		return NoPower, 0, false
 	}
 	return u.Power, p, true
+}
+
+// buildFor is the other power a build written by writer at site p is an
+// extra build for (Catspaw), or NoPower for the writer's own build: the
+// centre's owner, or when the writer owns it or nobody does, its home power;
+// never the writer.
+func (pos *Position) buildFor(writer Power, p Province) Power {
+	pw := pos.Owners[p]
+	if pw == NoPower || pw == writer {
+		pw = pos.Map.Provinces[p].Home
+	}
+	if pw == writer || pos.Owners[p] == writer {
+		return NoPower
+	}
+	return pw
 }
 
 // selfDislodging reports whether o, for a unit of power pw, moves or

@@ -107,18 +107,74 @@ func TestCatspawQuotaAndOwnership(t *testing.T) {
 	}
 }
 
-func TestCatspawBuildsByPlurality(t *testing.T) {
-	// Germany (unplayed) has 4 centres and 2 units: builds are open. Two
-	// players write A ber, one F kie: Germany builds an army in Berlin only.
-	out := catspawPhase(t, `{"season": "winter", "year": 1901, "type": "adjustment"}`,
-		`[{"power": "germany", "type": "army", "at": "mun"}, {"power": "germany", "type": "army", "at": "hol"}]`,
-		`{"ber": "germany", "kie": "germany", "mun": "germany", "hol": "germany"}`,
-		`{"england": ["Build A ber"], "turkey": ["Build A ber"], "france": ["Build F kie", "Build A kie"]}`)
-	if unitAt(out, "ber") != "germany army" || unitAt(out, "kie") != "" {
-		t.Fatalf("builds: ber=%q kie=%q (%+v)", unitAt(out, "ber"), unitAt(out, "kie"), out.Orders)
+// winter1901 is the Catspaw adjustment phase, with Germany (unplayed)
+// owning the centres named and holding the units given.
+func winter1901(t *testing.T, units, centres, orders string) *PhaseOutput {
+	t.Helper()
+	return catspawPhase(t, `{"season": "winter", "year": 1901, "type": "adjustment"}`, units, centres, orders)
+}
+
+// Catspaw rule 10: each player writes one extra build for an unowned
+// country; conflicting builds are settled as conflicting orders are, by
+// plurality. Builds conflict only where they cannot all be made: two at one
+// site, or more than the power is owed.
+func TestCatspawBuilds(t *testing.T) {
+	twoUnits := `[{"power": "germany", "type": "army", "at": "hol"}, {"power": "germany", "type": "army", "at": "den"}]`
+	owedThree := `{"ber": "germany", "kie": "germany", "mun": "germany", "hol": "germany", "den": "germany"}`
+	owedOne := `{"ber": "germany", "kie": "germany", "hol": "germany"}`
+	// Germany is owed three: three players building in three home centres
+	// get all three.
+	out := winter1901(t, twoUnits, owedThree, `{"england": ["Build A ber"], "france": ["Build A kie"], "turkey": ["Build A mun"]}`)
+	if got := strings.Join(results(out), " "); got != "succeeds succeeds succeeds" ||
+		unitAt(out, "ber") != "germany army" || unitAt(out, "kie") != "germany army" || unitAt(out, "mun") != "germany army" {
+		t.Errorf("three builds for three owed: %s, %+v", got, out.Next.Units)
 	}
-	if out.Orders[3].Result != "invalid" {
-		t.Fatalf("France's second extra build was accepted: %+v", out.Orders[3])
+	// Two builds at one site conflict: the one written more often is made.
+	out = winter1901(t, twoUnits, owedThree, `{"england": ["Build A kie"], "france": ["Build F kie"], "turkey": ["Build F kie"]}`)
+	if got := strings.Join(results(out), " "); got != "fails succeeds succeeds" || unitAt(out, "kie") != "germany fleet" ||
+		!strings.Contains(out.Orders[0].Reason, "more often") {
+		t.Errorf("two builds at Kiel: %s, %+v", got, out.Orders)
+	}
+	// ... and on a tie none is.
+	out = winter1901(t, twoUnits, owedThree, `{"england": ["Build A kie"], "france": ["Build F kie"], "turkey": ["Build A ber"]}`)
+	if got := strings.Join(results(out), " "); got != "fails fails succeeds" || unitAt(out, "kie") != "" || unitAt(out, "ber") != "germany army" {
+		t.Errorf("a tie at Kiel: %s, %+v", got, out.Orders)
+	}
+	// Germany is owed one: of two builds written once each, neither is made;
+	// of a build written twice and one written once, the first.
+	out = winter1901(t, twoUnits, owedOne, `{"england": ["Build A ber"], "france": ["Build A kie"]}`)
+	if got := strings.Join(results(out), " "); got != "fails fails" || unitAt(out, "ber") != "" || unitAt(out, "kie") != "" ||
+		!strings.Contains(out.Orders[0].Reason, "tied") {
+		t.Errorf("two builds for one owed: %s, %+v", got, out.Orders)
+	}
+	out = winter1901(t, twoUnits, owedOne, `{"england": ["Build A ber"], "france": ["Build A kie"], "turkey": ["Build A ber"]}`)
+	if got := strings.Join(results(out), " "); got != "succeeds fails succeeds" || unitAt(out, "ber") != "germany army" || unitAt(out, "kie") != "" {
+		t.Errorf("three builds for one owed: %s, %+v", got, out.Orders)
+	}
+	// One extra build per player: France's second is refused.
+	out = winter1901(t, twoUnits, owedThree, `{"france": ["Build A ber", "Build A kie"]}`)
+	if out.Orders[0].Result != "succeeds" || out.Orders[1].Result != "invalid" {
+		t.Errorf("France's second extra build: %+v", out.Orders)
+	}
+}
+
+// Catspaw rule 10: removals for unowned units are handled as for countries
+// NMRing: the civil disorder rule chooses them, and extra orders do not.
+func TestCatspawRemovalsAreCivilDisorders(t *testing.T) {
+	// Germany (unplayed) has two centres and three units: one must go.
+	// Civil disorder (1971: the farthest from its home centres) removes the
+	// army in Gascony, two moves from Munich; England's extra order to
+	// disband Munich's army counts for nothing.
+	out := winter1901(t,
+		`[{"power": "germany", "type": "army", "at": "mun"}, {"power": "germany", "type": "army", "at": "bur"},
+		  {"power": "germany", "type": "army", "at": "gas"}]`,
+		`{"mun": "germany", "ber": "germany"}`,
+		`{"england": ["Disband A mun"], "france": ["Disband A mun"]}`)
+	if out.Orders[0].Result != "invalid" || !strings.Contains(out.Orders[0].Reason, "sent no orders") {
+		t.Errorf("an extra removal: %+v", out.Orders)
+	}
+	if unitAt(out, "mun") != "germany army" || unitAt(out, "bur") != "germany army" || unitAt(out, "gas") != "" {
+		t.Errorf("removals: mun=%q bur=%q gas=%q", unitAt(out, "mun"), unitAt(out, "bur"), unitAt(out, "gas"))
 	}
 }
 

@@ -202,14 +202,32 @@ func checkRecord(g *store.Game, acts []store.Action, acked, tried []ack, expired
 		return a.Seat == k.seat && a.Action.Type == k.typ && bytes.Equal(x.Bytes(), y.Bytes())
 	}
 	for _, k := range acked {
-		a, ok := bySeq[k.expectSeq+1]
-		if !ok || !same(a, k) {
-			errorf("acknowledged %s %s %s at seq %d is not in the log (log has %+v)", k.seat, k.typ, k.args, k.expectSeq+1, a)
+		upTo := k.answer
+		if upTo == 0 {
+			upTo = int64(len(acts))
+		}
+		found := false
+		for n := k.expectSeq + 1; n <= upTo && !found; n++ {
+			found = same(bySeq[n], k)
+		}
+		if !found {
+			errorf("acknowledged %s %s %s against seq %d (answered %d) is not in the log after it", k.seat, k.typ, k.args, k.expectSeq, k.answer)
 		}
 	}
-	triedAt := map[int64][]ack{}
-	for _, k := range tried {
-		triedAt[k.expectSeq+1] = append(triedAt[k.expectSeq+1], k)
+	// madeAt reports whether tried submission k may be action n: made
+	// against a seq before n in the same window (no advance between), by a
+	// seat that wrote nothing between (a Diplomacy phase is one window:
+	// each submission is judged by it, not by other seats' writes).
+	madeAt := func(k ack, n int64) bool {
+		if k.expectSeq >= n || !same(bySeq[n], k) {
+			return false
+		}
+		for m := k.expectSeq + 1; m < n; m++ {
+			if a := bySeq[m]; a.Seat == game.System || a.Seat == k.seat {
+				return false
+			}
+		}
+		return true
 	}
 	r := diplomacy.Rules{}
 	s, err := r.Setup(g.Config, g.Seed)
@@ -233,11 +251,11 @@ func checkRecord(g *store.Game, acts []store.Action, acked, tried []ack, expired
 			lastAdvance = a.Seq
 		} else {
 			found := false
-			for _, k := range triedAt[a.Seq] {
-				found = found || same(a, k)
+			for _, k := range tried {
+				found = found || madeAt(k, a.Seq)
 			}
 			if !found {
-				errorf("action %d (%s %s) was never submitted at that seq", a.Seq, a.Seat, a.Action.Type)
+				errorf("action %d (%s %s) was never submitted against a seq of its window since the seat's last action", a.Seq, a.Seat, a.Action.Type)
 			}
 		}
 		if s, _, err = r.Apply(s, a.Seat, a.Action); err != nil {
@@ -274,13 +292,15 @@ func TestCheckRecordCatches(t *testing.T) {
 		acked   []ack
 		expired []int64
 	}{
-		"window closed twice":      {acts: append(append([]store.Action{}, good...), adv(10))},
-		"closed with none ready":   {acts: []store.Action{act(1, "france", "orders", orders), adv(2)}},
-		"acknowledged but lost":    {acts: good[1:2], acked: []ack{frOrders}},
-		"acknowledged elsewhere":   {acts: good, acked: []ack{{seat: "france", expectSeq: 3, typ: "orders", args: orders}}},
-		"never submitted":          {acts: append([]store.Action{act(1, "italy", "orders", json.RawMessage(`{"orders":[]}`))}, good[1:]...)},
-		"a gap in seq":             {acts: []store.Action{act(2, "france", "orders", orders)}},
-		"expiry before the window": {acts: append(append([]store.Action{}, good...), adv(10)), expired: []int64{3}},
+		"window closed twice":         {acts: append(append([]store.Action{}, good...), adv(10))},
+		"closed with none ready":      {acts: []store.Action{act(1, "france", "orders", orders), adv(2)}},
+		"acknowledged but lost":       {acts: good[1:2], acked: []ack{frOrders}},
+		"acknowledged elsewhere":      {acts: good, acked: []ack{{seat: "france", expectSeq: 3, typ: "orders", args: orders}}},
+		"never submitted":             {acts: append([]store.Action{act(1, "italy", "orders", json.RawMessage(`{"orders":[]}`))}, good[1:]...)},
+		"submitted in another window": {acts: append(append([]store.Action{}, good...), act(10, "france", "orders", orders))},
+		"over the seat's own":         {acts: []store.Action{act(1, "france", "orders", orders), act(2, "france", "orders", orders)}},
+		"a gap in seq":                {acts: []store.Action{act(2, "france", "orders", orders)}},
+		"expiry before the window":    {acts: append(append([]store.Action{}, good...), adv(10)), expired: []int64{3}},
 	} {
 		g.Seq = int64(len(c.acts))
 		if _, p := checkRecord(g, c.acts, c.acked, tried, c.expired); len(p) == 0 {

@@ -258,10 +258,7 @@ func randomOrders(rng *rand.Rand, opts game.Options) []string {
 		if rng.IntN(5) == 0 {
 			continue // leave some units without orders
 		}
-		var words []string
-		if root.Value != "build or waive" && root.Value != "disband" {
-			words = append(words, root.Value)
-		}
+		words := []string{root.Value} // every path of the tree spells an order
 		c := root
 		for len(c.Next) > 0 {
 			c = c.Next[rng.IntN(len(c.Next))]
@@ -275,7 +272,8 @@ func randomOrders(rng *rand.Rand, opts game.Options) []string {
 // ack is a submission the server acknowledged (HTTP 200).
 type ack struct {
 	seat      game.Seat
-	expectSeq int64 // the seq it was made against: it is action expectSeq+1
+	expectSeq int64 // the seq it was made against: it is an action after it, in the same window
+	answer    int64 // the seq the server answered with (0: not known): it is at or before it
 	typ       string
 	args      json.RawMessage
 }
@@ -295,6 +293,7 @@ func player(ctx context.Context, c *client, gameID int64, seed uint64, acked, tr
 		var r struct{ Seq int64 }
 		err := c.do("POST", path+"/actions", map[string]any{"seq": seq, "type": typ, "args": json.RawMessage(raw)}, &r)
 		if err == nil {
+			a.answer = r.Seq
 			mu.Lock()
 			*acked = append(*acked, a)
 			mu.Unlock()

@@ -90,9 +90,9 @@ func phasesResolved(t *testing.T, p *proc) int {
 func TestTwoProcessesOnPostgres(t *testing.T) {
 	dbURL, db := freshDatabase(t)
 	ctx := context.Background()
-	a := serve(t, freePort(t), dbURL, "--poll", "20ms")
+	a := serve(t, freePort(t), dbURL, "--poll", "20ms", "--public-metrics")
 	defer a.kill()
-	b := serve(t, freePort(t), dbURL, "--poll", "20ms")
+	b := serve(t, freePort(t), dbURL, "--poll", "20ms", "--public-metrics")
 	defer b.kill()
 	baseA, baseB := "http://"+a.addr, "http://"+b.addr
 	var viaA, viaB []*client

@@ -271,3 +271,17 @@ type Check struct {
 type Windowed interface {
 	Window(s State) string
 }
+
+// Vetter is implemented by Rules that refuse some actions when a seat
+// submits them although Apply itself still takes them: records written
+// before the refusal existed may hold such actions and must replay exactly,
+// so Apply cannot refuse them. Diplomacy refuses here the orders that can
+// never apply (an order of the wrong phase kind, a unit supporting itself,
+// control characters in an order). The server calls Vet on a seat's
+// submission before Apply, never on replay, and refuses the submission,
+// changing nothing, when Vet returns an error; the error names the part
+// refused and why. Vet does not change s; a Checker reports the same
+// refusals as invalid parts.
+type Vetter interface {
+	Vet(s State, seat Seat, a Action) error
+}

@@ -1,6 +1,7 @@
 package his
 
 import (
+	"slices"
 	"testing"
 
 	"concordat/game"
@@ -57,8 +58,9 @@ func TestMandatoryEventWithFailedCondition(t *testing.T) {
 
 // The pass rules of §11.0 and the default of a forced impulse: a power with
 // no cards must pass; one holding its Home card, a Mandatory Event or more
-// cards than its ruler's administrative rating may not; the first option
-// (what a deadline plays) is the Mandatory Event, else the first card for CP.
+// cards than its ruler's administrative rating may not; a Mandatory Event
+// comes first, and a deadline plays it (then its 2 CP are lost at once: the
+// missed impulse ends, see TestMissedImpulseDefault).
 func TestImpulsePassRulesAndDefault(t *testing.T) {
 	two, three := eventCardWithCP(t, 2), eventCardWithCP(t, 3)
 	council := mustCard(17)
@@ -98,8 +100,51 @@ func TestImpulsePassRulesAndDefault(t *testing.T) {
 	if _, _, err := (Rules{}).Apply(s, game.System, game.Action{Type: game.Advance}); err != nil {
 		t.Fatal(err)
 	}
-	if !played || s.holds(Papacy, council) || s.Act == nil || s.Act.CP != 2 {
-		t.Fatalf("the deadline plays the Mandatory Event: played %v, act %+v", played, s.Act)
+	if d, _ := s.top(); !played || s.holds(Papacy, council) || s.Act != nil || d.Power == Papacy {
+		t.Fatalf("the deadline plays the Mandatory Event and ends the impulse: played %v, CP left %v, owed %+v", played, s.Act != nil, d)
+	}
+}
+
+// TestMissedImpulseDefault: what one Advance does with a missed impulse
+// (§11.0, §11.1). It passes when the power may; when it may not, it plays
+// the lowest-CP card that is not a Home card for CP (ties: the lower
+// number), a Home card only when the power holds nothing else, and spends
+// none of the CP: "unspent CP are lost at the end of the impulse", and the
+// impulse is over — the next power's impulse is owed.
+func TestMissedImpulseDefault(t *testing.T) {
+	two, three, four := eventCardWithCP(t, 2), eventCardWithCP(t, 3), eventCardWithCP(t, 4)
+	jan := mustCard(1) // Janissaries, the Ottoman Home card, 5 CP
+	for _, tc := range []struct {
+		name   string
+		hand   []int
+		played int // -1: pass
+	}{
+		{"may pass (2 cards, Suleiman's rating 2)", []int{two, three}, -1},
+		{"Home card held: the lowest other card", []int{jan, four, two, three}, two},
+		{"too many cards: the lowest", []int{four, three, two}, two},
+		{"only the Home card", []int{jan}, jan},
+	} {
+		s := impulseState(t, 6, Ottoman, tc.hand...)
+		s.Passes = 2
+		if _, _, err := (Rules{}).Apply(s, game.System, game.Action{Type: game.Advance}); err != nil {
+			t.Fatal(err)
+		}
+		d, _ := s.top()
+		if s.Act != nil || d.Power == Ottoman {
+			t.Fatalf("%s: the impulse goes on (CP left: %v), owed %+v", tc.name, s.Act != nil, d)
+		}
+		if tc.played < 0 {
+			if s.Passes != 3 || len(s.Powers[Ottoman].Hand) != len(tc.hand) {
+				t.Fatalf("%s: want a pass, passes %d, hand %v", tc.name, s.Passes, s.Powers[Ottoman].Hand)
+			}
+			continue
+		}
+		if s.holds(Ottoman, tc.played) || len(s.Powers[Ottoman].Hand) != len(tc.hand)-1 || s.Passes != 0 {
+			t.Fatalf("%s: want #%d played, hand %v", tc.name, Cards[tc.played].Number, s.Powers[Ottoman].Hand)
+		}
+		if tc.played != jan && !s.holds(Ottoman, jan) && slices.Contains(tc.hand, jan) {
+			t.Fatalf("%s: Janissaries spent", tc.name)
+		}
 	}
 }
 
@@ -163,5 +208,21 @@ func TestCombatCardNeverAnImpulseEvent(t *testing.T) {
 	s := impulseState(t, 2, Hapsburg, combat)
 	if has(optionValues(t, s, "event"), num(combat)) || !has(optionValues(t, s, "cp"), num(combat)) {
 		t.Fatalf("a Combat card only for CP: %+v", s.impulseChoices(Hapsburg))
+	}
+}
+
+// Under Mary I (§21.3) a missed English impulse shows the lowest card that
+// is not a Home card; on a 4–6 it is played for CP, none spent, in the
+// same Advance.
+func TestMissedMaryImpulseDefault(t *testing.T) {
+	two, four := eventCardWithCP(t, 2), eventCardWithCP(t, 4)
+	home := mustCard(3) // Six Wives of Henry VIII, England's Home card
+	s := maryState(t, home, four, two)
+	s.Script = []int{5}
+	if _, _, err := (Rules{}).Apply(s, game.System, game.Action{Type: game.Advance}); err != nil {
+		t.Fatal(err)
+	}
+	if d, _ := s.top(); s.holds(England, two) || !s.holds(England, home) || !s.holds(England, four) || s.Act != nil || d.Power == England || len(s.Script) != 0 {
+		t.Fatalf("England's hand %v, CP left %v, owed %+v", s.Powers[England].Hand, s.Act != nil, d)
 	}
 }

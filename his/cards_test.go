@@ -1,6 +1,7 @@
 package his
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"testing"
@@ -267,5 +268,38 @@ func TestResponsesOption(t *testing.T) {
 	}
 	if _, err := (Rules{}).Setup(game.Config{Options: map[string]string{"responses": "some"}}, 1); err == nil {
 		t.Fatal("responses=some is refused")
+	}
+}
+
+// The view shows the window in progress, the foreign wars and the lasting
+// effects with ids and card names, never indices.
+func TestCardViews(t *testing.T) {
+	paris := sp(t, "paris")
+	s := landState(t, France, 3)
+	s.Spaces[paris].Units[France].Reg = 3
+	give(s, Hapsburg, nGout)
+	s.Foreign[0] = ForeignWar{On: true, Units: Units{Reg: 3}, Leaders: []int{leader(t, "ibrahim_pasha")}, Rebels: 2}
+	s.Forts = []int{int(sp(t, "st_dizier"))}
+	answer(t, s, kAction, France, "move", "paris", "none", "st_dizier", "1:0:0")
+	b, err := json.Marshal((Rules{}).View(s, "france"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v struct {
+		Window      WindowView                `json:"window"`
+		ForeignWars map[string]ForeignWarView `json:"foreign_wars"`
+		CardEffects CardEffectsView           `json:"card_effects"`
+	}
+	if err := json.Unmarshal(b, &v); err != nil {
+		t.Fatal(err)
+	}
+	if v.Window.Kind != "response.move" || v.Window.Asking != "hapsburg" || v.Window.Space != "st_dizier" || v.Window.Action != "move" {
+		t.Fatalf("window: %+v", v.Window)
+	}
+	if w := v.ForeignWars["egypt"]; w.Power != "ottoman" || len(w.Leaders) != 1 || w.Leaders[0] != "ibrahim_pasha" || w.Rebels != 2 {
+		t.Fatalf("foreign war: %+v", w)
+	}
+	if !slices.Equal(v.CardEffects.Forts, []string{"st_dizier"}) {
+		t.Fatalf("fortress markers: %+v", v.CardEffects)
 	}
 }

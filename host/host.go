@@ -46,6 +46,10 @@ type Host struct {
 	// Remind, when set, is handed each due "remind" job (a deadline is
 	// near) of an active game; it must not block (package notify queues).
 	Remind func(ctx context.Context, g *store.Game, j store.Job)
+	// MaxForming is how many forming games a user may have created at
+	// once (DefaultMaxForming from New; 0 or less: no limit): one more is
+	// refused (409 conflict) until one of them starts.
+	MaxForming int
 
 	mu    sync.Mutex
 	cache map[int64]cached
@@ -64,6 +68,13 @@ type Change struct {
 	Kind   string // "action", "phase", "message", "vote", "seat", "status"
 	Seq    int64
 	Events []game.Event
+	// Seat and At are the acting seat and the time of an "action" or
+	// "phase" change (its action Seq, with Events, is the log's entry).
+	Seat game.Seat
+	At   time.Time
+	// EventsOmitted marks a change that had events it does not carry
+	// (one relayed from another server process): read them from the log.
+	EventsOmitted bool
 	// Channel is the press channel of a "message" change.
 	Channel string
 }
@@ -76,12 +87,17 @@ type cached struct {
 	// ActCached uses it, and only with conditions the store checks as it
 	// writes, since another process may have changed the game meanwhile.
 	ld *Loaded
+	// win is what is known of the simultaneous window open at seq.
+	win window
 }
+
+// DefaultMaxForming is Host.MaxForming unless set otherwise.
+const DefaultMaxForming = 10
 
 // New returns a Host; rules lists the games it hosts.
 func New(st store.Store, log *slog.Logger, owner string, rules ...game.Rules) *Host {
 	h := &Host{Store: st, Rules: map[string]game.Rules{}, Now: time.Now, Log: log, Owner: owner,
-		SnapshotEvery: 25, cache: map[int64]cached{}, locks: map[int64]*sync.Mutex{}}
+		SnapshotEvery: 25, MaxForming: DefaultMaxForming, cache: map[int64]cached{}, locks: map[int64]*sync.Mutex{}}
 	for _, r := range rules {
 		h.Rules[r.Name()] = r
 	}
@@ -160,7 +176,7 @@ func (h *Host) CreateGame(ctx context.Context, user int64, req NewGame, seed uin
 	}
 	optBytes := opts.Stored()
 	g := &store.Game{Name: name, Kind: req.Kind, Config: cfg, Seed: seed, Options: optBytes,
-		Status: store.Forming, CreatedBy: user, CreatedAt: h.now(), UpdatedAt: h.now()}
+		Status: store.Forming, CreatedBy: user, CreatedAt: h.now(), UpdatedAt: h.now(), FormingLimit: max(0, h.MaxForming)}
 	if opts.Private {
 		g.Invite = NewInvite()
 	}
@@ -169,6 +185,10 @@ func (h *Host) CreateGame(ctx context.Context, user int64, req NewGame, seed uin
 		seats = append(seats, store.Seat{Seat: seat, Order: i})
 	}
 	if err := h.Store.CreateGame(ctx, g, seats, snap); err != nil {
+		if errors.Is(err, store.ErrLimit) {
+			return nil, &Error{Code: CodeConflict, Err: err, Msg: fmt.Sprintf(
+				"you have %d games forming, the most this server allows: wait until one starts (all its seats taken) to create another", h.MaxForming)}
+		}
 		return nil, fmt.Errorf("create game: %w", err)
 	}
 	return g, nil
@@ -378,8 +398,15 @@ func (h *Host) TakeOver(ctx context.Context, user, gameID int64, seat game.Seat)
 	return errorf(CodeInvalid, "game %d has no seat %q", gameID, seat)
 }
 
-// Leave gives up the user's seat in a forming game.
+// Leave gives up the user's seat in a forming game. It takes the game's
+// lock, as starting a full game does (startIfFull), so that this process
+// never leaves a seat of a game it is starting; across processes the
+// store serializes the seat change and the start (store.StartGame), so
+// that a game never starts with the seat just left empty.
 func (h *Host) Leave(ctx context.Context, user, gameID int64) error {
+	l := h.gameLock(gameID)
+	l.Lock()
+	defer l.Unlock()
 	g, _, err := h.Game(ctx, gameID)
 	if err != nil {
 		return err
@@ -400,7 +427,8 @@ func (h *Host) Leave(ctx context.Context, user, gameID int64) error {
 // start makes a full game active and sets its first deadline: a short one
 // when the game opens on a short window (a map that starts with builds,
 // Multiplicity's start choice). seats are the game's, all held; the game
-// and they are remembered for the first action (ActCached).
+// and they are remembered for the first action (ActCached). The store
+// refuses the start (store.ErrConflict) if a seat was left meanwhile.
 func (h *Host) start(ctx context.Context, g *store.Game, opts Options, seats []store.Seat) error {
 	short := false
 	var s game.State
@@ -414,13 +442,13 @@ func (h *Host) start(ctx context.Context, g *store.Game, opts Options, seats []s
 	dl := opts.NextDeadline(h.now(), short)
 	job := store.Job{GameID: g.ID, Kind: "deadline", Seq: g.Seq, DueAt: dl}
 	jobs := append([]store.Job{job}, h.remindJobs(g.ID, g.Seq, dl)...)
-	if err := h.Store.SetStatus(ctx, g.ID, store.Active, "", dl, jobs); err != nil {
+	if err := h.Store.StartGame(ctx, g.ID, dl, jobs); err != nil {
 		return err
 	}
 	if s != nil {
 		g2 := *g
 		g2.Status, g2.Deadline = store.Active, dl
-		h.rememberLoaded(g.ID, g.Seq, s, &Loaded{Game: &g2, Opts: opts, Seats: slices.Clone(seats)})
+		h.rememberLoaded(g.ID, g.Seq, s, &Loaded{Game: &g2, Opts: opts, Seats: slices.Clone(seats)}, openAt(h.Rules[g.Kind], s, g.Seq))
 	}
 	h.notify(Change{GameID: g.ID, Kind: "status"})
 	return nil
@@ -459,6 +487,7 @@ func (h *Host) State(ctx context.Context, g *store.Game) (game.State, error) {
 	if err != nil {
 		return nil, err
 	}
+	win := openAt(r, s, snap.Seq)
 	for _, a := range acts {
 		if a.Seq > g.Seq {
 			break
@@ -466,8 +495,9 @@ func (h *Host) State(ctx context.Context, g *store.Game) (game.State, error) {
 		if s, _, err = r.Apply(s, a.Seat, a.Action); err != nil {
 			return nil, fmt.Errorf("game %d: replaying action %d: %w", g.ID, a.Seq, err)
 		}
+		win = win.after(a, windowOf(r, s))
 	}
-	h.remember(g.ID, g.Seq, r.Clone(s))
+	h.remember(g.ID, g.Seq, r.Clone(s), win)
 	return s, nil
 }
 
@@ -483,22 +513,41 @@ func (h *Host) catchUp(ctx context.Context, r game.Rules, g *store.Game, c cache
 		return nil, fmt.Errorf("game %d: %d actions between %d and %d", g.ID, len(acts), c.seq, g.Seq)
 	}
 	s := r.Clone(c.state)
+	win := c.win
 	for _, a := range acts {
 		if s, _, err = r.Apply(s, a.Seat, a.Action); err != nil {
 			return nil, fmt.Errorf("game %d: replaying action %d: %w", g.ID, a.Seq, err)
 		}
+		win = win.after(a, windowOf(r, s))
 	}
-	h.remember(g.ID, g.Seq, r.Clone(s))
+	h.remember(g.ID, g.Seq, r.Clone(s), win)
 	return s, nil
 }
 
-func (h *Host) remember(id, seq int64, s game.State) {
-	h.rememberLoaded(id, seq, s, nil)
+// remember caches s, the state of game id after action seq, and what is
+// known of its window.
+func (h *Host) remember(id, seq int64, s game.State, win window) {
+	h.rememberLoaded(id, seq, s, nil, win)
+}
+
+// rememberAct caches s, the state after act (by rules r), and the game and
+// seats then (nil: unknown). The window follows the cached one when the
+// cache holds the state just before act.
+func (h *Host) rememberAct(r game.Rules, act store.Action, s game.State, ld *Loaded) {
+	name := windowOf(r, s)
+	h.mu.Lock()
+	c, ok := h.cache[act.GameID]
+	h.mu.Unlock()
+	win := window{name: name, from: act.Seq}
+	if ok && c.seq == act.Seq-1 {
+		win = c.win.after(act, name)
+	}
+	h.rememberLoaded(act.GameID, act.Seq, s, ld, win)
 }
 
 // rememberLoaded is remember with the game and seats as of seq (nil:
 // unknown).
-func (h *Host) rememberLoaded(id, seq int64, s game.State, ld *Loaded) {
+func (h *Host) rememberLoaded(id, seq int64, s game.State, ld *Loaded, win window) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if c, ok := h.cache[id]; ok && c.seq > seq {
@@ -512,7 +561,7 @@ func (h *Host) rememberLoaded(id, seq int64, s game.State, ld *Loaded) {
 			}
 		}
 	}
-	h.cache[id] = cached{seq: seq, state: s, ld: ld}
+	h.cache[id] = cached{seq: seq, state: s, ld: ld, win: win}
 }
 
 // CachedOptions is a game's options when this process holds a copy of the
@@ -624,89 +673,34 @@ func (h *Host) Act(ctx context.Context, user, gameID int64, expectSeq int64, a g
 	return h.ActOn(ctx, user, gameID, nil, expectSeq, a)
 }
 
-// ActOn is Act on a game the caller has read (nil: read it here). The
-// action is stored only if the game is still at the seq and status it was
-// read with and the user still holds the seat (the store checks them as
-// it writes), so a game read before this process's lock was taken is as
-// good as one read after it. With
-// expectSeq -1 the game is read here, under the lock.
+// ActOn is Act on a game the caller has read (nil: read it here): Submit
+// with the seq alone. The action is stored only if the game is still at
+// the seq and status it was read with and the user still holds the seat
+// (the store checks them as it writes), so a game read before this
+// process's lock was taken is as good as one read after it. With
+// expectSeq -1 the game is read here, under the lock, and the action is
+// judged against it.
 func (h *Host) ActOn(ctx context.Context, user, gameID int64, ld *Loaded, expectSeq int64, a game.Action) (int64, []game.Event, error) {
-	if a.Type == game.Advance {
-		return 0, nil, errorf(CodeForbidden, "%q is the server's action", game.Advance)
+	if expectSeq < 0 {
+		ld = nil
 	}
-	l := h.gameLock(gameID)
-	l.Lock()
-	defer l.Unlock()
-	if ld == nil || expectSeq < 0 || ld.Game.ID != gameID {
-		var err error
-		if ld, err = h.GameSeats(ctx, gameID); err != nil {
-			return 0, nil, err
-		}
-	}
-	g := ld.Game
-	switch g.Status {
-	case store.Forming:
-		return 0, nil, errorf(CodeNotStarted, "game %d has not started", gameID)
-	case store.Finished:
-		return 0, nil, errorf(CodeGameOver, "game %d is over", gameID)
-	case store.Paused:
-		return 0, nil, errorf(CodeConflict, "game %d is paused", gameID)
-	}
-	if expectSeq >= 0 && expectSeq != g.Seq {
-		return 0, nil, errorf(CodeStale, "the game is at seq %d, not %d: reload and submit again", g.Seq, expectSeq)
-	}
-	seat := ld.SeatOf(user)
-	if seat == "" {
-		return 0, nil, errorf(CodeForbidden, "you hold no seat in game %d", gameID)
-	}
-	s, err := h.State(ctx, g)
-	if err != nil {
-		return 0, nil, err
-	}
-	seq, events, err := h.actLocked(ctx, user, ld, seat, s, a, nil)
-	if err == nil && hasBot(ld.Seats) {
-		h.playBots(ctx, gameID)
-	}
-	return seq, events, err
+	res, err := h.submit(ctx, user, gameID, ld, Submission{Seq: expectSeq, Action: a}, expectSeq < 0)
+	return res.Seq, res.Events, err
 }
 
-// ActCached is ActOn without reading the game: it acts on this process's
+// ActCached is SubmitCached with the seq alone: it acts on this process's
 // cached copy of the game and its seats, which it has when it stored the
-// game's last action itself (or started the game) and the client's
-// expectSeq is the cached seq. The store then writes the action only if
-// the game is still at that seq and active and the user still holds the
-// seat (Effects.IfSeatHeld), so a copy another process made out of date
-// cannot store anything. ok is false when there is no such copy or
-// anything failed (nothing was stored then; the copy is dropped): the
-// caller reads the game and acts with ActOn, which gives the answer.
-// With a load balancer that sends a game's requests to one process, an
-// order costs one store call, the write.
+// game's last action itself (or started the game). The store then writes
+// the action only if the game is still at the cached seq and active and
+// the user still holds the seat (Effects.IfSeatHeld), so a copy another
+// process made out of date cannot store anything. ok is false when there
+// is no such copy or anything failed (nothing was stored then; the copy is
+// dropped): the caller reads the game and acts with ActOn, which gives the
+// answer. With a load balancer that sends a game's requests to one
+// process, an order costs one store call, the write.
 func (h *Host) ActCached(ctx context.Context, user, gameID int64, expectSeq int64, a game.Action) (seq int64, events []game.Event, seat game.Seat, ok bool) {
-	if a.Type == game.Advance || expectSeq < 0 || user == 0 {
-		return 0, nil, "", false
-	}
-	l := h.gameLock(gameID)
-	l.Lock()
-	defer l.Unlock()
-	h.mu.Lock()
-	c, hit := h.cache[gameID]
-	h.mu.Unlock()
-	if !hit || c.ld == nil || c.seq != expectSeq || c.ld.Game.Seq != expectSeq || c.ld.Game.Status != store.Active {
-		return 0, nil, "", false
-	}
-	r, known := h.Rules[c.ld.Game.Kind]
-	if seat = c.ld.SeatOf(user); seat == "" || !known {
-		return 0, nil, "", false
-	}
-	seq, events, err := h.actLocked(ctx, user, c.ld, seat, r.Clone(c.state), a, nil)
-	if err != nil {
-		h.forgetLoaded(gameID)
-		return 0, nil, "", false
-	}
-	if hasBot(c.ld.Seats) {
-		h.playBots(ctx, gameID)
-	}
-	return seq, events, seat, true
+	res, ok := h.SubmitCached(ctx, user, gameID, Submission{Seq: expectSeq, Action: a})
+	return res.Seq, res.Events, res.Seat, ok
 }
 
 // actLocked applies the action of user's seat to s, the state of the game
@@ -717,6 +711,13 @@ func (h *Host) ActCached(ctx context.Context, user, gameID int64, expectSeq int6
 func (h *Host) actLocked(ctx context.Context, user int64, ld *Loaded, seat game.Seat, s game.State, a game.Action, takeover *store.Seat) (int64, []game.Event, error) {
 	g, opts, seats, gameID := ld.Game, ld.Opts, ld.Seats, ld.Game.ID
 	r := h.Rules[g.Kind]
+	if v, ok := r.(game.Vetter); ok {
+		// A submission only: replay never comes here, so records that
+		// hold what Vet now refuses still replay.
+		if err := v.Vet(s, seat, a); err != nil {
+			return 0, nil, &Error{Code: CodeRefused, Msg: err.Error(), Err: err}
+		}
+	}
 	owedBefore := promptKey(r.Pending(s)) // Apply changes s in place
 	s, events, err := r.Apply(s, seat, a)
 	if err != nil {
@@ -750,15 +751,15 @@ func (h *Host) actLocked(ctx context.Context, user int64, ld *Loaded, seat game.
 	if e.Status == store.Finished {
 		e.NewJobs = nil
 	}
-	rec := store.Action{GameID: gameID, Seq: g.Seq + 1, Seat: seat, UserID: user, Action: a, At: h.now()}
+	rec := store.Action{GameID: gameID, Seq: g.Seq + 1, Seat: seat, UserID: user, Action: a, At: h.now(), Events: events}
 	if err := h.Store.AppendAction(ctx, rec, g.Seq, e); err != nil {
 		if errors.Is(err, store.ErrStale) {
-			return 0, nil, errorf(CodeStale, "the game changed while your action was applied: reload and submit again")
+			return 0, nil, &Error{Code: CodeStale, Msg: "the game changed while your action was applied: reload and submit again", Err: errMovedOn}
 		}
 		return 0, nil, err
 	}
-	h.rememberLoaded(gameID, g.Seq+1, r.Clone(s), ld.after(g.Seq+1, rec.At, e))
-	h.notify(Change{GameID: gameID, Kind: "action", Seq: g.Seq + 1, Events: events})
+	h.rememberAct(r, rec, r.Clone(s), ld.after(g.Seq+1, rec.At, e))
+	h.notify(Change{GameID: gameID, Kind: "action", Seq: g.Seq + 1, Events: events, Seat: seat, At: rec.At})
 	seq := g.Seq + 1
 	// Everyone ready: close the window now.
 	if game.AllReady(after) {
@@ -820,8 +821,9 @@ func (h *Host) advanceLocked(ctx context.Context, g *store.Game, opts Options, s
 	if err != nil {
 		return 0, err
 	}
-	answered := map[game.Seat]bool{} // by a bot, for a seat that missed the deadline
-	if seq, done, err := h.botsAtDeadline(ctx, r, g, opts, &s, seats, jobID, answered); err != nil || done {
+	answered := map[game.Seat]bool{}              // by a bot, for a seat that missed the deadline
+	again := h.missedInRound(ctx, r, g, s, seats) // seats that missed this round already
+	if seq, done, err := h.botsAtDeadline(ctx, r, g, opts, &s, seats, jobID, answered, again); err != nil || done {
 		return seq, err
 	}
 	pending := r.Pending(s)
@@ -839,7 +841,7 @@ func (h *Host) advanceLocked(ctx context.Context, g *store.Game, opts Options, s
 	}
 	// Missed phases: a seat that owed a decision and submitted nothing (a
 	// bot's answer in its place is no submission; a bot's seat misses
-	// nothing).
+	// nothing), once per round of a game of Rounds.
 	owed := map[game.Seat]bool{}
 	for _, p := range pending {
 		owed[p.Seat] = owed[p.Seat] || !(p.Submitted || p.Ready) || answered[p.Seat]
@@ -847,7 +849,7 @@ func (h *Host) advanceLocked(ctx context.Context, g *store.Game, opts Options, s
 	for _, st := range seats {
 		missed, ok := owed[st.Seat]
 		switch {
-		case st.Bot:
+		case st.Bot, again[st.Seat]:
 			continue
 		case ok && missed:
 			st.Missed++
@@ -866,12 +868,12 @@ func (h *Host) advanceLocked(ctx context.Context, g *store.Game, opts Options, s
 	if e.Status == store.Finished {
 		e.NewJobs = nil
 	}
-	rec := store.Action{GameID: g.ID, Seq: g.Seq + 1, Seat: game.System, Action: game.Action{Type: game.Advance}, At: h.now()}
+	rec := store.Action{GameID: g.ID, Seq: g.Seq + 1, Seat: game.System, Action: game.Action{Type: game.Advance}, At: h.now(), Events: events}
 	if err := h.Store.AppendAction(ctx, rec, g.Seq, e); err != nil {
 		return 0, err
 	}
-	h.remember(g.ID, g.Seq+1, r.Clone(s))
-	h.notify(Change{GameID: g.ID, Kind: "phase", Seq: g.Seq + 1, Events: events})
+	h.rememberAct(r, rec, r.Clone(s), nil)
+	h.notify(Change{GameID: g.ID, Kind: "phase", Seq: g.Seq + 1, Events: events, Seat: game.System, At: rec.At})
 	// A vote to extend was about the window that just closed: it must not
 	// carry over and extend a later one. (Draw, concession and pause votes
 	// stand until withdrawn.)

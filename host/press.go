@@ -171,9 +171,11 @@ func (h *Host) postOn(ctx context.Context, user int64, ld *Loaded, to []game.Sea
 	return m, nil
 }
 
-// Messages lists the press the user may read in a game after message
-// `after`: the public channel and the user's own channels; in a finished
-// game, everything. Senders are hidden in anonymous games (but one's own).
+// Messages lists the press the user may read in a game after the message
+// whose Ref is after (0: from the first): the public channel and the
+// user's own channels; in a finished game, everything. Senders are hidden
+// in anonymous games (but one's own). A message is named by its Ref, never
+// its ID, which would tell how much press others exchange.
 func (h *Host) Messages(ctx context.Context, user, gameID int64, after int64) ([]store.Message, error) {
 	g, opts, err := h.Game(ctx, gameID)
 	if err != nil {
@@ -183,7 +185,18 @@ func (h *Host) Messages(ctx context.Context, user, gameID int64, after int64) ([
 	if err != nil {
 		return nil, err
 	}
-	all, err := h.Store.Messages(ctx, gameID, nil, after)
+	afterID := int64(0)
+	if after != 0 {
+		m, err := h.Store.MessageByRef(ctx, gameID, after)
+		if errors.Is(err, store.ErrNotFound) || err == nil && g.Status != store.Finished && !inChannel(m.Channel, seat) {
+			return nil, errorf(CodeInvalid, "after: game %d has no message %d that you read", gameID, after)
+		}
+		if err != nil {
+			return nil, err
+		}
+		afterID = m.ID
+	}
+	all, err := h.Store.Messages(ctx, gameID, nil, afterID)
 	if err != nil {
 		return nil, err
 	}
@@ -200,7 +213,8 @@ func (h *Host) Messages(ctx context.Context, user, gameID int64, after int64) ([
 	return out, nil
 }
 
-// ChannelInfo is one channel the user reads, with its unread count.
+// ChannelInfo is one channel the user reads, with its unread count; Last
+// is the Ref of its last message (0: none).
 type ChannelInfo struct {
 	Channel string `json:"channel"`
 	Last    int64  `json:"last"`
@@ -228,7 +242,7 @@ func (h *Host) Channels(ctx context.Context, user, gameID int64) ([]ChannelInfo,
 			c = &ChannelInfo{Channel: m.Channel}
 			byCh[m.Channel] = c
 		}
-		c.Last = m.ID
+		c.Last = m.Ref
 		if m.ID > read[m.Channel] && (m.From != seat || seat == "") {
 			c.Unread++
 		}
@@ -241,7 +255,8 @@ func (h *Host) Channels(ctx context.Context, user, gameID int64) ([]ChannelInfo,
 	return out, nil
 }
 
-// MarkRead records that the user read a channel up to message upTo.
+// MarkRead records that the user read a channel up to the message whose
+// Ref is upTo (0: none; the marker never moves back).
 func (h *Host) MarkRead(ctx context.Context, user, gameID int64, channel string, upTo int64) error {
 	seat, seats, err := h.SeatOf(ctx, gameID, user)
 	if err != nil {
@@ -268,5 +283,16 @@ func (h *Host) MarkRead(ctx context.Context, user, gameID int64, channel string,
 	if !inChannel(channel, seat) {
 		return errorf(CodeForbidden, "you do not read channel %q", channel)
 	}
-	return h.Store.MarkRead(ctx, gameID, user, channel, upTo)
+	id := int64(0)
+	if upTo != 0 {
+		m, err := h.Store.MessageByRef(ctx, gameID, upTo)
+		if errors.Is(err, store.ErrNotFound) || err == nil && m.Channel != channel {
+			return errorf(CodeInvalid, "up_to: channel %q of game %d has no message %d", channel, gameID, upTo)
+		}
+		if err != nil {
+			return err
+		}
+		id = m.ID
+	}
+	return h.Store.MarkRead(ctx, gameID, user, channel, id)
 }

@@ -103,7 +103,7 @@ func TestCreateGameChecks(t *testing.T) {
 			t.Errorf("%+v: %v", req, err)
 		}
 	}
-	if gs, _ := st.ListGames(ctx, "", 0, 0); len(gs) != 0 {
+	if gs, _ := st.ListGames(ctx, store.GameQuery{}); len(gs) != 0 {
 		t.Fatalf("refused games stored: %d", len(gs))
 	}
 }

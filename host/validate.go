@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -81,5 +82,10 @@ func (h *Host) startIfFull(ctx context.Context, gameID int64) error {
 			return nil
 		}
 	}
-	return h.start(ctx, g, opts, seats)
+	if err := h.start(ctx, g, opts, seats); !errors.Is(err, store.ErrConflict) {
+		return err
+	}
+	// A player left (through another process) or the game started since
+	// the seats were read: the game is not this join's to start.
+	return nil
 }

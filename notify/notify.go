@@ -30,6 +30,7 @@ import (
 
 	"concordat/game"
 	"concordat/host"
+	"concordat/netguard"
 	"concordat/store"
 )
 
@@ -54,10 +55,39 @@ type Config struct {
 	Backoff  time.Duration
 	// Timeout bounds one delivery (default 20 s).
 	Timeout time.Duration
-	// HTTP is the webhook client (default: one that follows no redirects).
+	// HTTP is the webhook client (default: one that follows no redirects,
+	// uses no proxy and dials only public addresses, see
+	// AllowPrivateWebhooks; a client given here must guard itself).
 	HTTP *http.Client
+	// AllowPrivateWebhooks lets the default client post to any address,
+	// the server's own network's too (loopback, private, link-local …):
+	// for tests and private deployments. Without it a webhook whose host is
+	// or resolves to such an address is refused at the dial (package
+	// netguard), whatever the name resolved to when the game was created.
+	AllowPrivateWebhooks bool
 	// Log receives failures (default: discarded).
 	Log *slog.Logger
+}
+
+// webhookClient is the default webhook client: it follows no redirect (a
+// webhook answers; it does not send us elsewhere), goes through no proxy
+// (so that the address dialled is the webhook's) and dials only what
+// policy allows, checked on the address actually dialled.
+func webhookClient(policy netguard.Policy) *http.Client {
+	d := policy.Dialer()
+	d.Timeout = 10 * time.Second
+	return &http.Client{
+		Transport: &http.Transport{
+			Proxy:                 nil,
+			DialContext:           d.DialContext,
+			ForceAttemptHTTP2:     true,
+			MaxIdleConns:          16,
+			IdleConnTimeout:       90 * time.Second,
+			TLSHandshakeTimeout:   10 * time.Second,
+			ResponseHeaderTimeout: 15 * time.Second,
+		},
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}
 }
 
 // Stats count what a Notifier did.
@@ -125,7 +155,7 @@ func New(cfg Config) *Notifier {
 		cfg.Timeout = 20 * time.Second
 	}
 	if cfg.HTTP == nil {
-		cfg.HTTP = &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+		cfg.HTTP = webhookClient(netguard.Policy{AllowPrivate: cfg.AllowPrivateWebhooks})
 	}
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)

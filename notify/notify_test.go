@@ -17,6 +17,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -384,7 +385,7 @@ func TestNotifications(t *testing.T) {
 	ctx := context.Background()
 	smtpSink := newSink(t)
 	hook := newHook(t, nil)
-	f := setup(t, Config{SMTP: smtpSink.ln.Addr().String(), BaseURL: "https://play.example.org/"},
+	f := setup(t, Config{SMTP: smtpSink.ln.Addr().String(), BaseURL: "https://play.example.org/", AllowPrivateWebhooks: true},
 		`{"phase": "1h", "webhook": "`+hook.srv.URL+`/hook/secret-token"}`)
 	// England's first delivery is refused for now (451): it is retried.
 	smtpSink.mu.Lock()
@@ -529,7 +530,7 @@ func TestNotifications(t *testing.T) {
 func TestAnonymousPressAndNoSMTP(t *testing.T) {
 	ctx := context.Background()
 	hook := newHook(t, nil)
-	f := setup(t, Config{}, `{"phase": "2h", "press": "anonymous", "webhook": "`+hook.srv.URL+`"}`)
+	f := setup(t, Config{AllowPrivateWebhooks: true}, `{"phase": "2h", "press": "anonymous", "webhook": "`+hook.srv.URL+`"}`)
 	f.idle(t)
 	if got := hook.take(); len(got) != 1 { // the start
 		t.Fatalf("start: %q", got)
@@ -573,7 +574,7 @@ func TestSMTPPermanentFailureIsNotRetried(t *testing.T) {
 func TestSlowWebhookNeverBlocks(t *testing.T) {
 	ctx := context.Background()
 	hook := newHook(t, make(chan struct{}))
-	f := setup(t, Config{Workers: 1, Queue: 4, Timeout: 30 * time.Second}, `{"phase": "1h", "webhook": "`+hook.srv.URL+`"}`)
+	f := setup(t, Config{Workers: 1, Queue: 4, Timeout: 30 * time.Second, AllowPrivateWebhooks: true}, `{"phase": "1h", "webhook": "`+hook.srv.URL+`"}`)
 	start := time.Now()
 	for i := 0; i < 40; i++ {
 		if _, err := f.h.Post(ctx, f.holders["germany"], f.g.ID, nil, fmt.Sprintf("message %d", i)); err != nil {
@@ -587,6 +588,53 @@ func TestSlowWebhookNeverBlocks(t *testing.T) {
 		t.Fatalf("stats %+v: want most notifications dropped", s)
 	}
 	close(hook.block)
+}
+
+// TestWebhookOwnNetworkRefused: without AllowPrivateWebhooks, a webhook to
+// the server's own network gets nothing, by address or by a name that
+// resolves to one (checked on the address dialled), and the delivery
+// fails at once (no retries: the address will not change its nature).
+func TestWebhookOwnNetworkRefused(t *testing.T) {
+	hook := newHook(t, nil)
+	_, port, _ := net.SplitHostPort(hook.srv.Listener.Addr().String())
+	for _, url := range []string{hook.srv.URL + "/hook", "http://localhost:" + port + "/hook", "http://[::ffff:127.0.0.1]:" + port + "/hook"} {
+		f := setup(t, Config{Attempts: 3}, `{"phase": "1h", "webhook": "`+url+`"}`)
+		f.idle(t)
+		if _, err := f.h.Post(context.Background(), f.holders["germany"], f.g.ID, nil, "hello"); err != nil {
+			t.Fatal(err)
+		}
+		f.idle(t)
+		if s := f.n.Stats(); s.Sent != 0 || s.Failed != 2 || s.Retried != 0 {
+			t.Fatalf("%s: stats %+v: want the start and the press refused, once each", url, s)
+		}
+	}
+	hook.mu.Lock()
+	defer hook.mu.Unlock()
+	if hook.calls != 0 {
+		t.Fatalf("the webhook on loopback got %d requests", hook.calls)
+	}
+}
+
+// TestWebhookRedirectNotFollowed: a webhook that answers with a redirect
+// (to the server's own network, say) is not followed there.
+func TestWebhookRedirectNotFollowed(t *testing.T) {
+	target := newHook(t, nil)
+	var redirects atomic.Int32
+	redirector := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		redirects.Add(1)
+		http.Redirect(w, r, target.srv.URL+"/internal", http.StatusTemporaryRedirect)
+	}))
+	defer redirector.Close()
+	f := setup(t, Config{Attempts: 2, AllowPrivateWebhooks: true}, `{"phase": "1h", "webhook": "`+redirector.URL+`"}`)
+	f.idle(t)
+	if redirects.Load() == 0 {
+		t.Fatal("the webhook was never posted to")
+	}
+	target.mu.Lock()
+	defer target.mu.Unlock()
+	if target.calls != 0 {
+		t.Fatalf("the redirect was followed: %d requests at its target", target.calls)
+	}
 }
 
 func TestWebhookOptions(t *testing.T) {

@@ -21,6 +21,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"concordat/netguard"
 )
 
 // mailBytes builds an RFC 5322 message: UTF-8 text, quoted-printable.
@@ -132,10 +134,16 @@ func (n *Notifier) postWebhook(ctx context.Context, d *delivery) (time.Duration,
 	req.Header.Set("User-Agent", "Concordat-notify/1")
 	resp, err := n.cfg.HTTP.Do(req)
 	if err != nil {
+		// An address the server may not reach stays so: no retry.
+		var refused *netguard.RefusedError
+		isRefused := errors.As(err, &refused)
 		// The URL is a secret: report the failure without it.
 		var ue *url.Error
 		if errors.As(err, &ue) {
 			err = ue.Err
+		}
+		if isRefused {
+			return 0, permanent{fmt.Errorf("webhook refused: %v", refused)}
 		}
 		return 0, fmt.Errorf("webhook: %v", err)
 	}

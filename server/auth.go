@@ -7,7 +7,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"net"
 	"net/http"
 	"regexp"
 	"strings"
@@ -65,11 +64,26 @@ type userJSON struct {
 // password change) to the request's address, answering 429 when it is
 // spent.
 func (s *Server) loginAllowed(w http.ResponseWriter, r *http.Request) bool {
-	if !s.limits.allow("login", clientIP(r)) {
+	if !s.limits.allow("login", s.clientKey(r)) {
 		writeError(w, &host.Error{Code: host.CodeRateLimited, Msg: "too many attempts: wait a minute"})
 		return false
 	}
 	return true
+}
+
+// accountAttempt applies the rate limit of failed password checks to the
+// account named (whether it exists or not, so that the answer tells
+// nothing), from every address at once, answering 429 when it is spent:
+// many addresses guessing one account's password get as few guesses as
+// one. The attempt counts once made; call succeeded when the password was
+// right, and it does not.
+func (s *Server) accountAttempt(w http.ResponseWriter, name string) (succeeded func(), ok bool) {
+	giveBack, ok := s.limits.take("account", store.NameKey(name[:min(len(name), 64)]))
+	if !ok {
+		writeError(w, &host.Error{Code: host.CodeRateLimited, Msg: "too many failed attempts for this account: wait a minute"})
+		return nil, false
+	}
+	return giveBack, true
 }
 
 // passwordShapeOK: at least 8 characters, and at most 72 bytes (bcrypt's
@@ -128,6 +142,10 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
+	succeeded, ok := s.accountAttempt(w, c.Name)
+	if !ok {
+		return
+	}
 	bad := &host.Error{Code: host.CodeUnauthorized, Msg: "wrong name or password"}
 	u, err := s.Host.Store.UserByName(r.Context(), c.Name)
 	if err != nil {
@@ -147,6 +165,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		writeError(w, bad)
 		return
 	}
+	succeeded()
 	if err := s.startSession(w, r, u); err != nil {
 		writeError(w, err)
 		return
@@ -271,15 +290,6 @@ func (s *Server) newToken(w http.ResponseWriter, r *http.Request, u *store.User)
 	writeJSON(w, http.StatusCreated, map[string]string{"token": secret, "name": req.Name})
 }
 
-// clientIP is the request's remote address without the port.
-func clientIP(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
-}
-
 var (
 	dummyOnce sync.Once
 	dummy     []byte
@@ -387,6 +397,10 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request, u *store
 		writeError(w, err)
 		return
 	}
+	succeeded, ok := s.accountAttempt(w, u.Name)
+	if !ok {
+		return
+	}
 	// The cache holds the user as of the login: read the hash afresh.
 	fresh, err := s.Host.Store.UserByID(r.Context(), u.ID)
 	if err != nil {
@@ -397,6 +411,7 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request, u *store
 		writeError(w, &host.Error{Code: host.CodeForbidden, Msg: "current: wrong password"})
 		return
 	}
+	succeeded()
 	if !passwordShapeOK(req.New) {
 		writeError(w, &host.Error{Code: host.CodeInvalid, Msg: "new: 8 to 72 bytes"})
 		return

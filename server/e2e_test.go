@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -37,7 +38,8 @@ func readyAll(t *testing.T, id int64, pl map[string]*client) string {
 }
 
 // TestFullDiplomacyGame drives a standard game through the HTTP API with
-// seven clients: orders each phase against the seq each saw, a stale seq,
+// seven clients: orders each phase against the seq each saw (judged by
+// the phase, not by other powers' orders), a stale seq, a retry,
 // press with unread counts, a missed deadline, votes to extend and to
 // pause and resume, early resolution when everyone is ready, history, and
 // a draw that opens the game to all.
@@ -65,22 +67,34 @@ func TestFullDiplomacyGame(t *testing.T) {
 		"russia":  {"A mos - ukr", "A war - gal", "F sev - bla", "F stp/sc - bot"},
 		"turkey":  {"A con - bul", "A smy - con", "F ank - bla"},
 	}
-	// England reads the game, then France acts: England's seq is stale.
-	stale := pl["england"].getGame(id).Game.Seq
-	seq := pl["france"].orders(id, stale, spring["france"]...)
-	if seq != stale+1 {
-		t.Fatalf("France's orders: seq %d, want %d", seq, stale+1)
+	// England reads the game, then France acts: England's orders against
+	// its read go all the same (the phase is one window, and each power's
+	// orders stand alone).
+	read := pl["england"].getGame(id).Game.Seq
+	seq := pl["france"].orders(id, read, spring["france"]...)
+	if seq != read+1 {
+		t.Fatalf("France's orders: seq %d, want %d", seq, read+1)
 	}
+	seq = pl["england"].orders(id, read, spring["england"]...)
+	if _, v := pl["england"].dip(id); seq != read+2 || strings.Join(v.Orders, ";") != strings.Join(spring["england"], ";") {
+		t.Fatalf("England's orders against seq %d after France's: seq %d, orders %v", read, seq, v.Orders)
+	}
+	// Other orders against that read are stale (England wrote since), the
+	// same again is a retry, answered as done and stored once.
 	before := e.actions(id)
-	r := pl["england"].act(id, stale, "orders", map[string][]string{"orders": spring["england"]})
-	wantError(t, "England's stale orders", r, http.StatusConflict, "stale", fmt.Sprint(seq), fmt.Sprint(stale))
-	if _, v := pl["england"].dip(id); len(v.Orders) != 0 || e.actions(id) != before {
-		t.Fatalf("the stale orders were applied: %v, %d actions", v.Orders, e.actions(id))
+	r := pl["england"].act(id, read, "orders", map[string][]string{"orders": {"F lon H"}})
+	wantError(t, "England's stale orders", r, http.StatusConflict, "stale", fmt.Sprint(read), "you submitted again")
+	var dup struct {
+		Duplicate bool `json:"duplicate"`
+	}
+	pl["england"].mustDo("POST", fmt.Sprintf("/api/games/%d/actions", id), map[string]any{"seq": read, "type": "orders", "args": map[string][]string{"orders": spring["england"]}}, http.StatusOK, &dup)
+	if _, v := pl["england"].dip(id); !dup.Duplicate || strings.Join(v.Orders, ";") != strings.Join(spring["england"], ";") || e.actions(id) != before {
+		t.Fatalf("after England's stale orders and retry: duplicate %v, orders %v, %d actions (%d before)", dup.Duplicate, v.Orders, e.actions(id), before)
 	}
 	// A seq from the future is stale too.
 	wantError(t, "a future seq", pl["england"].act(id, seq+5, "orders", map[string][]string{"orders": spring["england"]}), http.StatusConflict, "stale")
 	for _, p := range powers {
-		if p == "france" {
+		if p == "france" || p == "england" {
 			continue
 		}
 		g := pl[p].getGame(id)
@@ -185,9 +199,10 @@ func TestFullDiplomacyGame(t *testing.T) {
 		t.Fatal("the deadline job did not run")
 	}
 	// The metrics saw the phase and its lag (1 s late by the clock).
-	m := spectator.do("GET", "/metrics", nil)
-	if !strings.Contains(string(m.body), "concordat_deadline_lag_seconds_count 1\n") || !strings.Contains(string(m.body), "concordat_phases_resolved_total 2\n") {
-		t.Fatalf("metrics after the deadline:\n%s", m.body)
+	m := httptest.NewRecorder()
+	e.srv.MetricsHandler().ServeHTTP(m, httptest.NewRequest("GET", "/metrics", nil))
+	if !strings.Contains(m.Body.String(), "concordat_deadline_lag_seconds_count 1\n") || !strings.Contains(m.Body.String(), "concordat_phases_resolved_total 2\n") {
+		t.Fatalf("metrics after the deadline:\n%s", m.Body)
 	}
 	g, v = spectator.dip(id)
 	if v.phase() != "winter 1901 adjustment" {

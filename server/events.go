@@ -78,10 +78,15 @@ func (h *Hub) unsubscribe(game int64, ch chan host.Change) {
 
 // events streams a game's changes as server-sent events: "change" events
 // with {"kind", "seq"} (never the content: the client reloads what it may
-// see). Changes by other server processes arrive through Server.Relay;
+// see) and, for actions, "log": the log's entries since the last change
+// announced, as the stream's seat may see them (absent when there are
+// none, or more than a page: then the client reads /log). Changes by other
+// server processes arrive through Server.Relay;
 // after the relay's connection was lost (a "resync"), the stream reads the
 // game's seq and last message once to catch up. A store shared by several
 // processes without a relay running is polled every second instead.
+// Streams are capped per client address, per user and in all (429 past a
+// cap; see openStream).
 func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	user := s.optionalUser(r)
 	g, _, seat, _, err := s.visible(r, user)
@@ -89,29 +94,67 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	fl, ok := w.(http.Flusher)
-	if !ok {
+	if _, ok := w.(http.Flusher); !ok {
 		writeError(w, &host.Error{Code: host.CodeInternal, Msg: "streaming unsupported"})
 		return
+	}
+	closeStream, err := s.openStream(s.clientKey(r), user)
+	if err != nil {
+		w.Header().Set("Retry-After", retryAfter)
+		writeError(w, err)
+		return
+	}
+	defer closeStream()
+	// Each write gets a deadline of its own instead of the server's
+	// WriteTimeout, which would end every stream (its ReadTimeout covers
+	// the request only: net/http lifts the read deadline once the request
+	// is read).
+	rc := http.NewResponseController(w)
+	writeDeadline := func() {
+		if s.StreamWriteTimeout > 0 {
+			rc.SetWriteDeadline(time.Now().Add(s.StreamWriteTimeout))
+		} else {
+			rc.SetWriteDeadline(time.Time{})
+		}
 	}
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("X-Accel-Buffering", "no")
+	writeDeadline()
 	w.WriteHeader(http.StatusOK)
 	ch := s.hub.subscribe(g.ID, seat)
 	defer s.hub.unsubscribe(g.ID, ch)
+	var entries []host.LogEntry // of the next change sent
 	send := func(kind string, seq int64) bool {
-		b, _ := json.Marshal(map[string]any{"kind": kind, "seq": seq})
+		m := map[string]any{"kind": kind, "seq": seq}
+		if len(entries) > 0 {
+			m["log"] = entries
+			entries = nil
+		}
+		b, _ := json.Marshal(m)
+		writeDeadline()
 		if _, err := fmt.Fprintf(w, "event: change\ndata: %s\n\n", b); err != nil {
 			return false
 		}
-		fl.Flush()
-		return true
+		return rc.Flush() == nil
 	}
 	if !send("hello", g.Seq) {
 		return
 	}
 	lastSeq, lastStatus := g.Seq, g.Status
+	// readLog sets the entries of the actions after lastSeq up to seq,
+	// read from the store (the change did not carry them, or changes were
+	// missed).
+	readLog := func(seq int64) {
+		if seq-lastSeq > host.MaxLogPage {
+			return // the client reads /log
+		}
+		cur := *g
+		cur.Seq = seq
+		if page, err := s.Host.GameLog(r.Context(), &cur, seat, lastSeq+1, seq, 0); err == nil {
+			entries = page.Entries
+		}
+	}
 	// The newest message when the stream opened: anything later, from any
 	// process, is news (read now, not at the first catch-up, so that a
 	// message posted in between is not taken as known).
@@ -126,6 +169,9 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 			return true
 		}
 		if cur.Seq > lastSeq || cur.Status != lastStatus {
+			if cur.Seq > lastSeq {
+				readLog(cur.Seq)
+			}
 			lastSeq, lastStatus = cur.Seq, cur.Status
 			if !send("action", lastSeq) {
 				return false
@@ -166,16 +212,24 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 				continue
 			}
 			if c.Seq > lastSeq {
+				switch {
+				case c.Seq > lastSeq+1 || c.EventsOmitted:
+					readLog(c.Seq) // missed changes, or events not carried
+				case len(c.Events) > 0:
+					if e := host.EntryOf(store.Action{Seq: c.Seq, Seat: c.Seat, At: c.At, Events: c.Events}, seat, false); e != nil {
+						entries = []host.LogEntry{*e}
+					}
+				}
 				lastSeq = c.Seq
 			}
 			if !send(c.Kind, lastSeq) {
 				return
 			}
 		case <-keepalive.C:
-			if _, err := fmt.Fprint(w, ": keepalive\n\n"); err != nil {
+			writeDeadline()
+			if _, err := fmt.Fprint(w, ": keepalive\n\n"); err != nil || rc.Flush() != nil {
 				return
 			}
-			fl.Flush()
 		case <-poll:
 			if !catchUp() {
 				return

@@ -1,17 +1,21 @@
 package server
 
 import (
+	"context"
 	"crypto/rand"
+	"encoding/base64"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"concordat/game"
 	"concordat/host"
+	"concordat/netguard"
 	"concordat/store"
 )
 
@@ -51,6 +55,16 @@ func toGameJSON(g *store.Game, opts host.Options) gameJSON {
 	return j
 }
 
+// Game list pages: DefaultPage games unless the request's limit says
+// otherwise, at most MaxPage.
+const (
+	DefaultPage = 50
+	MaxPage     = 200
+)
+
+// listGames lists games newest first, a page at a time: the answer's
+// next_cursor, given back as ?cursor=, continues the list after the page's
+// last game (games created meanwhile do not shift it).
 func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
 	user := s.optionalUser(r)
 	status := r.URL.Query().Get("status")
@@ -68,9 +82,35 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
 		}
 		mine = user
 	}
-	games, err := s.Host.Store.ListGames(r.Context(), status, mine, 200)
+	limit := DefaultPage
+	if l := r.URL.Query().Get("limit"); l != "" {
+		n, err := strconv.Atoi(l)
+		if err != nil || n < 1 || n > MaxPage || strconv.Itoa(n) != l {
+			writeError(w, &host.Error{Code: host.CodeInvalid, Msg: fmt.Sprintf("limit %q: want a number of games from 1 to %d", l, MaxPage)})
+			return
+		}
+		limit = n
+	}
+	q := store.GameQuery{Status: status, Seated: mine, Listed: true, Viewer: user, Limit: limit + 1}
+	if c := r.URL.Query().Get("cursor"); c != "" {
+		var ok bool
+		if q.After, ok = parseCursor(c); !ok {
+			writeError(w, &host.Error{Code: host.CodeInvalid, Msg: fmt.Sprintf("cursor %q: not one this server gave (pass next_cursor back as it came)", c)})
+			return
+		}
+	}
+	games, err := s.Host.Store.ListGames(r.Context(), q)
 	if err != nil {
 		writeError(w, err)
+		return
+	}
+	next := ""
+	if len(games) > limit {
+		games = games[:limit]
+		next = formatCursor(store.CursorOf(&games[limit-1]))
+	}
+	if mine != 0 {
+		s.myGames(w, r, mine, games, next)
 		return
 	}
 	out := []gameJSON{}
@@ -87,7 +127,76 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
 		}
 		out = append(out, toGameJSON(g, opts))
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"games": out})
+	resp := map[string]any{"games": out}
+	if next != "" {
+		resp["next_cursor"] = next
+	}
+	writeJSON(w, http.StatusOK, resp)
+}
+
+// formatCursor spells a place in the game list for a client: opaque
+// (base64url of the game's creation time in microseconds and its id).
+func formatCursor(c store.GameCursor) string {
+	return base64.RawURLEncoding.EncodeToString([]byte(fmt.Sprintf("%d.%d", c.CreatedAt.UnixMicro(), c.ID)))
+}
+
+// parseCursor reads what formatCursor wrote, and nothing else.
+func parseCursor(s string) (store.GameCursor, bool) {
+	b, err := base64.RawURLEncoding.DecodeString(s)
+	if err != nil || len(s) > 64 {
+		return store.GameCursor{}, false
+	}
+	at, id, ok := strings.Cut(string(b), ".")
+	micros, err1 := strconv.ParseInt(at, 10, 64)
+	n, err2 := strconv.ParseInt(id, 10, 64)
+	c := store.GameCursor{CreatedAt: time.UnixMicro(micros).UTC(), ID: n}
+	if !ok || err1 != nil || err2 != nil || n <= 0 || formatCursor(c) != s {
+		return store.GameCursor{}, false
+	}
+	return c, true
+}
+
+// myGame is one of the user's games with what it asks of them now.
+type myGame struct {
+	gameJSON
+	host.Need
+}
+
+// myGames answers GET /api/games?mine=1: a page of the user's games
+// (newest first; with sort=urgency the page is ordered by what needs them
+// soonest: host.ByUrgency), each with what it asks of them now; next is
+// the cursor of the next page ("" for none).
+func (s *Server) myGames(w http.ResponseWriter, r *http.Request, user int64, games []store.Game, next string) {
+	sortBy := r.URL.Query().Get("sort")
+	if sortBy != "" && sortBy != "urgency" {
+		writeError(w, &host.Error{Code: host.CodeInvalid, Msg: fmt.Sprintf("sort %q: urgency, or leave it out (newest first)", sortBy)})
+		return
+	}
+	needs := make([]host.Need, len(games))
+	for i := range games {
+		n, err := s.Host.Needs(r.Context(), user, &games[i])
+		if err != nil {
+			writeError(w, err)
+			return
+		}
+		needs[i] = n
+	}
+	if sortBy == "urgency" {
+		host.ByUrgency(games, needs)
+	}
+	out := []myGame{}
+	for i := range games {
+		opts, err := host.ParseOptions(games[i].Options)
+		if err != nil {
+			continue
+		}
+		out = append(out, myGame{toGameJSON(&games[i], opts), needs[i]})
+	}
+	resp := map[string]any{"games": out}
+	if next != "" {
+		resp["next_cursor"] = next
+	}
+	writeJSON(w, http.StatusOK, resp)
 }
 
 func (s *Server) createGame(w http.ResponseWriter, r *http.Request, u *store.User) {
@@ -99,6 +208,10 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request, u *store.Use
 	if req.Seed != nil {
 		// A creator who picked the seed would know every card and die roll.
 		writeError(w, &host.Error{Code: host.CodeInvalid, Msg: "seed: the server chooses a game's seed"})
+		return
+	}
+	if err := s.checkWebhook(r.Context(), req.Options); err != nil {
+		writeError(w, err)
 		return
 	}
 	var b [8]byte
@@ -113,6 +226,26 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request, u *store.Use
 		gameJSON
 		Invite string `json:"invite,omitempty"` // a private game's invitation, for its creator to hand out
 	}{toGameJSON(g, opts), g.Invite})
+}
+
+// checkWebhook refuses a new game's webhook that leads to the server's own
+// network (loopback, private, link-local … addresses, or a name resolving
+// to one) unless AllowPrivateWebhooks; the notifier checks the address it
+// dials again at each post, for a name that resolves elsewhere later.
+// Options that do not decode are the host's to refuse.
+func (s *Server) checkWebhook(ctx context.Context, options json.RawMessage) error {
+	var o struct {
+		Webhook string `json:"webhook"`
+	}
+	if json.Unmarshal(options, &o) != nil || o.Webhook == "" {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	if err := (netguard.Policy{AllowPrivate: s.AllowPrivateWebhooks}).CheckURL(ctx, s.Resolver, o.Webhook); err != nil {
+		return &host.Error{Code: host.CodeInvalid, Msg: fmt.Sprintf("options: webhook: %v; webhooks go to public addresses only", err)}
+	}
+	return nil
 }
 
 // invite shows (GET) or replaces (POST) a private game's invitation
@@ -184,6 +317,7 @@ func (s *Server) getGame(w http.ResponseWriter, r *http.Request) {
 		You     game.Seat     `json:"you,omitempty"`
 		View    any           `json:"view"`
 		Pending []game.Prompt `json:"pending"`
+		Window  string        `json:"window,omitempty"` // the simultaneous window open, for submissions
 	}{Game: toGameJSON(g, opts), You: seat, Pending: []game.Prompt{}}
 	for _, st := range seats {
 		sj := seatJSON{Seat: st.Seat, Bot: st.Bot, Missed: st.Missed, Disorder: st.Missed >= opts.MissedLimit}
@@ -205,6 +339,7 @@ func (s *Server) getGame(w http.ResponseWriter, r *http.Request) {
 		viewer = game.System // everything is public at the end
 	}
 	resp.View = rules.View(st, viewer)
+	resp.Window = s.Host.WindowOf(g.Kind, st)
 	for _, p := range rules.Pending(st) {
 		if p.Seat == seat { // only one's own prompts: others' progress is private
 			resp.Pending = append(resp.Pending, p)
@@ -332,14 +467,25 @@ func (s *Server) legal(w http.ResponseWriter, r *http.Request, u *store.User) {
 		writeError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"seq": g.Seq, "options": s.Host.Rules[g.Kind].Legal(st, seat)})
+	resp := map[string]any{"seq": g.Seq, "options": s.Host.Rules[g.Kind].Legal(st, seat)}
+	if win := s.Host.WindowOf(g.Kind, st); win != "" {
+		resp["window"] = win
+	}
+	writeJSON(w, http.StatusOK, resp)
 }
 
-// actRequest is a seat's action with the seq it was made against.
+// actRequest is a seat's action with the seq it was made against (and,
+// optionally, the simultaneous window it is for).
 type actRequest struct {
-	Seq  *int64          `json:"seq"`
-	Type string          `json:"type"`
-	Args json.RawMessage `json:"args,omitempty"`
+	Seq    *int64          `json:"seq"`
+	Window string          `json:"window,omitempty"`
+	Type   string          `json:"type"`
+	Args   json.RawMessage `json:"args,omitempty"`
+}
+
+// submission is the request as the host takes it.
+func (req *actRequest) submission() host.Submission {
+	return host.Submission{Seq: *req.Seq, Window: req.Window, Action: game.Action{Type: req.Type, Args: req.Args}}
 }
 
 func (s *Server) act(w http.ResponseWriter, r *http.Request, u *store.User) {
@@ -351,10 +497,9 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request, u *store.User) {
 	bodyErr := readJSON(r, &req)
 	if id, err := pathID(r); err == nil && bodyErr == nil && req.Seq != nil && *req.Seq >= 0 && req.Type != "" {
 		start := time.Now()
-		seq, events, seat, ok := s.Host.ActCached(r.Context(), u.ID, id, *req.Seq, game.Action{Type: req.Type, Args: req.Args})
-		if ok {
+		if res, ok := s.Host.SubmitCached(r.Context(), u.ID, id, req.submission()); ok {
 			s.metrics.actions.Observe(time.Since(start).Seconds())
-			s.writeActed(w, seat, seq, events)
+			s.writeActed(w, res)
 			return
 		}
 	}
@@ -376,31 +521,39 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request, u *store.User) {
 		return
 	}
 	start := time.Now()
-	seq, events, err := s.Host.ActOn(r.Context(), u.ID, id, ld, *req.Seq, game.Action{Type: req.Type, Args: req.Args})
+	res, err := s.Host.Submit(r.Context(), u.ID, id, ld, req.submission())
 	s.metrics.actions.Observe(time.Since(start).Seconds())
 	if err != nil {
 		writeError(w, err)
 		return
 	}
-	s.writeActed(w, ld.SeatOf(u.ID), seq, events)
+	s.writeActed(w, res)
 }
 
-// writeActed answers an action of seat: the game's new seq and the events
-// the seat may see.
-func (s *Server) writeActed(w http.ResponseWriter, seat game.Seat, seq int64, events []game.Event) {
-	visible := []game.Event{}
-	for _, e := range events {
-		if e.VisibleTo(seat) {
-			visible = append(visible, e)
-		}
+// actedJSON is the answer to an action.
+type actedJSON struct {
+	Seq       int64           `json:"seq"`
+	Events    []host.LogEvent `json:"events"`
+	Checks    []game.Check    `json:"checks,omitempty"`
+	Duplicate bool            `json:"duplicate,omitempty"`
+	Window    string          `json:"window,omitempty"`
+}
+
+// writeActed answers an action: the game's new seq, the events the seat
+// may see, the rules' verdict on each part, whether it was a retry of what
+// was applied already, and the window open now.
+func (s *Server) writeActed(w http.ResponseWriter, res host.Acted) {
+	out := actedJSON{Seq: res.Seq, Events: []host.LogEvent{}, Checks: res.Checks, Duplicate: res.Duplicate, Window: res.Window}
+	if e := host.EntryOf(store.Action{Seq: res.Seq, Seat: res.Seat, Events: res.Events}, res.Seat, false); e != nil {
+		out.Events = e.Events
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"seq": seq, "events": visible})
+	writeJSON(w, http.StatusOK, out)
 }
 
 // history is the view of the game after action seq, as the requester's
 // seat saw it then.
 func (s *Server) history(w http.ResponseWriter, r *http.Request) {
-	if !s.limits.allow("history", clientIP(r)) {
+	if !s.limits.allow("history", s.clientKey(r)) {
 		writeError(w, &host.Error{Code: host.CodeRateLimited, Msg: "too many history requests: slow down"})
 		return
 	}
@@ -424,5 +577,16 @@ func (s *Server) history(w http.ResponseWriter, r *http.Request) {
 	if g.Status == store.Finished {
 		viewer = game.System
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"seq": seq, "view": s.Host.Rules[g.Kind].View(st, viewer)})
+	events := []host.LogEvent{}
+	if seq > 0 {
+		page, err := s.Host.GameLog(r.Context(), g, seat, seq, seq, 1)
+		if err != nil {
+			writeError(w, err)
+			return
+		}
+		if len(page.Entries) == 1 {
+			events = page.Entries[0].Events
+		}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"seq": seq, "view": s.Host.Rules[g.Kind].View(st, viewer), "events": events})
 }

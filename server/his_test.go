@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"testing"
 	"time"
+
+	"concordat/game"
 )
 
 // hisSeats are Here I Stand's six powers.
@@ -113,19 +115,7 @@ func TestHereIStand(t *testing.T) {
 	// The Protestant chooses its targets until the Diplomacy Phase, late
 	// in its window.
 	e.clock.Add(47 * time.Hour)
-	for i := 0; ; i++ {
-		pl["protestant"].mustDo("GET", fmt.Sprintf("/api/games/%d/legal", id), nil, http.StatusOK, reset(&legal))
-		if legal.Options.Kind != "reformation.target" {
-			break
-		}
-		if i > 10 {
-			t.Fatal("Luther's 95 Theses do not end")
-		}
-		r := pl["protestant"].act(id, legal.Seq, "reformation.target", []string{legal.Options.Choices[0].Value})
-		if r.status != http.StatusOK {
-			t.Fatalf("target %d: %d %s", i, r.status, r.body)
-		}
-	}
+	playTheses(t, pl["protestant"], id)
 	g, v := view(spectator)
 	if v.Phase != "diplomacy" {
 		t.Fatalf("after the 95 Theses: phase %q", v.Phase)
@@ -265,6 +255,34 @@ func TestHereIStandFirstTurn(t *testing.T) {
 	for _, k := range []string{"reformation.target", "diplomacy.announce", "diet.card", "impulse", "action"} {
 		if seen[k] == 0 {
 			t.Errorf("no %s decision in Turn 1: %v", k, seen)
+		}
+	}
+}
+
+// playTheses answers the Protestant's decisions of Luther's 95 Theses
+// (each Reformation attempt's target, and a debater's bonus die when one
+// may be committed: which arises depends on the game's seed) with the
+// first legal path, until the Protestant owes nothing more of them.
+func playTheses(t *testing.T, protestant *client, id int64) {
+	t.Helper()
+	for i := 0; ; i++ {
+		var legal struct {
+			Seq     int64        `json:"seq"`
+			Options game.Options `json:"options"`
+		}
+		protestant.mustDo("GET", fmt.Sprintf("/api/games/%d/legal", id), nil, http.StatusOK, &legal)
+		if k := legal.Options.Kind; k != "reformation.target" && k != "reformation.bonus" {
+			return
+		}
+		if i > 30 {
+			t.Fatal("Luther's 95 Theses do not end")
+		}
+		var path []string
+		for cs := legal.Options.Choices; len(cs) > 0; cs = cs[0].Next {
+			path = append(path, cs[0].Value)
+		}
+		if r := protestant.act(id, legal.Seq, legal.Options.Kind, path); r.status != http.StatusOK {
+			t.Fatalf("%s %v: %d %s", legal.Options.Kind, path, r.status, r.body)
 		}
 	}
 }

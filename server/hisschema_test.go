@@ -37,17 +37,10 @@ func TestHereIStandDealSchema(t *testing.T) {
 		return &legal
 	}
 	// Luther's 95 Theses: the Protestant's path decisions carry no schema.
-	for i := 0; legalOf("protestant").Options.Kind == "reformation.target"; i++ {
-		if legal.Options.Schema != nil {
-			t.Fatal("reformation.target carries a schema")
-		}
-		if i > 10 {
-			t.Fatal("Luther's 95 Theses do not end")
-		}
-		if r := pl["protestant"].act(id, legal.Seq, "reformation.target", []string{legal.Options.Choices[0].Value}); r.status != http.StatusOK {
-			t.Fatalf("target %d: %d %s", i, r.status, r.body)
-		}
+	if l := legalOf("protestant"); l.Options.Kind != "reformation.target" || l.Options.Schema != nil {
+		t.Fatalf("the Protestant's opening options: %+v", l.Options)
 	}
+	playTheses(t, pl["protestant"], id)
 	// Turn 1's Diplomacy Phase: England announces.
 	l := legalOf("england")
 	if l.Options.Kind != "diplomacy.announce" || len(l.Options.Choices) != 1 || l.Options.Choices[0].Value != "done" {

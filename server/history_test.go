@@ -11,6 +11,7 @@ import (
 
 	"concordat/diplomacy"
 	"concordat/game"
+	"concordat/host"
 )
 
 // TestHistoryFromSnapshots: GET /api/games/{id}/history/{seq}, which
@@ -49,6 +50,17 @@ func TestHistoryFromSnapshots(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// The events of action n: those of its step applied again.
+		var events []game.Event
+		if n > 0 {
+			before, err := game.Replay(r, game.Record{Game: g.Kind, Config: g.Config, Seed: g.Seed, Steps: rec.Steps[:n-1]}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, events, err = r.Apply(before, acts[n-1].Seat, acts[n-1].Action); err != nil {
+				t.Fatal(err)
+			}
+		}
 		for _, c := range []struct {
 			who  *client
 			seat game.Seat
@@ -56,10 +68,28 @@ func TestHistoryFromSnapshots(t *testing.T) {
 			var want bytes.Buffer
 			enc := json.NewEncoder(&want)
 			enc.SetEscapeHTML(true)
-			enc.Encode(map[string]any{"seq": n, "view": r.View(s, c.seat)})
-			got := c.who.mustDo("GET", fmt.Sprintf("/api/games/%d/history/%d", id, n), nil, http.StatusOK, nil)
-			if !bytes.Equal(got.body, want.Bytes()) {
-				t.Fatalf("history %d as %q:\n%s\nreplayed from the setup:\n%s", n, c.seat, got.body, want.Bytes())
+			enc.Encode(r.View(s, c.seat))
+			var got struct {
+				Seq    int64           `json:"seq"`
+				View   json.RawMessage `json:"view"`
+				Events []host.LogEvent `json:"events"`
+			}
+			c.who.mustDo("GET", fmt.Sprintf("/api/games/%d/history/%d", id, n), nil, http.StatusOK, &got)
+			if got.Seq != n || !bytes.Equal(append(got.View, '\n'), want.Bytes()) {
+				t.Fatalf("history %d as %q:\n%s\nreplayed from the setup:\n%s", n, c.seat, got.View, want.Bytes())
+			}
+			var wantEvents []string
+			for _, ev := range events {
+				if ev.VisibleTo(c.seat) {
+					wantEvents = append(wantEvents, ev.Text)
+				}
+			}
+			var gotEvents []string
+			for _, ev := range got.Events {
+				gotEvents = append(gotEvents, ev.Text)
+			}
+			if got.Events == nil || fmt.Sprint(gotEvents) != fmt.Sprint(wantEvents) {
+				t.Fatalf("history %d as %q: events %q, the replay's %q", n, c.seat, gotEvents, wantEvents)
 			}
 		}
 	}

@@ -8,6 +8,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"concordat/host"
 )
 
 // metrics are the server's Prometheus metrics, in a registry of its own.
@@ -18,6 +20,7 @@ type metrics struct {
 	phases   prometheus.Counter
 	actions  prometheus.Histogram
 	lag      prometheus.Histogram
+	serve    http.Handler // the registry, in Prometheus' text format
 }
 
 func newMetrics() *metrics {
@@ -38,6 +41,7 @@ func newMetrics() *metrics {
 		Buckets: prometheus.ExponentialBuckets(0.01, 2, 16)})
 	m.reg.MustRegister(m.requests, m.latency, m.phases, m.actions, m.lag,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	m.serve = promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{})
 	return m
 }
 
@@ -46,8 +50,21 @@ func (m *metrics) observe(method, route string, status int, d time.Duration) {
 	m.latency.WithLabelValues(route).Observe(d.Seconds())
 }
 
-func (m *metrics) handler() http.Handler {
-	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{})
+func (m *metrics) handler() http.Handler { return m.serve }
+
+// MetricsHandler serves the Prometheus metrics, for an operator's address
+// of its own (concordat serve --metrics-addr).
+func (s *Server) MetricsHandler() http.Handler { return s.metrics.handler() }
+
+// publicMetrics is GET /metrics on the API: the metrics with
+// PublicMetrics, else 404 as for any unknown endpoint (what the server
+// does and how busy it is are the operator's business).
+func (s *Server) publicMetrics(w http.ResponseWriter, r *http.Request) {
+	if !s.PublicMetrics {
+		writeError(w, &host.Error{Code: host.CodeNotFound, Msg: "no such endpoint: GET /metrics (the operator serves the metrics on an address of its own)"})
+		return
+	}
+	s.metrics.handler().ServeHTTP(w, r)
 }
 
 // DeadlineLag records how late a deadline was resolved.

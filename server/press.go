@@ -9,6 +9,9 @@ import (
 	"concordat/store"
 )
 
+// messageJSON is a message as the API shows it: its id is its Ref,
+// random, never its store ID (which counts every message, private press
+// included).
 type messageJSON struct {
 	ID      int64     `json:"id"`
 	Channel string    `json:"channel"`
@@ -18,7 +21,7 @@ type messageJSON struct {
 }
 
 func toMessageJSON(m store.Message) messageJSON {
-	return messageJSON{ID: m.ID, Channel: m.Channel, From: m.From, Body: m.Body, At: m.At.UTC().Format("2006-01-02T15:04:05.000Z")}
+	return messageJSON{ID: m.Ref, Channel: m.Channel, From: m.From, Body: m.Body, At: m.At.UTC().Format("2006-01-02T15:04:05.000Z")}
 }
 
 func (s *Server) messages(w http.ResponseWriter, r *http.Request) {
@@ -31,7 +34,7 @@ func (s *Server) messages(w http.ResponseWriter, r *http.Request) {
 	after := int64(0)
 	if a := r.URL.Query().Get("after"); a != "" {
 		if after, err = strconv.ParseInt(a, 10, 64); err != nil || after < 0 {
-			writeError(w, &host.Error{Code: host.CodeInvalid, Msg: "after: want a message id"})
+			writeError(w, &host.Error{Code: host.CodeInvalid, Msg: "after: want a message id (0: from the first)"})
 			return
 		}
 	}

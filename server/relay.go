@@ -26,6 +26,7 @@ type relayChange struct {
 	Kind    string `json:"k"`
 	Seq     int64  `json:"s,omitempty"`
 	Channel string `json:"ch,omitempty"`
+	Events  bool   `json:"e,omitempty"` // it had events (for the log), which the receivers read from the store
 }
 
 // relayQueue is how many outgoing changes wait for the broadcast before
@@ -112,7 +113,7 @@ func (s *Server) relaySend(ctx context.Context, b store.Broadcaster) {
 				m.Users = append(m.Users, n.Users...)
 				size += 70*len(n.Revoked) + 21*len(n.Users)
 				for _, c := range n.Changes {
-					size += 80 + len(c.Channel) // the longest numbers and kind
+					size += 90 + len(c.Channel) // the longest numbers, kind and events flag
 				}
 			default:
 				break more
@@ -152,6 +153,6 @@ func (s *Server) relayDeliver(msg string) {
 		s.creds.forgetUser(u)
 	}
 	for _, c := range m.Changes {
-		s.hub.Publish(host.Change{GameID: c.Game, Kind: c.Kind, Seq: c.Seq, Channel: c.Channel})
+		s.hub.Publish(host.Change{GameID: c.Game, Kind: c.Kind, Seq: c.Seq, Channel: c.Channel, EventsOmitted: c.Events})
 	}
 }

@@ -14,7 +14,9 @@ import (
 	"io"
 	"log/slog"
 	"mime"
+	"net"
 	"net/http"
+	"net/netip"
 	"strconv"
 	"strings"
 	"sync"
@@ -46,6 +48,40 @@ type Server struct {
 	SecureCookies bool
 	// SessionTTL is how long a login lasts.
 	SessionTTL time.Duration
+	// AllowPrivateWebhooks accepts game webhooks to the server's own
+	// network (loopback, private, link-local … addresses): tests and
+	// private deployments. Resolver resolves webhook hosts to check them
+	// (nil: net.DefaultResolver).
+	AllowPrivateWebhooks bool
+	Resolver             *net.Resolver
+	// TrustedProxies are the networks of the reverse proxies in front of
+	// the server: from them, and only from them, X-Forwarded-For names the
+	// client's address (for the limits per address).
+	TrustedProxies []netip.Prefix
+	// TrustedOrigins are origins ("https://play.example.org") besides the
+	// server's own whose pages may send cookie-authenticated requests that
+	// change things (see crossSiteRefused); set them before serving.
+	TrustedOrigins []string
+	// PublicMetrics serves GET /metrics on the API's handler; without it
+	// the API answers 404 there, and the operator serves MetricsHandler on
+	// an address of its own.
+	PublicMetrics bool
+	// The live-update streams (GET /api/games/{id}/events) open at once:
+	// at most MaxStreams in all, MaxStreamsPerAddr from one client
+	// address (an IPv6 /64) and MaxStreamsPerUser for one account; past a
+	// cap, 429. 0 or less: no cap. New sets the Default… values.
+	MaxStreams, MaxStreamsPerAddr, MaxStreamsPerUser int
+	// The http.Server's timeouts (see HTTPServer); New sets the Default…
+	// values. StreamWriteTimeout bounds each write of a live-update stream
+	// instead of WriteTimeout, which would end every stream.
+	ReadHeaderTimeout, ReadTimeout, WriteTimeout, IdleTimeout, StreamWriteTimeout time.Duration
+	// Catalog, when set, is what /api/variants serves.
+	Catalog Catalog
+	// Adjudicate, when set, is the sandbox POST /api/adjudicate runs: one
+	// Diplomacy phase as JSON in, its result as JSON out (package
+	// adjudicate's JSON). An error with a method Invalid() bool that
+	// reports true is the input's fault (400), any other the server's.
+	Adjudicate func(phase []byte) ([]byte, error)
 
 	mux      *http.ServeMux
 	patterns []string // every registered route, for the OpenAPI check
@@ -53,6 +89,9 @@ type Server struct {
 	limits   *limiter
 	hub      *Hub
 	creds    *credCache
+	streams  streamCount
+	csrfOnce sync.Once
+	csrf     *http.CrossOriginProtection
 
 	origin  string        // this process, in relayed messages
 	relayQ  chan relayMsg // changes to broadcast
@@ -66,11 +105,14 @@ type Server struct {
 func New(h *host.Host, log *slog.Logger) *Server {
 	s := &Server{Host: h, Log: log, SessionTTL: 30 * 24 * time.Hour, mux: http.NewServeMux(),
 		metrics: newMetrics(), limits: newLimiter(), hub: NewHub(), stop: make(chan struct{}),
-		creds: newCredCache(CredentialCacheTTL), origin: newOrigin(), relayQ: make(chan relayMsg, relayQueue)}
+		creds: newCredCache(CredentialCacheTTL), origin: newOrigin(), relayQ: make(chan relayMsg, relayQueue),
+		MaxStreams: DefaultMaxStreams, MaxStreamsPerAddr: DefaultMaxStreamsPerAddr, MaxStreamsPerUser: DefaultMaxStreamsPerUser,
+		ReadHeaderTimeout: DefaultReadHeaderTimeout, ReadTimeout: DefaultReadTimeout, WriteTimeout: DefaultWriteTimeout,
+		IdleTimeout: DefaultIdleTimeout, StreamWriteTimeout: DefaultStreamWriteTimeout}
 	prev := h.Notify
 	h.Notify = func(c host.Change) {
 		s.hub.Publish(c)
-		s.relayOut(relayMsg{Changes: []relayChange{{Game: c.GameID, Kind: c.Kind, Seq: c.Seq, Channel: c.Channel}}})
+		s.relayOut(relayMsg{Changes: []relayChange{{Game: c.GameID, Kind: c.Kind, Seq: c.Seq, Channel: c.Channel, Events: len(c.Events) > 0}}})
 		if c.Kind == "phase" {
 			s.metrics.phases.Inc()
 		}
@@ -105,7 +147,7 @@ func (s *Server) handle(pattern string, h http.Handler) {
 
 func (s *Server) routes() {
 	s.handle("GET /healthz", http.HandlerFunc(s.healthz))
-	s.handle("GET /metrics", s.metrics.handler())
+	s.handle("GET /metrics", http.HandlerFunc(s.publicMetrics))
 	s.handle("GET /api/openapi.json", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.Write(openAPI)
@@ -119,6 +161,9 @@ func (s *Server) routes() {
 	s.handle("DELETE /api/tokens/{token}", s.authed(s.revokeToken))
 	s.handle("POST /api/logout/all", s.authed(s.logoutAll))
 	s.handle("POST /api/password", s.authed(s.changePassword))
+	s.handle("POST /api/adjudicate", http.HandlerFunc(s.adjudicate))
+	s.handle("GET /api/variants", http.HandlerFunc(s.variants))
+	s.handle("GET /api/variants/{id}", http.HandlerFunc(s.variant))
 	s.handle("GET /api/games", http.HandlerFunc(s.listGames))
 	s.handle("POST /api/games", s.authed(s.createGame))
 	s.handle("GET /api/games/{id}", http.HandlerFunc(s.getGame))
@@ -130,6 +175,7 @@ func (s *Server) routes() {
 	s.handle("GET /api/games/{id}/legal", s.authed(s.legal))
 	s.handle("POST /api/games/{id}/actions", s.authed(s.act))
 	s.handle("GET /api/games/{id}/history/{seq}", http.HandlerFunc(s.history))
+	s.handle("GET /api/games/{id}/log", http.HandlerFunc(s.gameLog))
 	s.handle("GET /api/games/{id}/messages", http.HandlerFunc(s.messages))
 	s.handle("POST /api/games/{id}/messages", s.authed(s.post))
 	s.handle("GET /api/games/{id}/channels", s.authed(s.channels))
@@ -140,7 +186,8 @@ func (s *Server) routes() {
 }
 
 // ServeHTTP applies the common middleware: panics become 500s, bodies are
-// limited, metrics and logs record every request.
+// limited, cross-site requests riding the session cookie are refused,
+// metrics and logs record every request.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
@@ -165,6 +212,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if h, pattern := s.mux.Handler(r); pattern == "" {
 		s.noRoute(rec, r, h)
+		return
+	}
+	if err := s.crossSiteRefused(r); err != nil {
+		writeError(rec, err)
 		return
 	}
 	s.mux.ServeHTTP(rec, r)
@@ -229,6 +280,16 @@ func (s *statusRecorder) Flush() {
 		f.Flush()
 	}
 }
+
+// FlushError flushes and reports a failed write (a stream whose client
+// stopped reading), for http.ResponseController.
+func (s *statusRecorder) FlushError() error {
+	return http.NewResponseController(s.ResponseWriter).Flush()
+}
+
+// Unwrap is the wrapped writer, for http.ResponseController (the streams'
+// deadlines).
+func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
 func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)

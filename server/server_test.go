@@ -16,7 +16,10 @@ import (
 	"testing"
 	"time"
 
+	"concordat/adjudicate"
+	"concordat/catalog"
 	"concordat/diplomacy/hosted"
+	"concordat/game"
 	"concordat/his"
 	"concordat/host"
 	"concordat/store"
@@ -50,6 +53,12 @@ type env struct {
 
 func newEnv(t *testing.T) *env {
 	t.Helper()
+	return newEnvWith(t)
+}
+
+// newEnvWith is newEnv hosting extra games too (package hosttest's).
+func newEnvWith(t *testing.T, extra ...game.Rules) *env {
+	t.Helper()
 	st, err := sqlite.Open(filepath.Join(t.TempDir(), "server.db"))
 	if err != nil {
 		t.Fatal(err)
@@ -57,9 +66,11 @@ func newEnv(t *testing.T) *env {
 	t.Cleanup(func() { st.Close() })
 	c := &testClock{now: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	h := host.New(st, log, "test", hosted.Rules{}, his.Rules{})
+	h := host.New(st, log, "test", append([]game.Rules{hosted.Rules{}, his.Rules{}}, extra...)...)
 	h.Now = c.Now
 	s := New(h, log)
+	s.Catalog = catalog.Served{}
+	s.Adjudicate = adjudicate.JSON
 	// Many test users register from one address: lift the login limit
 	// (the limit itself has its own test).
 	s.limits.setRate("login", time.Millisecond, 1000)
@@ -122,6 +133,8 @@ type client struct {
 	hc    *http.Client
 	token string
 	id    int64
+	// header holds headers sent with every request (see with).
+	header map[string]string
 }
 
 // anon is a client with no login.
@@ -195,6 +208,9 @@ func (c *client) raw(method, path, contentType string, body []byte) response {
 	}
 	if c.token != "" {
 		req.Header.Set("Authorization", "Bearer "+c.token)
+	}
+	for k, v := range c.header {
+		req.Header.Set(k, v)
 	}
 	resp, err := c.hc.Do(req)
 	if err != nil {
@@ -367,6 +383,21 @@ func TestHealthzAndMetrics(t *testing.T) {
 	if r.status != 200 || !strings.Contains(string(r.body), `"ok"`) {
 		t.Fatalf("healthz: %d %s", r.status, r.body)
 	}
+	// The metrics are the operator's: not on the API unless it says so,
+	// on an address of its own (MetricsHandler, --metrics-addr).
+	wantError(t, "GET /metrics on the API", a.do("GET", "/metrics", nil), http.StatusNotFound, "not_found", "metrics")
+	ops := httptest.NewServer(e.srv.MetricsHandler())
+	defer ops.Close()
+	resp, err := http.Get(ops.URL + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(body), "concordat_http_requests_total") || !strings.Contains(string(body), `route="/healthz"`) {
+		t.Fatalf("metrics on their own address: %d %.300s", resp.StatusCode, body)
+	}
+	e.srv.PublicMetrics = true
 	r = a.do("GET", "/metrics", nil)
 	if r.status != 200 || !strings.Contains(string(r.body), "concordat_http_requests_total") {
 		t.Fatalf("metrics: %d %.200s", r.status, r.body)

@@ -9,12 +9,15 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"concordat/host"
 )
 
 // sseEvent is one "change" event of a stream.
 type sseEvent struct {
-	Kind string `json:"kind"`
-	Seq  int64  `json:"seq"`
+	Kind string          `json:"kind"`
+	Seq  int64           `json:"seq"`
+	Log  []host.LogEntry `json:"log"`
 }
 
 // openEvents opens a game's event stream as c and returns its events; the

@@ -18,6 +18,8 @@ package store
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/binary"
 	"errors"
 	"time"
 
@@ -33,6 +35,9 @@ var (
 	ErrConflict  = errors.New("already exists")
 	ErrStale     = errors.New("stale: the game changed since it was read")
 	ErrLeaseLost = errors.New("the job's lease is held by another owner or expired")
+	// ErrLimit: a write refused because it would pass a limit its caller
+	// set (Game.FormingLimit).
+	ErrLimit = errors.New("limit reached")
 )
 
 // NameKey is the form in which user names are compared: case-folded
@@ -89,7 +94,45 @@ type Game struct {
 	// requires ("" for a public game); the server shows it to the game's
 	// creator only.
 	Invite string
+	// FormingLimit, when above 0, makes CreateGame store the game only if
+	// its creator (CreatedBy) has fewer than FormingLimit forming games
+	// (ErrLimit otherwise), checked and written in one transaction, so that
+	// requests racing in several processes never pass it. A condition of
+	// the write, never read back.
+	FormingLimit int
 }
+
+// GameQuery selects the games ListGames lists.
+type GameQuery struct {
+	// Status, when not "", lists only games of that status.
+	Status string
+	// Seated, when not 0, lists only games in which that user holds a seat.
+	Seated int64
+	// Listed lists only the games a list may show to Viewer (0: someone
+	// not logged in): public games (no Invite), and private ones Viewer
+	// created or holds a seat in.
+	Listed bool
+	Viewer int64
+	// After, when not zero, continues a listing after that game: only
+	// games after it in the order (see GameCursor).
+	After GameCursor
+	// Limit, when above 0, lists at most that many games.
+	Limit int
+}
+
+// GameCursor is a place in ListGames' order, newest first: CreatedAt
+// descending, then ID descending. The cursor of a game (CursorOf) lists
+// the games after it, whatever was created meanwhile: the order is stable.
+type GameCursor struct {
+	CreatedAt time.Time
+	ID        int64
+}
+
+// CursorOf is the place of game g in ListGames' order.
+func CursorOf(g *Game) GameCursor { return GameCursor{CreatedAt: g.CreatedAt, ID: g.ID} }
+
+// IsZero reports whether c is the zero cursor (the start of a listing).
+func (c GameCursor) IsZero() bool { return c.ID == 0 && c.CreatedAt.IsZero() }
 
 // Seat is one place in a game and who holds it.
 type Seat struct {
@@ -109,6 +152,15 @@ type Action struct {
 	UserID int64 // who submitted it; 0 for the system
 	Action game.Action
 	At     time.Time
+	// Events are what the rules reported when the action was applied,
+	// each with the seats that may see it (nil Seats: everyone; empty:
+	// nobody), stored with the action. AppendAction stores them; EventLog
+	// reads them back exactly; Actions and ActionsBetween leave them nil.
+	Events []game.Event
+	// EventsMissing, set by EventLog, marks an action stored before the
+	// store kept events: its Events are not known (the host rebuilds them
+	// by replay and stores them with FillEvents). AppendAction ignores it.
+	EventsMissing bool
 }
 
 // Snapshot is a game's encoded state after action Seq.
@@ -121,7 +173,14 @@ type Snapshot struct {
 // Message is one piece of press. Channel is "public" or a sorted,
 // comma-separated list of seats ("england,france").
 type Message struct {
-	ID      int64
+	// ID orders the messages of every game: it grows with each message
+	// stored, so it counts all press, private press included. It is the
+	// store's own: never show it to players (show Ref).
+	ID int64
+	// Ref is the message's public name: random, unique in its game, from 1
+	// to MaxRef, so that it tells nothing of how much press others
+	// exchange.
+	Ref     int64
 	GameID  int64
 	Channel string
 	From    game.Seat
@@ -133,6 +192,25 @@ type Message struct {
 	// game. Conditions of the write, never read back.
 	IfHeldBy int64
 	IfSeq    int64
+}
+
+// MaxRef is the largest Message.Ref: 2^53-1, the largest integer a
+// JSON number carries exactly in every client (JavaScript's
+// Number.MAX_SAFE_INTEGER).
+const MaxRef = 1<<53 - 1
+
+// NewRef is a fresh random Message.Ref, from 1 to MaxRef (from
+// crypto/rand: nobody can guess another's).
+func NewRef() int64 {
+	var b [8]byte
+	for {
+		if _, err := rand.Read(b[:]); err != nil {
+			panic("crypto/rand: " + err.Error())
+		}
+		if r := int64(binary.LittleEndian.Uint64(b[:]) & MaxRef); r != 0 {
+			return r
+		}
+	}
 }
 
 // Vote is one seat's vote on a proposal ("draw", "concede", "pause",
@@ -219,14 +297,14 @@ type Store interface {
 	// CreateGame stores a new game with its seats and its opening snapshot
 	// (Seq 0), and fills g.ID. g.Seq is set to 0, an empty g.Status to
 	// Forming, a zero g.UpdatedAt to g.CreatedAt. ErrConflict if seats
-	// names a seat twice.
+	// names a seat twice; ErrLimit if g.FormingLimit is set and its creator
+	// has that many forming games already.
 	CreateGame(ctx context.Context, g *Game, seats []Seat, snapshot []byte) error
 	// GetGame reads one game.
 	GetGame(ctx context.Context, id int64) (*Game, error)
-	// ListGames lists games, newest first: with status when not "", and
-	// only those where user holds a seat when user is not 0; all of them
-	// when limit is 0 or less.
-	ListGames(ctx context.Context, status string, user int64, limit int) ([]Game, error)
+	// ListGames lists the games q selects, newest first (CreatedAt
+	// descending, then ID descending).
+	ListGames(ctx context.Context, q GameQuery) ([]Game, error)
 	// Seats lists a game's seats in seat order.
 	Seats(ctx context.Context, gameID int64) ([]Seat, error)
 	// GameAndSeats reads a game and its seats (in seat order) together, as
@@ -250,6 +328,15 @@ type Store interface {
 	// LeaveSeat empties the user's seat in a forming game; ErrNotFound if
 	// the user holds none, ErrConflict if the game is not forming.
 	LeaveSeat(ctx context.Context, gameID int64, user int64) error
+	// StartGame makes a forming game whose every seat is held (by a user
+	// or a bot) active, with deadline and jobs as SetStatus sets them, if
+	// it still is so when written: ErrConflict if the game is not forming
+	// or a seat is empty, ErrNotFound for an unknown game. It and the seat
+	// changes of a forming game (TakeSeat, LeaveSeat) are serialized per
+	// game, also across processes, so that a seat left while the game
+	// starts either empties the seat of a game that then does not start,
+	// or is refused: a started game never has an empty seat.
+	StartGame(ctx context.Context, gameID int64, deadline time.Time, jobs []Job) error
 	// SetStatus changes a game's status and deadline without an action
 	// (start, pause, resume, a draw or concession by vote), and replaces the
 	// game's jobs, leased or not, with jobs (nil: none), so a pause stops its
@@ -270,6 +357,14 @@ type Store interface {
 	// ActionsBetween lists a game's actions with after < Seq <= upTo, in
 	// order (none when upTo <= after).
 	ActionsBetween(ctx context.Context, gameID int64, after, upTo int64) ([]Action, error)
+	// EventLog lists a game's actions with after < Seq <= upTo, in order,
+	// at most limit of them (all when limit is 0 or less), with their
+	// Events (EventsMissing for actions stored without them).
+	EventLog(ctx context.Context, gameID int64, after, upTo int64, limit int) ([]Action, error)
+	// FillEvents stores the events of actions stored without them (by
+	// Seq); an action whose events are stored already keeps them, and a
+	// Seq the game does not have is skipped.
+	FillEvents(ctx context.Context, gameID int64, events map[int64][]game.Event) error
 	// LatestSnapshot is the game's snapshot with the highest Seq.
 	LatestSnapshot(ctx context.Context, gameID int64) (*Snapshot, error)
 	// SnapshotAt is the game's snapshot with the highest Seq at or below
@@ -278,15 +373,18 @@ type Store interface {
 	SnapshotAt(ctx context.Context, gameID int64, seq int64) (*Snapshot, error)
 
 	// PostMessage stores press and fills m.ID, which grows with each
-	// message; ErrNotFound for an unknown game.
+	// message, and m.Ref, chosen at random; ErrNotFound for an unknown game.
 	PostMessage(ctx context.Context, m *Message) error
+	// MessageByRef finds a game's message by its Ref; ErrNotFound when the
+	// game has none with it.
+	MessageByRef(ctx context.Context, gameID, ref int64) (*Message, error)
 	// Messages lists a game's messages in the given channels with ID >
 	// after, oldest first; all channels when channels is nil, none when it
 	// is empty.
 	Messages(ctx context.Context, gameID int64, channels []string, after int64) ([]Message, error)
-	// MarkRead records the last message a user read in a channel. The
-	// marker only moves forward: an upTo below the recorded one is ignored.
-	// ErrNotFound for an unknown game or user.
+	// MarkRead records the last message a user read in a channel, by its
+	// ID (not its Ref). The marker only moves forward: an upTo below the
+	// recorded one is ignored. ErrNotFound for an unknown game or user.
 	MarkRead(ctx context.Context, gameID int64, user int64, channel string, upTo int64) error
 	// LastRead returns, per channel, the last message ID the user read.
 	LastRead(ctx context.Context, gameID int64, user int64) (map[string]int64, error)

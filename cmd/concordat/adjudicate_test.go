@@ -861,3 +861,40 @@ func TestAdjudicateHostileInput(t *testing.T) {
 		}
 	})
 }
+
+// A retreat phase in which no dislodged unit can retreat is skipped: the
+// units are disbanded at once and the next phase is the one after it; after
+// a Fall phase the centres change hands first (docs/adjudicate.md: the next
+// phase is one in which someone has something to decide).
+func TestAdjudicateSkipsARetreatPhaseWithNoRetreat(t *testing.T) {
+	// France's army in Paris is dislodged from Burgundy; Brest, Gascony and
+	// Picardy are occupied and Burgundy is where the attack came from.
+	in := func(season string) string {
+		return `{"phase": {"season": "` + season + `", "year": 1901, "type": "movement"},
+		  "units": [{"power": "france", "type": "army", "at": "par"}, {"power": "france", "type": "fleet", "at": "bre"},
+		    {"power": "france", "type": "army", "at": "gas"}, {"power": "germany", "type": "army", "at": "bur"},
+		    {"power": "germany", "type": "army", "at": "pic"}],
+		  "centers": {"par": "france", "bre": "france", "mun": "germany"},
+		  "orders": {"germany": ["A bur - par", "A pic S A bur - par"]}}`
+	}
+	r := adjudicate(t, in("spring"))
+	if got := r.phase(); got != "fall 1901 movement" {
+		t.Errorf("spring: next phase %s, want fall 1901 movement", got)
+	}
+	if len(r.Next.Dislodged) != 0 {
+		t.Errorf("spring: dislodged %+v", r.Next.Dislodged)
+	}
+	sameStrings(t, "spring units", r.units(), []string{"france army gas", "france fleet bre", "germany army par", "germany army pic"})
+	if r.Next.Centers["par"] != "france" {
+		t.Errorf("spring: par is %q's; centres change only after the fall", r.Next.Centers["par"])
+	}
+	r = adjudicate(t, in("fall"))
+	// Paris is Germany's now; France has one centre for two units and must
+	// disband: the winter adjustments follow.
+	if got := r.phase(); got != "winter 1901 adjustment" {
+		t.Errorf("fall: next phase %s, want winter 1901 adjustment", got)
+	}
+	if r.Next.Centers["par"] != "germany" || len(r.Next.Dislodged) != 0 {
+		t.Errorf("fall: centres %v, dislodged %+v", r.Next.Centers, r.Next.Dislodged)
+	}
+}

@@ -476,10 +476,7 @@ func ltPhase(ctx context.Context, stdout io.Writer, l ltLoad) bool {
 func ltOrders(rng *rand.Rand, opts game.Options) []string {
 	var out []string
 	for _, root := range opts.Choices {
-		var words []string
-		if root.Value != "build or waive" && root.Value != "disband" {
-			words = append(words, root.Value)
-		}
+		words := []string{root.Value} // every path of the tree spells an order
 		c := root
 		for len(c.Next) > 0 {
 			c = c.Next[rng.IntN(len(c.Next))]

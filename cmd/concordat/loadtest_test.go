@@ -18,6 +18,7 @@ import (
 	"concordat/his"
 	"concordat/host"
 	"concordat/server"
+	"concordat/store"
 	"concordat/store/sqlite"
 )
 
@@ -48,7 +49,7 @@ func TestLoadtestSmall(t *testing.T) {
 		t.Fatalf("%d orders:\n%s", orders, out.String())
 	}
 	// The games exist, active, and hold the orders.
-	games, err := st.ListGames(t.Context(), "active", 0, 0)
+	games, err := st.ListGames(t.Context(), store.GameQuery{Status: "active"})
 	if err != nil || len(games) != 3 {
 		t.Fatalf("%d active games, %v", len(games), err)
 	}

@@ -13,12 +13,17 @@ import (
 	"net/http"
 	"net/http/pprof"
 	"net/mail"
+	"net/netip"
+	"net/url"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
 
+	adjudicator "concordat/adjudicate"
+	"concordat/catalog"
 	"concordat/diplomacy/hosted"
 	"concordat/his"
 	"concordat/host"
@@ -27,6 +32,7 @@ import (
 	"concordat/store"
 	"concordat/store/postgres"
 	"concordat/store/sqlite"
+	"concordat/web"
 )
 
 func init() {
@@ -55,9 +61,56 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	smtpAddr := fs.String("smtp", env("CONCORDAT_SMTP", ""), "SMTP server host:port for e-mail notifications; none if empty (env CONCORDAT_SMTP; CONCORDAT_SMTP_USER and CONCORDAT_SMTP_PASSWORD authenticate)")
 	smtpFrom := fs.String("smtp-from", env("CONCORDAT_SMTP_FROM", ""), "sender address of notifications (env CONCORDAT_SMTP_FROM)")
 	publicURL := fs.String("public-url", env("CONCORDAT_PUBLIC_URL", ""), "the server's public address, for links in notifications (env CONCORDAT_PUBLIC_URL)")
+	allowPrivate := fs.Bool("allow-private-webhooks", env("CONCORDAT_ALLOW_PRIVATE_WEBHOOKS", "") == "1", "let game webhooks reach this server's own network: loopback, private, link-local addresses (tests, private deployments; env CONCORDAT_ALLOW_PRIVATE_WEBHOOKS=1)")
+	maxForming := fs.Int("max-forming", envInt("CONCORDAT_MAX_FORMING", host.DefaultMaxForming), "forming games one user may have created at once; 0: no limit (env CONCORDAT_MAX_FORMING)")
+	maxStreams := fs.Int("max-streams", envInt("CONCORDAT_MAX_STREAMS", server.DefaultMaxStreams), "live-update streams open at once, in all; 0: no cap (env CONCORDAT_MAX_STREAMS)")
+	maxStreamsAddr := fs.Int("max-streams-per-addr", envInt("CONCORDAT_MAX_STREAMS_PER_ADDR", server.DefaultMaxStreamsPerAddr), "live-update streams from one client address (IPv6: one /64); 0: no cap (env CONCORDAT_MAX_STREAMS_PER_ADDR)")
+	maxStreamsUser := fs.Int("max-streams-per-user", envInt("CONCORDAT_MAX_STREAMS_PER_USER", server.DefaultMaxStreamsPerUser), "live-update streams of one account; 0: no cap (env CONCORDAT_MAX_STREAMS_PER_USER)")
+	var proxies []netip.Prefix
+	proxyFlag := false
+	fs.Func("trusted-proxy", "a reverse proxy's network (CIDR, or an address), comma-separated or repeated: from it X-Forwarded-For names the client (env CONCORDAT_TRUSTED_PROXY)", func(v string) error {
+		if !proxyFlag { // the flag replaces the environment's list
+			proxies, proxyFlag = nil, true
+		}
+		p, err := parsePrefixes(v)
+		proxies = append(proxies, p...)
+		return err
+	})
+	metricsAddr := fs.String("metrics-addr", env("CONCORDAT_METRICS_ADDR", ""), "serve Prometheus /metrics (and /healthz) on this host:port of its own, e.g. 127.0.0.1:9090 (env CONCORDAT_METRICS_ADDR)")
+	publicMetrics := fs.Bool("public-metrics", env("CONCORDAT_PUBLIC_METRICS", "") == "1", "serve /metrics on the API's address too, to anyone (env CONCORDAT_PUBLIC_METRICS=1)")
 	pprofAddr := fs.String("pprof", env("CONCORDAT_PPROF", ""), "serve net/http/pprof on this loopback address, e.g. 127.0.0.1:6060 (env CONCORDAT_PPROF)")
+	if v := os.Getenv("CONCORDAT_TRUSTED_PROXY"); v != "" {
+		p, err := parsePrefixes(v)
+		if err != nil {
+			fmt.Fprintf(stderr, "serve: CONCORDAT_TRUSTED_PROXY: %v\n", err)
+			return 2
+		}
+		proxies = p
+	}
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	for _, n := range []struct {
+		name, env string
+		v         int
+	}{{"max-forming", "CONCORDAT_MAX_FORMING", *maxForming}, {"max-streams", "CONCORDAT_MAX_STREAMS", *maxStreams},
+		{"max-streams-per-addr", "CONCORDAT_MAX_STREAMS_PER_ADDR", *maxStreamsAddr}, {"max-streams-per-user", "CONCORDAT_MAX_STREAMS_PER_USER", *maxStreamsUser}} {
+		if e := os.Getenv(n.env); e != "" {
+			if _, err := strconv.Atoi(e); err != nil {
+				fmt.Fprintf(stderr, "serve: %s=%q: want a number\n", n.env, e)
+				return 2
+			}
+		}
+		if n.v < 0 {
+			fmt.Fprintf(stderr, "serve: --%s %d: want 0 (no limit) or more\n", n.name, n.v)
+			return 2
+		}
+	}
+	if *metricsAddr != "" {
+		if _, _, err := net.SplitHostPort(*metricsAddr); err != nil {
+			fmt.Fprintf(stderr, "serve: --metrics-addr %q: want host:port\n", *metricsAddr)
+			return 2
+		}
 	}
 	var lv slog.Level
 	if err := lv.UnmarshalText([]byte(*level)); err != nil {
@@ -90,17 +143,47 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	defer st.Close()
 	h := host.New(st, log, processName(), hosted.Rules{}, his.Rules{})
+	h.MaxForming = *maxForming
 	notifier := notify.New(notify.Config{SMTP: *smtpAddr, From: *smtpFrom, SMTPUser: os.Getenv("CONCORDAT_SMTP_USER"),
-		SMTPPassword: os.Getenv("CONCORDAT_SMTP_PASSWORD"), BaseURL: *publicURL, Log: log})
+		SMTPPassword: os.Getenv("CONCORDAT_SMTP_PASSWORD"), BaseURL: *publicURL, Log: log, AllowPrivateWebhooks: *allowPrivate})
 	notifier.Attach(h) // before server.New, which chains h.Notify
 	srv := server.New(h, log)
+	srv.Catalog = catalog.Served{}
+	srv.Adjudicate = adjudicator.JSON
 	srv.SecureCookies = *secure
+	srv.AllowPrivateWebhooks = *allowPrivate
+	srv.MaxStreams, srv.MaxStreamsPerAddr, srv.MaxStreamsPerUser = *maxStreams, *maxStreamsAddr, *maxStreamsUser
+	srv.TrustedProxies = proxies
+	srv.PublicMetrics = *publicMetrics
+	if o := originOf(*publicURL); o != "" {
+		srv.TrustedOrigins = []string{o} // the web client's pages, whatever Host a proxy passes on
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		fmt.Fprintln(stderr, "serve:", err)
 		return 1
 	}
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+	hs := srv.HTTPServer()
+	hs.Handler = withClient(srv, web.New())
+	var ms *http.Server
+	if *metricsAddr != "" {
+		mln, err := net.Listen("tcp", *metricsAddr)
+		if err != nil {
+			fmt.Fprintln(stderr, "serve: --metrics-addr:", err)
+			return 1
+		}
+		mux := http.NewServeMux()
+		mux.Handle("GET /metrics", srv.MetricsHandler())
+		mux.Handle("GET /healthz", srv)
+		ms = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
+			WriteTimeout: time.Minute, IdleTimeout: 2 * time.Minute}
+		go func() {
+			if err := ms.Serve(mln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+				log.Error("metrics", "err", err)
+			}
+		}()
+		log.Info("serving metrics", "addr", mln.Addr().String())
+	}
 	schedCtx, stopSched := context.WithCancel(context.Background())
 	schedDone := make(chan struct{})
 	go func() {
@@ -139,6 +222,9 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer cancel()
 	hs.RegisterOnShutdown(srv.StopStreams) // live-update streams end at once
 	hs.Shutdown(shCtx)                     // finishes in-flight requests
+	if ms != nil {
+		ms.Shutdown(shCtx)
+	}
 	stopSched()
 	<-schedDone // finishes the resolution under way
 	nctx, ncancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -147,6 +233,59 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		log.Warn("notifications left unsent at shutdown", "err", err)
 	}
 	return 0
+}
+
+// envInt is the environment variable's value as a number, or def (also
+// when it is no number: runServe then refuses it, naming it).
+func envInt(name string, def int) int {
+	if v, err := strconv.Atoi(os.Getenv(name)); err == nil {
+		return v
+	}
+	return def
+}
+
+// parsePrefixes reads comma-separated networks (10.0.0.0/8) or addresses
+// (one address: a network of one).
+func parsePrefixes(v string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, f := range strings.Split(v, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		if p, err := netip.ParsePrefix(f); err == nil {
+			out = append(out, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(f)
+		if err != nil {
+			return out, fmt.Errorf("%q: want a network (10.0.0.0/8, fd00::/8) or an address", f)
+		}
+		out = append(out, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
+	}
+	return out, nil
+}
+
+// originOf is the origin (scheme://host[:port]) of a URL, or "".
+func originOf(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || u.Scheme == "" || u.Host == "" {
+		return ""
+	}
+	return u.Scheme + "://" + u.Host
+}
+
+// withClient serves the API (and /healthz, /metrics) with api and every
+// other path with the browser client.
+func withClient(api, client http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p := r.URL.Path
+		if strings.HasPrefix(p, "/api/") || p == "/api" || p == "/healthz" || p == "/metrics" {
+			api.ServeHTTP(w, r)
+			return
+		}
+		client.ServeHTTP(w, r)
+	})
 }
 
 // isLoopback reports whether a host name is a loopback address.

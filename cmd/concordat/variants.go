@@ -8,8 +8,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"concordat/catalog"
 	"concordat/diplomacy"
-	"concordat/diplomacy/multiplicity"
 )
 
 func init() {
@@ -18,43 +18,10 @@ func init() {
 
 // variantInfo is one line of `concordat variants` (and one object of its
 // --json output).
-type variantInfo struct {
-	ID         string   `json:"id"`
-	Title      string   `json:"title"`
-	Players    int      `json:"players"`
-	Powers     []string `json:"powers"`
-	Centers    int      `json:"centers"`
-	Victory    int      `json:"victory"`
-	Units      int      `json:"units"`
-	FirstPhase string   `json:"first_phase"`
-	Rules      []string `json:"rules,omitempty"`
-}
+type variantInfo = catalog.Summary
 
 // variantInfos describes every embedded map, in id order.
-func variantInfos() ([]variantInfo, error) {
-	var out []variantInfo
-	for _, id := range diplomacy.MapIDs() {
-		m, err := diplomacy.LoadMap(id)
-		if err != nil {
-			return nil, err
-		}
-		v := variantInfo{ID: m.ID, Title: m.Title, Victory: m.Victory, Units: len(m.StartUnits),
-			FirstPhase: m.Calendar.Label(m.Start), Rules: m.Rules, Powers: []string{}}
-		for _, pw := range m.Powers {
-			if !pw.Dummy {
-				v.Players++
-				v.Powers = append(v.Powers, pw.ID)
-			}
-		}
-		for _, p := range m.Provinces {
-			if p.Center {
-				v.Centers++
-			}
-		}
-		out = append(out, v)
-	}
-	return out, nil
-}
+func variantInfos() ([]variantInfo, error) { return catalog.Maps() }
 
 // runVariants lists the maps as a table, or as JSON with --json.
 func runVariants(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -99,12 +66,8 @@ func runVariants(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// ruleOptions are the options of a hosted Diplomacy game: package
-// diplomacy's, and Multiplicity's (its own engine, diplomacy/hosted).
-func ruleOptions() []diplomacy.OptionInfo {
-	return append(diplomacy.Options(), diplomacy.OptionInfo{Key: multiplicity.Option, Values: "true|false",
-		Variant: "Multiplicity", Summary: "multiple units with strength, merges and splits (its own engine; with players, preset and fog only)"})
-}
+// ruleOptions are the options of a hosted Diplomacy game.
+func ruleOptions() []diplomacy.OptionInfo { return catalog.DiplomacyOptions() }
 
 // printOptions lists the rule-variant options as a table or as JSON.
 func printOptions(stdout, stderr io.Writer, asJSON bool) int {

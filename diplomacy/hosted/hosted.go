@@ -126,7 +126,28 @@ func (Rules) BotAction(s game.State, seat game.Seat, rng *game.RNG) (game.Action
 	return standard.BotAction(s, seat, rng)
 }
 
+// Check judges each order of a submitted "orders" action with the game's
+// engine (game.Checker; diplomacy.Rules.Check, multiplicity.Rules.Check).
+func (Rules) Check(s game.State, seat game.Seat, a game.Action) []game.Check {
+	return engine(s).(game.Checker).Check(s, seat, a)
+}
+
+// Window names the decision window open now with the game's engine
+// (game.Windowed): "S1901M", …; "" once the game is over.
+func (Rules) Window(s game.State) string {
+	return engine(s).(game.Windowed).Window(s)
+}
+
+// Vet refuses, at a seat's submission, the orders the game's engine
+// refuses there (game.Vetter; diplomacy.Rules.Vet, multiplicity.Rules.Vet).
+func (Rules) Vet(s game.State, seat game.Seat, a game.Action) error {
+	return engine(s).(game.Vetter).Vet(s, seat, a)
+}
+
 var (
-	_ game.Rules = Rules{}
-	_ game.Bot   = Rules{}
+	_ game.Vetter   = Rules{}
+	_ game.Rules    = Rules{}
+	_ game.Bot      = Rules{}
+	_ game.Checker  = Rules{}
+	_ game.Windowed = Rules{}
 )

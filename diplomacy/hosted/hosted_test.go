@@ -141,3 +141,42 @@ func TestMultiplicityReplay(t *testing.T) {
 		t.Fatal("two replays differ")
 	}
 }
+
+// Check and Window route to the game's engine: each engine's verdicts and
+// window names come back unchanged.
+func TestCheckAndWindowRoute(t *testing.T) {
+	var r Rules
+	std, _ := r.Setup(game.Config{}, 3)
+	multi, _ := r.Setup(game.Config{Options: map[string]string{"multiplicity": "true"}}, 3)
+	if w := r.Window(std); w != "S1901M" {
+		t.Errorf("standard window %q", w)
+	}
+	if w := r.Window(multi); w != "S1901C" {
+		t.Errorf("multiplicity window %q (the start choice)", w)
+	}
+	c := r.Check(std, "france", orders("A par - mos", "A par - bur"))
+	if len(c) != 2 || c[0].Valid || c[0].Reason != "A par cannot reach mos" || !c[1].Valid { // an invalid order does not take the unit
+		t.Errorf("standard: %+v", c)
+	}
+	c = r.Check(multi, "france", orders("par A", "bre A", "bre F"))
+	want := multiplicity.Rules{}.Check(multi, "france", orders("par A", "bre A", "bre F"))
+	if len(c) != 3 || len(want) != 3 || c[2] != want[2] || c[2].Valid {
+		t.Errorf("multiplicity: %+v, want %+v", c, want)
+	}
+}
+
+// Vet routes to the game's engine.
+func TestVetRoutes(t *testing.T) {
+	var r Rules
+	std, _ := r.Setup(game.Config{}, 3)
+	multi, _ := r.Setup(game.Config{Options: map[string]string{"multiplicity": "true"}}, 3)
+	if err := r.Vet(std, "france", orders("Build A par")); err == nil || !strings.Contains(err.Error(), "movement phase") {
+		t.Errorf("standard: %v", err)
+	}
+	if err := r.Vet(std, "france", orders("A par - mos")); err != nil {
+		t.Errorf("standard, a move that fails: %v", err)
+	}
+	if err := r.Vet(multi, "france", orders("par\tA")); err == nil || !strings.Contains(err.Error(), "control character") {
+		t.Errorf("multiplicity: %v", err)
+	}
+}

@@ -156,11 +156,16 @@ func (r *resolver) apply() {
 		dis[i].Retreats = r.retreatsFor(dis[i])
 	}
 	pos.Dislodged = dis
-	if len(dis) > 0 {
-		pos.Phase = diplomacy.Phase{Season: pos.Phase.Season, Year: pos.Phase.Year, Type: diplomacy.Retreat}
-	} else {
-		pos.Phase = afterRetreats(pos)
+	for _, d := range dis {
+		if len(d.Retreats) > 0 {
+			pos.Phase = diplomacy.Phase{Season: pos.Phase.Season, Year: pos.Phase.Year, Type: diplomacy.Retreat}
+			return
+		}
 	}
+	// No dislodged unit can retreat: they are disbanded at once and the
+	// retreat phase is skipped.
+	r.disbanded, pos.Dislodged = dis, nil
+	pos.Phase = afterRetreats(pos)
 }
 
 // retreatsFor lists where a dislodged unit may retreat: where its parts

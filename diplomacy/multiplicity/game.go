@@ -37,9 +37,10 @@ const Option = "multiplicity"
 //   - "orders", args {"orders": ["2A par - bur", "A mar & A pic MERGE bur", …]}:
 //     replaces the power's orders for the current phase, in the notation of
 //     docs/multiplicity.md. Orders that do not parse, or that name a unit
-//     the power does not have, are refused (nothing changes); orders that
-//     are otherwise illegal are accepted and reported invalid when the
-//     phase resolves.
+//     the power does not have, are refused (nothing changes); so are, at a
+//     seat's submission (Vet), orders that can apply in no position of the
+//     phase. Orders that are otherwise illegal are accepted and reported
+//     invalid when the phase resolves; Check tells the submitter at once.
 //   - "ready", args {"ready": true|false}.
 //
 // System applies game.Advance: the phase resolves with the orders in;
@@ -422,6 +423,31 @@ func (gs *GameState) checkOwnOrder(pw diplomacy.Power, text string) error {
 	return nil
 }
 
+// vetOrders judges the order list (or start choice) power pw submits, as
+// Apply does before it stores it: whole refuses the list as such (too long,
+// nothing to order now); each[i] refuses texts[i], nil when it is accepted.
+func (gs *GameState) vetOrders(pw diplomacy.Power, texts []string) (each []error, whole error) {
+	m := gs.Pos.Map
+	if max := 2*len(m.Provinces) + 16; len(texts) > max {
+		return nil, fmt.Errorf("orders: %d orders; a power writes at most %d", len(texts), max)
+	}
+	if !gs.owing()[pw] && len(texts) > 0 {
+		return nil, fmt.Errorf("%s has nothing to order in %s", m.Powers[pw].Name, gs.phaseText())
+	}
+	each = make([]error, len(texts))
+	if gs.Choosing {
+		seen := make([]bool, len(m.Provinces))
+		for i, text := range texts {
+			_, each[i] = gs.checkChoice(pw, text, seen)
+		}
+		return each, nil
+	}
+	for i, text := range texts {
+		each[i] = gs.checkOwnOrder(pw, text)
+	}
+	return each, nil
+}
+
 // Apply carries out a seat's action or, for game.System, Advance.
 func (Rules) Apply(s game.State, seat game.Seat, a game.Action) (game.State, []game.Event, error) {
 	gs := state(s)
@@ -447,24 +473,13 @@ func (Rules) Apply(s game.State, seat game.Seat, a game.Action) (game.State, []g
 		if err := strictJSON(a.Args, &args); err != nil {
 			return s, nil, fmt.Errorf("orders: %w", err)
 		}
-		if max := 2*len(m.Provinces) + 16; len(args.Orders) > max {
-			return s, nil, fmt.Errorf("orders: %d orders; a power writes at most %d", len(args.Orders), max)
+		each, whole := gs.vetOrders(pw, args.Orders)
+		if whole != nil {
+			return s, nil, whole
 		}
-		if !gs.owing()[pw] && len(args.Orders) > 0 {
-			return s, nil, fmt.Errorf("%s has nothing to order in %s", m.Powers[pw].Name, gs.phaseText())
-		}
-		if gs.Choosing {
-			seen := make([]bool, len(m.Provinces))
-			for _, text := range args.Orders {
-				if _, err := gs.checkChoice(pw, text, seen); err != nil {
-					return s, nil, err
-				}
-			}
-		} else {
-			for _, text := range args.Orders {
-				if err := gs.checkOwnOrder(pw, text); err != nil {
-					return s, nil, err
-				}
+		for _, err := range each {
+			if err != nil {
+				return s, nil, err
 			}
 		}
 		gs.Orders[pw] = append([]string{}, args.Orders...)
@@ -527,7 +542,7 @@ func (gs *GameState) advance() []game.Event {
 	}
 	out := make([]Outcome, len(in))
 	before := pos.Phase
-	Step(pos, in, out)
+	disbanded := step(pos, in, out)
 	for i, o := range out {
 		rec.Orders = append(rec.Orders, diplomacy.OrderResultJSON{Power: m.PowerName(in[i].Power), Order: texts[i],
 			Result: o.Result.String(), Reason: o.Reason})
@@ -536,10 +551,44 @@ func (gs *GameState) advance() []game.Event {
 	gs.Orders = map[diplomacy.Power][]string{}
 	gs.Ready = map[diplomacy.Power]bool{}
 	ev := []game.Event{{Type: "phase", Text: fmt.Sprintf("%s resolved; now %s", before, pos.Phase)}}
+	for _, d := range disbanded {
+		e := game.Event{Type: "disbanded", Text: fmt.Sprintf("%s (%s) is disbanded: dislodged with nowhere to retreat",
+			unitString(m, d.Comp, d.Loc), m.Powers[d.Power].Name)}
+		if gs.Settings.Fog {
+			e.Seats = []game.Seat{}
+			for i := range m.Powers {
+				pw := diplomacy.Power(i)
+				if gs.Settings.Played(pw) && (pw == d.Power || visibleTo(pos, pw)[m.Prov(d.Loc)]) {
+					e.Seats = append(e.Seats, game.Seat(m.Powers[i].ID))
+				}
+			}
+		}
+		ev = append(ev, e)
+	}
 	if w := pos.Winner(); w != diplomacy.NoPower {
 		ev = append(ev, game.Event{Type: "victory", Text: m.Powers[w].Name + " wins"})
 	}
+	if gs.nobodyOwes() {
+		// A retreat or adjustment phase in which no seat has anything to
+		// decide (only unplayed powers' units retreat or adjust) is
+		// resolved at once with the defaults.
+		ev = append(ev, gs.advance()...)
+	}
 	return ev
+}
+
+// nobodyOwes reports whether the game stands in a retreat or adjustment
+// phase in which no seat has anything to decide.
+func (gs *GameState) nobodyOwes() bool {
+	if gs.Choosing || gs.Pos.Winner() != diplomacy.NoPower || gs.Pos.Phase.Type == diplomacy.Movement {
+		return false
+	}
+	for _, owe := range gs.owing() {
+		if owe {
+			return false
+		}
+	}
+	return true
 }
 
 // advanceChoice closes the start choice: the choices in replace the map's

@@ -641,3 +641,233 @@ func remoteBuilds(m *diplomacy.Map, orders []diplomacy.OrderResultJSON) int {
 	}
 	return n
 }
+
+// setBoard puts a game on the board given in the adjudicate JSON form.
+func setBoard(t *testing.T, s game.State, js string) {
+	t.Helper()
+	var in PhaseInput
+	if err := json.Unmarshal([]byte(js), &in); err != nil {
+		t.Fatal(err)
+	}
+	pos, err := in.Position()
+	if err != nil {
+		t.Fatal(err)
+	}
+	state(s).Pos = pos
+	state(s).Choosing = false
+}
+
+// A retreat phase in which no dislodged unit can retreat is skipped (the
+// units are disbanded at once, the centres change after a Fall), and a
+// phase in which only unplayed powers have something to do is resolved at
+// once.
+func TestNoRetreatPossibleSkipsTheRetreatPhase(t *testing.T) {
+	var r Rules
+	board := func(season string) string {
+		return `{"variant": "standard", "phase": {"season": "` + season + `", "year": 1901, "type": "movement"},
+		  "units": [{"power": "france", "type": "army", "at": "par"}, {"power": "france", "type": "fleet", "at": "bre"},
+		    {"power": "france", "type": "army", "at": "gas"}, {"power": "germany", "type": "army", "at": "bur"},
+		    {"power": "germany", "type": "army", "at": "pic"}, {"power": "england", "type": "fleet", "at": "lon"}],
+		  "centers": {"par": "france", "bre": "france", "mun": "germany", "lon": "england"}}`
+	}
+	for _, c := range []struct {
+		season, players, want, pending string
+	}{
+		{"spring", "", "fall 1901 movement", "england,france,germany"},
+		{"fall", "", "winter 1901 adjustment", "france"},
+		// France unplayed: its winter disband is civil disorder's.
+		{"fall", "england,germany", "spring 1902 movement", "england,germany"},
+	} {
+		opts := map[string]string{Option: "true"}
+		if c.players != "" {
+			opts["players"] = c.players
+		}
+		s, err := r.Setup(game.Config{Options: opts}, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		setBoard(t, s, board(c.season))
+		if _, _, err := r.Apply(s, "germany", ordersAction("A bur - par", "A pic S A bur - par")); err != nil {
+			t.Fatal(err)
+		}
+		_, ev, err := r.Apply(s, game.System, advance)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gs := state(s)
+		var seats []string
+		for _, p := range r.Pending(s) {
+			seats = append(seats, string(p.Seat))
+		}
+		if got := gs.Pos.Phase.String(); got != c.want || len(gs.Pos.Dislodged) != 0 || strings.Join(seats, ",") != c.pending {
+			t.Errorf("%s %s: now %s, dislodged %v, pending %v; want %s, pending %s", c.season, c.players, got, gs.Pos.Dislodged, seats, c.want, c.pending)
+		}
+		told := false
+		for _, e := range ev {
+			told = told || e.Type == "disbanded" && strings.Contains(e.Text, "A par")
+		}
+		if !told {
+			t.Errorf("%s: no event for the disbanded army: %+v", c.season, ev)
+		}
+		if c.season == "fall" && gs.Pos.Owners[gs.Pos.Map.Prov(mustLoc(t, gs.Pos.Map, "par"))] != gs.Pos.Units[gs.Pos.Map.Prov(mustLoc(t, gs.Pos.Map, "par"))].Power {
+			t.Errorf("par did not change hands")
+		}
+	}
+}
+
+// Two powers at Heptarchy IV's 19 of 38 centres: a tie is no win, the
+// larger count wins.
+func TestTwoPowersAtTheVictoryCount(t *testing.T) {
+	m, err := diplomacy.LoadMap("heptarchy_iv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := NewPosition(m)
+	k := 0
+	for i, pr := range m.Provinces {
+		if pr.Center {
+			pos.Owners[i] = diplomacy.Power(k % 2)
+			k++
+		}
+	}
+	if k != 38 || pos.Winner() != diplomacy.NoPower {
+		t.Fatalf("%d centres; 19 and 19: winner %v", k, pos.Winner())
+	}
+	for i, pr := range m.Provinces {
+		if pr.Center && pos.Owners[i] == 0 {
+			pos.Owners[i] = 1
+			break
+		}
+	}
+	if pos.Winner() != 1 {
+		t.Errorf("18 and 20: winner %v", pos.Winner())
+	}
+}
+
+// A seat's ready ends with its window: after the start choice, after a
+// movement phase whose retreat phase is skipped, and in whole seeded games,
+// no seat is ready once the window closes.
+func TestReadyEndsWithThePhase(t *testing.T) {
+	var r Rules
+	ready := game.NewAction("ready", map[string]bool{"ready": true})
+	notReady := func(s game.State, when string) {
+		t.Helper()
+		for _, p := range r.Pending(s) {
+			if p.Ready {
+				t.Errorf("%s: %s still ready", when, p.Seat)
+			}
+		}
+		for pw, ok := range state(s).Ready {
+			if ok {
+				t.Errorf("%s: power %d still ready", when, pw)
+			}
+		}
+	}
+	s, err := r.Setup(game.Config{Options: map[string]string{Option: "true"}}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := game.NewRNG(5)
+	for turn := 0; turn < 30; turn++ {
+		if over, _ := r.Over(s); over {
+			break
+		}
+		for _, seat := range r.Seats(s) {
+			if _, _, err := r.Apply(s, seat, ready); err != nil {
+				t.Fatal(err)
+			}
+		}
+		before := r.Window(s)
+		randomTurn(t, r, s, &rng)
+		notReady(s, before+" → "+r.Window(s))
+	}
+	s, _ = r.Setup(game.Config{Options: map[string]string{Option: "true"}}, 1)
+	setBoard(t, s, `{"variant": "standard", "phase": {"season": "spring", "year": 1901, "type": "movement"},
+	  "units": [{"power": "france", "type": "army", "at": "par"}, {"power": "france", "type": "fleet", "at": "bre"},
+	    {"power": "france", "type": "army", "at": "gas"}, {"power": "germany", "type": "army", "at": "bur"},
+	    {"power": "germany", "type": "army", "at": "pic"}]}`)
+	for _, seat := range []game.Seat{"france", "germany", "england"} {
+		if _, _, err := r.Apply(s, seat, ready); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, _, err := r.Apply(s, "germany", ordersAction("A bur - par", "A pic S A bur - par")); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := r.Apply(s, game.System, advance); err != nil {
+		t.Fatal(err)
+	}
+	if w := r.Window(s); w != "F1901M" {
+		t.Fatalf("window %s", w)
+	}
+	notReady(s, "after a skipped retreat")
+}
+
+// Every path of the tree, on several maps and in every phase kind, is an
+// order (or start choice) Apply reads and Vet does not refuse; a finished
+// game owes nothing and offers no tree.
+func TestLegalTreePathsAreOrders(t *testing.T) {
+	var r Rules
+	kinds := map[string]int{}
+	for _, variant := range []string{"standard", "pure", "hundred", "fleet_rome", "chaos"} {
+		s, err := r.Setup(game.Config{Variant: variant, Options: map[string]string{Option: "true"}}, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gs := state(s)
+		rng := game.NewRNG(3)
+		for turn := 0; turn < 25; turn++ {
+			if over, _ := r.Over(s); over {
+				break
+			}
+			m := gs.Pos.Map
+			for _, p := range r.Pending(s) {
+				kind := gs.Pos.Phase.Type.String()
+				if gs.Choosing {
+					kind = "choice"
+				}
+				kinds[kind]++
+				for _, root := range r.Legal(s, p.Seat).Choices {
+					var paths []string
+					leaves("", root, &paths)
+					for _, path := range paths {
+						var err error
+						if gs.Choosing {
+							_, err = ParseChoice(m, path)
+						} else {
+							_, err = ParseOrder(m, path)
+						}
+						if err == nil {
+							err = r.Vet(s, p.Seat, ordersAction(path))
+						}
+						if err != nil {
+							t.Fatalf("%s %s %s: path %q: %v", variant, r.Window(s), p.Seat, path, err)
+						}
+					}
+				}
+			}
+			randomTurn(t, r, s, &rng)
+		}
+	}
+	if kinds["choice"] == 0 || kinds["movement"] == 0 || kinds["retreat"] == 0 || kinds["adjustment"] == 0 {
+		t.Errorf("windows walked: %v", kinds)
+	}
+	// The end.
+	s, _ := r.Setup(game.Config{Variant: "pure", Options: map[string]string{Option: "true"}}, 1)
+	gs := state(s)
+	gs.Choosing = false
+	n := 0
+	for i, pr := range gs.Pos.Map.Provinces {
+		if pr.Center && n < gs.Pos.Map.Victory {
+			gs.Pos.Owners[i], n = 0, n+1
+		}
+	}
+	if over, _ := r.Over(s); !over || len(r.Pending(s)) != 0 || r.Window(s) != "" {
+		t.Fatalf("the end: over %v, pending %v, window %q", over, r.Pending(s), r.Window(s))
+	}
+	for _, seat := range r.Seats(s) {
+		if l := r.Legal(s, seat); len(l.Choices) != 0 {
+			t.Errorf("%s has a tree after the end", seat)
+		}
+	}
+}

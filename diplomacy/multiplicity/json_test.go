@@ -169,3 +169,71 @@ func TestRequested(t *testing.T) {
 		}
 	}
 }
+
+// A convoy whose last sea touches two coasts of the destination (the
+// Mid-Atlantic and Spain; Renaissance's Madrid) carries the army, and the
+// fleet's convoy is in its legal tree.
+func TestConvoyToATwoCoastProvince(t *testing.T) {
+	for _, c := range []struct{ variant, army, dest string }{
+		{"standard", "bre", "spa"},
+		{"standard", "por", "gas"},
+		{"renaissance", "aqu", "mad"},
+	} {
+		in := `{"variant": "` + c.variant + `", "rules": "1971", "phase": {"season": "spring", "year": 1901, "type": "movement"},
+		  "units": [{"power": "` + firstPower(t, c.variant) + `", "type": "army", "at": "` + c.army + `"},
+		    {"power": "` + firstPower(t, c.variant) + `", "type": "fleet", "at": "mao"}],
+		  "orders": {"` + firstPower(t, c.variant) + `": ["A ` + c.army + ` - ` + c.dest + `", "F mao C A ` + c.army + ` - ` + c.dest + `"]}}`
+		out, err := Adjudicate([]byte(in))
+		if err != nil {
+			t.Fatalf("%s: %v", c.variant, err)
+		}
+		var res struct {
+			Orders []diplomacy.OrderResultJSON `json:"orders"`
+		}
+		if err := json.Unmarshal(out, &res); err != nil {
+			t.Fatal(err)
+		}
+		for _, o := range res.Orders {
+			if o.Result != "succeeds" {
+				t.Errorf("%s: %s %s (%s)", c.variant, o.Order, o.Result, o.Reason)
+			}
+		}
+		var pin PhaseInput
+		if err := json.Unmarshal([]byte(in), &pin); err != nil {
+			t.Fatal(err)
+		}
+		pos, err := pin.Position()
+		if err != nil {
+			t.Fatal(err)
+		}
+		pw := pos.Units[pos.Map.Prov(mustLoc(t, pos.Map, "mao"))].Power
+		var texts []string
+		for _, root := range movementOptions(pos, pw, nil) {
+			leaves("", root, &texts)
+		}
+		want := "F mao C A " + c.army + " - " + c.dest
+		found := false
+		for _, text := range texts {
+			found = found || text == want
+		}
+		if !found {
+			t.Errorf("%s: %q is not in the legal tree", c.variant, want)
+		}
+	}
+}
+
+func firstPower(t *testing.T, variant string) string {
+	m, err := diplomacy.LoadMap(variant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m.Powers[0].ID
+}
+
+func mustLoc(t *testing.T, m *diplomacy.Map, id string) diplomacy.Loc {
+	l, ok := m.LookupLoc(id)
+	if !ok {
+		t.Fatalf("no %s on %s", id, m.ID)
+	}
+	return l
+}

@@ -111,6 +111,9 @@ type resolver struct {
 	forcedOut []bool  // by province: its moves fail (an A/F at sea left unseaworthy)
 	ordered   [][]int // by province: the orders that command the unit there
 
+	// The dislodged units disbanded at once, none of them able to retreat.
+	disbanded []Dislodged
+
 	// Guess-and-check over nodes: groups, then convoys.
 	state    []uint8
 	res      []bool
@@ -120,8 +123,16 @@ type resolver struct {
 
 // Movement adjudicates a movement phase under the Multiplicity rules: it
 // validates the orders, resolves them, and changes pos into the position
-// after the phase. out must have room for one Outcome per order.
+// after the phase. out must have room for one Outcome per order. When no
+// dislodged unit can retreat, the retreat phase is skipped: the units are
+// disbanded at once and, after a Fall, the centres change hands.
 func Movement(pos *Position, orders []OrderIn, out []Outcome) {
+	movement(pos, orders, out)
+}
+
+// movement is Movement; it returns the dislodged units it disbanded at
+// once because none of them could retreat (the retreat phase is skipped).
+func movement(pos *Position, orders []OrderIn, out []Outcome) []Dislodged {
 	var forced []bool
 	for {
 		r := newResolver(pos, orders, out, forced)
@@ -140,7 +151,7 @@ func Movement(pos *Position, orders []OrderIn, out []Outcome) {
 		}
 		r.report()
 		r.apply()
-		return
+		return r.disbanded
 	}
 }
 

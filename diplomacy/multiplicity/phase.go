@@ -10,14 +10,21 @@ import (
 // changes pos into the position after it. out must have room for one
 // Outcome per order.
 func Step(pos *Position, orders []OrderIn, out []Outcome) {
+	step(pos, orders, out)
+}
+
+// step is Step; after a movement phase it returns the dislodged units it
+// disbanded at once because none of them could retreat.
+func step(pos *Position, orders []OrderIn, out []Outcome) []Dislodged {
 	switch pos.Phase.Type {
 	case diplomacy.Movement:
-		Movement(pos, orders, out)
+		return movement(pos, orders, out)
 	case diplomacy.Retreat:
 		Retreats(pos, orders, out)
 	default:
 		Adjustments(pos, orders, out)
 	}
+	return nil
 }
 
 // Retreats adjudicates a retreat phase (rule 8): no merges or splits; a

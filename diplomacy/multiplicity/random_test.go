@@ -120,7 +120,9 @@ func checkBoard(t *testing.T, pos *Position) {
 
 // Seeded random games on the standard map, with units doubled up at the
 // start: every phase adjudicates, parts are neither made nor lost by
-// movement, every unit stands where it may, and the games run on.
+// movement (but dislodged units with nowhere to go are disbanded at once
+// when none can retreat), every unit stands where it may, and the games
+// run on.
 func TestRandomGames(t *testing.T) {
 	m := diplomacy.Standard()
 	for seed := uint64(1); seed <= 12; seed++ {
@@ -135,7 +137,7 @@ func TestRandomGames(t *testing.T) {
 				pos.Units[p] = u
 			}
 		}
-		for step := 0; step < 60 && pos.Winner() == diplomacy.NoPower; step++ {
+		for turn := 0; turn < 60 && pos.Winner() == diplomacy.NoPower; turn++ {
 			before := pos.Parts()
 			for _, d := range pos.Dislodged {
 				before[d.Power] += d.Strength()
@@ -162,10 +164,10 @@ func TestRandomGames(t *testing.T) {
 			}
 			phase := pos.Phase
 			out := make([]Outcome, len(orders))
-			Step(pos, orders, out)
+			disbanded := step(pos, orders, out)
 			checkBoard(t, pos)
 			after := pos.Parts()
-			for _, d := range pos.Dislodged {
+			for _, d := range append(pos.Dislodged, disbanded...) {
 				after[d.Power] += d.Strength()
 			}
 			if phase.Type == diplomacy.Movement {

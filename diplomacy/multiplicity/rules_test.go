@@ -389,7 +389,8 @@ func TestSplit(t *testing.T) {
 		},
 		after: []string{"france 2A par", "france A pic", "germany A bur", "england A bre", "england A gas"},
 	}.run(t)
-	// With the part to Burgundy through, one part is left and is dislodged.
+	// With the part to Burgundy through, one part is left and is dislodged;
+	// it has nowhere to retreat, so it is disbanded at once.
 	scenario{
 		units: []string{"france 3A par", "england A bre", "england A gas"},
 		orders: []string{
@@ -397,7 +398,7 @@ func TestSplit(t *testing.T) {
 			"england: A bre - par => succeeds",
 			"england: A gas S A bre - par => succeeds",
 		},
-		after: []string{"france A bur", "france A pic", "england A par", "england A gas", "dislodged france A par"},
+		after: []string{"france A bur", "france A pic", "england A par", "england A gas"},
 	}.run(t)
 	// A unit may split and merge in the same move.
 	scenario{

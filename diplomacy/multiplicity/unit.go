@@ -262,14 +262,24 @@ func (p *Position) Centers() []int {
 	return n
 }
 
-// Winner is the power owning the map's victory count of centres, or NoPower.
+// Winner is the power owning the map's victory count of centres, or NoPower;
+// of two or more powers at the count the one with more centres wins, and on a
+// tie nobody has won yet (as diplomacy.Position.Winner).
 func (p *Position) Winner() diplomacy.Power {
+	best, most, tied := diplomacy.NoPower, 0, false
 	for i, n := range p.Centers() {
-		if n >= p.Map.Victory {
-			return diplomacy.Power(i)
+		switch {
+		case n < p.Map.Victory || n < most:
+		case n == most:
+			tied = true
+		default:
+			best, most, tied = diplomacy.Power(i), n, false
 		}
 	}
-	return diplomacy.NoPower
+	if tied {
+		return diplomacy.NoPower
+	}
+	return best
 }
 
 // unitString is like "2A par" or "A/F spa/nc".

@@ -27,6 +27,22 @@ func (s *Store) CreateGame(ctx context.Context, g *store.Game, seats []store.Sea
 	}
 	var id int64
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if g.FormingLimit > 0 {
+			// The creator's row, locked until commit, queues the creations
+			// of one user (in every process): each counts after the one
+			// before it committed.
+			if _, err := tx.Exec(ctx, `SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE`, g.CreatedBy); err != nil {
+				return fmt.Errorf("postgres: create game: lock the creator: %w", err)
+			}
+			var n int
+			if err := tx.QueryRow(ctx, `SELECT count(*) FROM games WHERE created_by = $1 AND status = $2`,
+				g.CreatedBy, store.Forming).Scan(&n); err != nil {
+				return fmt.Errorf("postgres: create game: count forming games: %w", err)
+			}
+			if n >= g.FormingLimit {
+				return fmt.Errorf("postgres: create game: user %d has %d forming games (limit %d): %w", g.CreatedBy, n, g.FormingLimit, store.ErrLimit)
+			}
+		}
 		err := tx.QueryRow(ctx, `INSERT INTO games
 			(name, kind, config, seed, options, status, seq, created_by, created_at, updated_at, deadline, result, invite)
 			VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12) RETURNING id`,
@@ -90,28 +106,36 @@ func (s *Store) GetGame(ctx context.Context, id int64) (*store.Game, error) {
 	return g, nil
 }
 
-// ListGames lists games, newest first, filtered by status and seated user.
-func (s *Store) ListGames(ctx context.Context, status string, user int64, limit int) ([]store.Game, error) {
+// ListGames lists the games q selects, newest first.
+func (s *Store) ListGames(ctx context.Context, q store.GameQuery) ([]store.Game, error) {
 	var where []string
 	var args []any
-	if status != "" {
-		args = append(args, status)
-		where = append(where, fmt.Sprintf(`status = $%d`, len(args)))
+	arg := func(v any) string {
+		args = append(args, v)
+		return fmt.Sprintf("$%d", len(args))
 	}
-	if user != 0 {
-		args = append(args, user)
-		where = append(where, fmt.Sprintf(`id IN (SELECT game_id FROM seats WHERE user_id = $%d)`, len(args)))
+	if q.Status != "" {
+		where = append(where, `status = `+arg(q.Status))
 	}
-	q := `SELECT ` + gameColumns + ` FROM games`
+	if q.Seated != 0 {
+		where = append(where, `id IN (SELECT game_id FROM seats WHERE user_id = `+arg(q.Seated)+`)`)
+	}
+	if q.Listed {
+		v := arg(q.Viewer)
+		where = append(where, `(invite = '' OR created_by = `+v+` OR id IN (SELECT game_id FROM seats WHERE user_id = `+v+`))`)
+	}
+	if !q.After.IsZero() {
+		where = append(where, `(created_at, id) < (`+arg(q.After.CreatedAt)+`, `+arg(q.After.ID)+`)`)
+	}
+	query := `SELECT ` + gameColumns + ` FROM games`
 	if len(where) > 0 {
-		q += ` WHERE ` + strings.Join(where, ` AND `)
+		query += ` WHERE ` + strings.Join(where, ` AND `)
 	}
-	q += ` ORDER BY created_at DESC, id DESC`
-	if limit > 0 {
-		args = append(args, limit)
-		q += fmt.Sprintf(` LIMIT $%d`, len(args))
+	query += ` ORDER BY created_at DESC, id DESC`
+	if q.Limit > 0 {
+		query += ` LIMIT ` + arg(q.Limit)
 	}
-	rows, err := s.pool.Query(ctx, q, args...)
+	rows, err := s.pool.Query(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: list games: %w", err)
 	}
@@ -276,27 +300,57 @@ func (s *Store) LeaveSeat(ctx context.Context, gameID int64, user int64) error {
 	return nil
 }
 
+// StartGame makes a forming game whose seats are all held active. It locks
+// the game's row as TakeSeat and LeaveSeat do, and reads the seats after
+// the lock is granted (a statement of its own, so under READ COMMITTED it
+// sees what the seat change before it committed).
+func (s *Store) StartGame(ctx context.Context, gameID int64, deadline time.Time, jobs []store.Job) error {
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if err := lockFormingGame(ctx, tx, gameID); err != nil {
+			return err
+		}
+		var empty string
+		err := tx.QueryRow(ctx, `SELECT seat FROM seats WHERE game_id = $1 AND user_id IS NULL AND NOT bot ORDER BY ord LIMIT 1`, gameID).Scan(&empty)
+		if err == nil {
+			return fmt.Errorf("game %d: seat %q is empty: %w", gameID, empty, store.ErrConflict)
+		}
+		if !errors.Is(err, pgx.ErrNoRows) {
+			return err
+		}
+		return setStatus(ctx, tx, gameID, store.Active, "", deadline, jobs)
+	})
+	if err != nil {
+		return fmt.Errorf("postgres: start game %d: %w", gameID, err)
+	}
+	return nil
+}
+
 // SetStatus changes a game's status and deadline and replaces its jobs.
 func (s *Store) SetStatus(ctx context.Context, gameID int64, status, result string, deadline time.Time, jobs []store.Job) error {
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		var seq int64
-		err := tx.QueryRow(ctx, `UPDATE games SET status = $1, deadline = $2, result = CASE WHEN $4 = '' THEN result ELSE $4 END WHERE id = $3 RETURNING seq`,
-			status, nullTime(deadline), gameID, result).Scan(&seq)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return fmt.Errorf("game %d: %w", gameID, store.ErrNotFound)
-		}
-		if err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `DELETE FROM jobs WHERE game_id = $1`, gameID); err != nil {
-			return err
-		}
-		return insertJobs(ctx, tx, gameID, seq, jobs)
+		return setStatus(ctx, tx, gameID, status, result, deadline, jobs)
 	})
 	if err != nil {
 		return fmt.Errorf("postgres: set status of game %d: %w", gameID, err)
 	}
 	return nil
+}
+
+// setStatus is SetStatus in the transaction tx.
+func setStatus(ctx context.Context, tx pgx.Tx, gameID int64, status, result string, deadline time.Time, jobs []store.Job) error {
+	var seq int64
+	err := tx.QueryRow(ctx, `UPDATE games SET status = $1, deadline = $2, result = CASE WHEN $4 = '' THEN result ELSE $4 END WHERE id = $3 RETURNING seq`,
+		status, nullTime(deadline), gameID, result).Scan(&seq)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return fmt.Errorf("game %d: %w", gameID, store.ErrNotFound)
+	}
+	if err != nil {
+		return err
+	}
+	if _, err := tx.Exec(ctx, `DELETE FROM jobs WHERE game_id = $1`, gameID); err != nil {
+		return err
+	}
+	return insertJobs(ctx, tx, gameID, seq, jobs)
 }
 
 // insertJobs schedules jobs for a game, defaulting their Seq to seq.
@@ -338,12 +392,12 @@ const appendUpdate = `WITH u AS (` + updateGame + `)
 	SELECT concordat_require(EXISTS (SELECT 1 FROM u), '` + codeStale + `', 'stale')`
 
 // appendOrder is updateGame and the action's row ($13 its type, $14 its
-// arguments) in one statement: the row is inserted only if the update
+// arguments, $15 its events) in one statement: the row is inserted only if the update
 // found the game. It returns whether it did, and never raises for a game
 // that moved on, so that it can share a batch with others (see group).
 const appendOrder = `WITH u AS (` + updateGame + `),
-	i AS (INSERT INTO actions (game_id, seq, seat, user_id, type, args, at)
-		SELECT $7, $1, $11, $12, $13, $14, $2 FROM u RETURNING 1)
+	i AS (INSERT INTO actions (game_id, seq, seat, user_id, type, args, at, events)
+		SELECT $7, $1, $11, $12, $13, $14, $2, $15 FROM u RETURNING 1)
 	SELECT EXISTS (SELECT 1 FROM u)`
 
 // AppendAction stores action expectSeq+1 and its effects if the game's
@@ -383,7 +437,7 @@ func (s *Store) AppendAction(ctx context.Context, a store.Action, expectSeq int6
 		// (a batch takes two), and the server parses and runs once.
 		var stored bool
 		err = s.group.do(ctx, &groupWrite{game: a.GameID, kind: writeOrder, sql: appendOrder,
-			args: append(updateArgs, a.Action.Type, actionArgs),
+			args: append(updateArgs, a.Action.Type, actionArgs, store.EncodeEvents(a.Events)),
 			scan: func(r pgx.Row) error { return r.Scan(&stored) }})
 		if err == nil && !stored {
 			return s.notAppended(ctx, a, expectSeq, e)
@@ -442,8 +496,8 @@ func (s *Store) appendBatch(ctx context.Context, a store.Action, seq int64, e st
 			SELECT concordat_require(EXISTS (SELECT 1 FROM d), '`+codeLeaseLost+`', 'lease lost')`,
 			e.CompleteJob, e.JobOwner)
 	}
-	b.Queue(`INSERT INTO actions (game_id, seq, seat, user_id, type, args, at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-		a.GameID, seq, string(a.Seat), a.UserID, a.Action.Type, actionArgs, a.At)
+	b.Queue(`INSERT INTO actions (game_id, seq, seat, user_id, type, args, at, events) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+		a.GameID, seq, string(a.Seat), a.UserID, a.Action.Type, actionArgs, a.At, store.EncodeEvents(a.Events))
 	if e.Snapshot != nil {
 		b.Queue(`INSERT INTO snapshots (game_id, seq, state) VALUES ($1, $2, $3)`, a.GameID, seq, e.Snapshot)
 	}
@@ -496,6 +550,59 @@ func (s *Store) ActionsBetween(ctx context.Context, gameID int64, after, upTo in
 		return nil, fmt.Errorf("postgres: actions of game %d: %w", gameID, err)
 	}
 	return as, nil
+}
+
+// EventLog lists a game's actions with after < Seq <= upTo, with their
+// events.
+func (s *Store) EventLog(ctx context.Context, gameID int64, after, upTo int64, limit int) ([]store.Action, error) {
+	var lim *int // NULL: no limit
+	if limit > 0 {
+		lim = &limit
+	}
+	rows, err := s.pool.Query(ctx, `SELECT game_id, seq, seat, user_id, type, args, at, events
+		FROM actions WHERE game_id = $1 AND seq > $2 AND seq <= $3 ORDER BY seq LIMIT $4`, gameID, after, upTo, lim)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: event log of game %d: %w", gameID, err)
+	}
+	defer rows.Close()
+	var as []store.Action
+	for rows.Next() {
+		var a store.Action
+		var seat string
+		var args, events []byte
+		if err := rows.Scan(&a.GameID, &a.Seq, &seat, &a.UserID, &a.Action.Type, &args, &a.At, &events); err != nil {
+			return nil, fmt.Errorf("postgres: event log of game %d: %w", gameID, err)
+		}
+		a.Seat, a.At = game.Seat(seat), a.At.UTC()
+		if args != nil {
+			a.Action.Args = json.RawMessage(args)
+		}
+		if events == nil {
+			a.EventsMissing = true
+		} else if a.Events, err = store.DecodeEvents(events); err != nil {
+			return nil, fmt.Errorf("postgres: event log of game %d: action %d: %w", gameID, a.Seq, err)
+		}
+		as = append(as, a)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("postgres: event log of game %d: %w", gameID, err)
+	}
+	return as, nil
+}
+
+// FillEvents stores the events of actions stored without them.
+func (s *Store) FillEvents(ctx context.Context, gameID int64, events map[int64][]game.Event) error {
+	if len(events) == 0 {
+		return nil
+	}
+	b := &pgx.Batch{}
+	for seq, evs := range events {
+		b.Queue(`UPDATE actions SET events = $1 WHERE game_id = $2 AND seq = $3 AND events IS NULL`, store.EncodeEvents(evs), gameID, seq)
+	}
+	if err := s.pool.SendBatch(ctx, b).Close(); err != nil {
+		return fmt.Errorf("postgres: fill events of game %d: %w", gameID, err)
+	}
+	return nil
 }
 
 // LatestSnapshot is the game's snapshot with the highest Seq.

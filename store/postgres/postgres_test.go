@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"io/fs"
 	"net/url"
 	"os"
 	"strings"
@@ -146,13 +147,15 @@ func TestMigrations(t *testing.T) {
 		if err != nil {
 			t.Fatalf("open %d: %v", i, err)
 		}
+		// Every embedded migration applied, once.
+		files, _ := fs.Glob(migrations, "migrations/*.sql")
 		v, err := s.SchemaVersion(ctx)
-		if err != nil || v != 3 {
-			t.Fatalf("schema version %d (%v), want 3", v, err)
+		if err != nil || v != len(files) || v < 5 {
+			t.Fatalf("schema version %d (%v), want %d (the migrations)", v, err, len(files))
 		}
 		var n int
-		if err := s.pool.QueryRow(ctx, `SELECT count(*) FROM schema_version`).Scan(&n); err != nil || n != 3 {
-			t.Fatalf("schema_version has %d rows (%v), want 3", n, err)
+		if err := s.pool.QueryRow(ctx, `SELECT count(*) FROM schema_version`).Scan(&n); err != nil || n != len(files) {
+			t.Fatalf("schema_version has %d rows (%v), want %d", n, err, len(files))
 		}
 		var where string
 		if err := s.pool.QueryRow(ctx, `SELECT table_schema FROM information_schema.tables WHERE table_name = 'games' AND table_schema = $1`, schema).Scan(&where); err != nil {
@@ -293,4 +296,16 @@ func TestOpenErrors(t *testing.T) {
 
 func BenchmarkAppendAction(b *testing.B) {
 	storetest.BenchmarkAppendAction(b, func(b *testing.B) store.Store { return openFresh(b) })
+}
+
+// TestEventsMissing: an action stored before migration 0004 (its events
+// NULL) reads as EventsMissing until FillEvents gives it its events.
+func TestEventsMissing(t *testing.T) {
+	s := openFresh(t)
+	defer s.Close()
+	storetest.EventsMissing(t, s, func(gameID, seq int64) {
+		if _, err := s.pool.Exec(context.Background(), `UPDATE actions SET events = NULL WHERE game_id = $1 AND seq = $2`, gameID, seq); err != nil {
+			t.Fatal(err)
+		}
+	})
 }

@@ -15,7 +15,7 @@ import (
 // messages (the second is the game's ID).
 const messageLock = 0x636f6e63 // "conc"
 
-// PostMessage stores press and fills m.ID. A game's messages are posted
+// PostMessage stores press and fills m.ID and m.Ref. A game's messages are posted
 // one at a time, under a lock held until commit, so that their IDs become
 // visible in order: a reader that has seen message n never later finds
 // one below n it had not seen. One statement, in the store's group commit
@@ -23,20 +23,43 @@ const messageLock = 0x636f6e63 // "conc"
 // before the row (and its ID) is made, and released when the statement's
 // batch commits.
 func (s *Store) PostMessage(ctx context.Context, m *store.Message) error {
-	err := s.group.do(ctx, &groupWrite{game: m.GameID, kind: writeMessage, sql: `WITH l AS (SELECT pg_advisory_xact_lock($1, ($2::bigint % 2147483647)::integer)),
+	for attempt := 0; ; attempt++ {
+		ref := store.NewRef()
+		err := s.group.do(ctx, &groupWrite{game: m.GameID, kind: writeMessage, sql: `WITH l AS (SELECT pg_advisory_xact_lock($1, ($2::bigint % 2147483647)::integer)),
 		ok AS (SELECT 1 FROM l WHERE $7::bigint = 0 OR
 			EXISTS (SELECT 1 FROM games WHERE id = $2 AND seq = $8) AND
 			EXISTS (SELECT 1 FROM seats WHERE game_id = $2 AND seat = $4 AND user_id = $7))
-		INSERT INTO messages (game_id, channel, from_seat, body, at) SELECT $2::bigint, $3, $4, $5, $6 FROM ok RETURNING id`,
-		args: []any{messageLock, m.GameID, m.Channel, string(m.From), m.Body, m.At, m.IfHeldBy, m.IfSeq},
-		scan: func(r pgx.Row) error { return r.Scan(&m.ID) }})
-	if errors.Is(err, pgx.ErrNoRows) && m.IfHeldBy != 0 {
-		return fmt.Errorf("postgres: post message: game %d is not at action %d, or its seat %q is not held by user %d: %w", m.GameID, m.IfSeq, m.From, m.IfHeldBy, store.ErrStale)
+		INSERT INTO messages (game_id, ref, channel, from_seat, body, at) SELECT $2::bigint, $9, $3, $4, $5, $6 FROM ok RETURNING id`,
+			args: []any{messageLock, m.GameID, m.Channel, string(m.From), m.Body, m.At, m.IfHeldBy, m.IfSeq, ref},
+			scan: func(r pgx.Row) error { return r.Scan(&m.ID) }})
+		if errors.Is(err, pgx.ErrNoRows) && m.IfHeldBy != 0 {
+			return fmt.Errorf("postgres: post message: game %d is not at action %d, or its seat %q is not held by user %d: %w", m.GameID, m.IfSeq, m.From, m.IfHeldBy, store.ErrStale)
+		}
+		if constraint(err) == store.ErrConflict && attempt < 3 {
+			continue // the game has a message with that ref (one chance in 2^53 per message)
+		}
+		if err != nil {
+			return fail("post message", err, fmt.Sprintf("game %d", m.GameID))
+		}
+		m.Ref = ref
+		return nil
+	}
+}
+
+// MessageByRef finds a game's message by its Ref.
+func (s *Store) MessageByRef(ctx context.Context, gameID, ref int64) (*store.Message, error) {
+	var m store.Message
+	var from string
+	err := s.pool.QueryRow(ctx, `SELECT id, ref, game_id, channel, from_seat, body, at FROM messages WHERE game_id = $1 AND ref = $2`,
+		gameID, ref).Scan(&m.ID, &m.Ref, &m.GameID, &m.Channel, &from, &m.Body, &m.At)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, fmt.Errorf("postgres: game %d has no message %d: %w", gameID, ref, store.ErrNotFound)
 	}
 	if err != nil {
-		return fail("post message", err, fmt.Sprintf("game %d", m.GameID))
+		return nil, fmt.Errorf("postgres: message %d of game %d: %w", ref, gameID, err)
 	}
-	return nil
+	m.From, m.At = game.Seat(from), m.At.UTC()
+	return &m, nil
 }
 
 // Messages lists a game's messages in channels after an ID, oldest first.
@@ -44,7 +67,7 @@ func (s *Store) Messages(ctx context.Context, gameID int64, channels []string, a
 	if channels != nil && len(channels) == 0 {
 		return nil, nil
 	}
-	q := `SELECT id, game_id, channel, from_seat, body, at FROM messages WHERE game_id = $1 AND id > $2`
+	q := `SELECT id, ref, game_id, channel, from_seat, body, at FROM messages WHERE game_id = $1 AND id > $2`
 	args := []any{gameID, after}
 	if channels != nil {
 		q += ` AND channel = ANY($3)`
@@ -60,7 +83,7 @@ func (s *Store) Messages(ctx context.Context, gameID int64, channels []string, a
 	for rows.Next() {
 		var m store.Message
 		var from string
-		if err := rows.Scan(&m.ID, &m.GameID, &m.Channel, &from, &m.Body, &m.At); err != nil {
+		if err := rows.Scan(&m.ID, &m.Ref, &m.GameID, &m.Channel, &from, &m.Body, &m.At); err != nil {
 			return nil, fmt.Errorf("postgres: messages of game %d: %w", gameID, err)
 		}
 		m.From, m.At = game.Seat(from), m.At.UTC()

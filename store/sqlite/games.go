@@ -29,6 +29,18 @@ func (s *Store) CreateGame(ctx context.Context, g *store.Game, seats []store.Sea
 	}
 	var id int64
 	err = s.write(ctx, func(tx *sql.Tx) error {
+		if g.FormingLimit > 0 {
+			// The one writer's transaction: no other creation runs between
+			// the count and the insert.
+			var n int
+			if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE created_by = ? AND status = ?`,
+				g.CreatedBy, store.Forming).Scan(&n); err != nil {
+				return fmt.Errorf("sqlite: create game: count forming games: %w", err)
+			}
+			if n >= g.FormingLimit {
+				return fmt.Errorf("sqlite: create game: user %d has %d forming games (limit %d): %w", g.CreatedBy, n, g.FormingLimit, store.ErrLimit)
+			}
+		}
 		err := tx.QueryRowContext(ctx, `INSERT INTO games
 			(name, kind, config, seed, options, status, seq, created_by, created_at, updated_at, deadline, result, invite)
 			VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?) RETURNING id`,
@@ -92,28 +104,36 @@ func (s *Store) GetGame(ctx context.Context, id int64) (*store.Game, error) {
 	return g, nil
 }
 
-// ListGames lists games, newest first, filtered by status and seated user.
-func (s *Store) ListGames(ctx context.Context, status string, user int64, limit int) ([]store.Game, error) {
+// ListGames lists the games q selects, newest first.
+func (s *Store) ListGames(ctx context.Context, q store.GameQuery) ([]store.Game, error) {
 	var where []string
 	var args []any
-	if status != "" {
+	if q.Status != "" {
 		where = append(where, `status = ?`)
-		args = append(args, status)
+		args = append(args, q.Status)
 	}
-	if user != 0 {
+	if q.Seated != 0 {
 		where = append(where, `id IN (SELECT game_id FROM seats WHERE user_id = ?)`)
-		args = append(args, user)
+		args = append(args, q.Seated)
 	}
-	q := `SELECT ` + gameColumns + ` FROM games`
+	if q.Listed {
+		where = append(where, `(invite = '' OR created_by = ? OR id IN (SELECT game_id FROM seats WHERE user_id = ?))`)
+		args = append(args, q.Viewer, q.Viewer)
+	}
+	if !q.After.IsZero() {
+		where = append(where, `(created_at < ? OR created_at = ? AND id < ?)`)
+		args = append(args, micros(q.After.CreatedAt), micros(q.After.CreatedAt), q.After.ID)
+	}
+	query := `SELECT ` + gameColumns + ` FROM games`
 	if len(where) > 0 {
-		q += ` WHERE ` + strings.Join(where, ` AND `)
+		query += ` WHERE ` + strings.Join(where, ` AND `)
 	}
-	q += ` ORDER BY created_at DESC, id DESC`
-	if limit > 0 {
-		q += ` LIMIT ?`
-		args = append(args, limit)
+	query += ` ORDER BY created_at DESC, id DESC`
+	if q.Limit > 0 {
+		query += ` LIMIT ?`
+		args = append(args, q.Limit)
 	}
-	rows, err := s.read.QueryContext(ctx, q, args...)
+	rows, err := s.read.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: list games: %w", err)
 	}
@@ -278,27 +298,55 @@ func (s *Store) LeaveSeat(ctx context.Context, gameID int64, user int64) error {
 	return nil
 }
 
+// StartGame makes a forming game whose seats are all held active. The one
+// writer's transaction runs it and the seat changes one at a time.
+func (s *Store) StartGame(ctx context.Context, gameID int64, deadline time.Time, jobs []store.Job) error {
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		if err := formingGame(ctx, tx, gameID); err != nil {
+			return err
+		}
+		var empty string
+		err := tx.QueryRowContext(ctx, `SELECT seat FROM seats WHERE game_id = ? AND user_id IS NULL AND bot = 0 ORDER BY ord LIMIT 1`, gameID).Scan(&empty)
+		if err == nil {
+			return fmt.Errorf("game %d: seat %q is empty: %w", gameID, empty, store.ErrConflict)
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		return setStatus(ctx, tx, gameID, store.Active, "", deadline, jobs)
+	})
+	if err != nil {
+		return fmt.Errorf("sqlite: start game %d: %w", gameID, err)
+	}
+	return nil
+}
+
 // SetStatus changes a game's status and deadline and replaces its jobs.
 func (s *Store) SetStatus(ctx context.Context, gameID int64, status, result string, deadline time.Time, jobs []store.Job) error {
 	err := s.write(ctx, func(tx *sql.Tx) error {
-		var seq int64
-		err := tx.QueryRowContext(ctx, `UPDATE games SET status = ?, deadline = ?, result = CASE WHEN ? = '' THEN result ELSE ? END WHERE id = ? RETURNING seq`,
-			status, nullMicros(deadline), result, result, gameID).Scan(&seq)
-		if errors.Is(err, sql.ErrNoRows) {
-			return fmt.Errorf("game %d: %w", gameID, store.ErrNotFound)
-		}
-		if err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM jobs WHERE game_id = ?`, gameID); err != nil {
-			return err
-		}
-		return insertJobs(ctx, tx, gameID, seq, jobs)
+		return setStatus(ctx, tx, gameID, status, result, deadline, jobs)
 	})
 	if err != nil {
 		return fmt.Errorf("sqlite: set status of game %d: %w", gameID, err)
 	}
 	return nil
+}
+
+// setStatus is SetStatus in the transaction tx.
+func setStatus(ctx context.Context, tx *sql.Tx, gameID int64, status, result string, deadline time.Time, jobs []store.Job) error {
+	var seq int64
+	err := tx.QueryRowContext(ctx, `UPDATE games SET status = ?, deadline = ?, result = CASE WHEN ? = '' THEN result ELSE ? END WHERE id = ? RETURNING seq`,
+		status, nullMicros(deadline), result, result, gameID).Scan(&seq)
+	if errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("game %d: %w", gameID, store.ErrNotFound)
+	}
+	if err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM jobs WHERE game_id = ?`, gameID); err != nil {
+		return err
+	}
+	return insertJobs(ctx, tx, gameID, seq, jobs)
 }
 
 // insertJobs schedules jobs for a game, defaulting their Seq to seq.
@@ -373,7 +421,7 @@ func (s *Store) AppendAction(ctx context.Context, a store.Action, expectSeq int6
 			}
 		}
 		if _, err := tx.StmtContext(ctx, st.insertAction).ExecContext(ctx,
-			a.GameID, seq, string(a.Seat), a.UserID, a.Action.Type, []byte(a.Action.Args), micros(a.At)); err != nil {
+			a.GameID, seq, string(a.Seat), a.UserID, a.Action.Type, []byte(a.Action.Args), micros(a.At), store.EncodeEvents(a.Events)); err != nil {
 			return fmt.Errorf("action %d: %w", seq, err)
 		}
 		if e.Snapshot != nil {
@@ -452,6 +500,64 @@ func (s *Store) ActionsBetween(ctx context.Context, gameID int64, after, upTo in
 		return nil, fmt.Errorf("sqlite: actions of game %d: %w", gameID, err)
 	}
 	return as, nil
+}
+
+// EventLog lists a game's actions with after < Seq <= upTo, with their
+// events.
+func (s *Store) EventLog(ctx context.Context, gameID int64, after, upTo int64, limit int) ([]store.Action, error) {
+	if limit <= 0 {
+		limit = -1 // SQLite: no limit
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT game_id, seq, seat, user_id, type, args, at, events
+		FROM actions WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq LIMIT ?`, gameID, after, upTo, limit)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: event log of game %d: %w", gameID, err)
+	}
+	defer rows.Close()
+	var as []store.Action
+	for rows.Next() {
+		var a store.Action
+		var seat string
+		var args, events []byte
+		var at int64
+		if err := rows.Scan(&a.GameID, &a.Seq, &seat, &a.UserID, &a.Action.Type, &args, &at, &events); err != nil {
+			return nil, fmt.Errorf("sqlite: event log of game %d: %w", gameID, err)
+		}
+		a.Seat, a.At = game.Seat(seat), fromMicros(at)
+		if args != nil {
+			a.Action.Args = json.RawMessage(args)
+		}
+		if events == nil {
+			a.EventsMissing = true
+		} else if a.Events, err = store.DecodeEvents(events); err != nil {
+			return nil, fmt.Errorf("sqlite: event log of game %d: action %d: %w", gameID, a.Seq, err)
+		}
+		as = append(as, a)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlite: event log of game %d: %w", gameID, err)
+	}
+	return as, nil
+}
+
+// FillEvents stores the events of actions stored without them.
+func (s *Store) FillEvents(ctx context.Context, gameID int64, events map[int64][]game.Event) error {
+	if len(events) == 0 {
+		return nil
+	}
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		for seq, evs := range events {
+			if _, err := tx.ExecContext(ctx, `UPDATE actions SET events = ? WHERE game_id = ? AND seq = ? AND events IS NULL`,
+				store.EncodeEvents(evs), gameID, seq); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("sqlite: fill events of game %d: %w", gameID, err)
+	}
+	return nil
 }
 
 // LatestSnapshot is the game's snapshot with the highest Seq.

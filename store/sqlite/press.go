@@ -11,20 +11,44 @@ import (
 	"concordat/store"
 )
 
-// PostMessage stores press and fills m.ID.
+// PostMessage stores press and fills m.ID and m.Ref.
 func (s *Store) PostMessage(ctx context.Context, m *store.Message) error {
-	err := s.w.QueryRowContext(ctx, `INSERT INTO messages (game_id, channel, from_seat, body, at) SELECT ?, ?, ?, ?, ?
+	for attempt := 0; ; attempt++ {
+		ref := store.NewRef()
+		err := s.w.QueryRowContext(ctx, `INSERT INTO messages (game_id, ref, channel, from_seat, body, at) SELECT ?, ?, ?, ?, ?, ?
 		WHERE ? = 0 OR EXISTS (SELECT 1 FROM games WHERE id = ? AND seq = ?)
 			AND EXISTS (SELECT 1 FROM seats WHERE game_id = ? AND seat = ? AND user_id = ?) RETURNING id`,
-		m.GameID, m.Channel, string(m.From), m.Body, micros(m.At),
-		m.IfHeldBy, m.GameID, m.IfSeq, m.GameID, string(m.From), m.IfHeldBy).Scan(&m.ID)
-	if errors.Is(err, sql.ErrNoRows) && m.IfHeldBy != 0 {
-		return fmt.Errorf("sqlite: post message: game %d is not at action %d, or its seat %q is not held by user %d: %w", m.GameID, m.IfSeq, m.From, m.IfHeldBy, store.ErrStale)
+			m.GameID, ref, m.Channel, string(m.From), m.Body, micros(m.At),
+			m.IfHeldBy, m.GameID, m.IfSeq, m.GameID, string(m.From), m.IfHeldBy).Scan(&m.ID)
+		if errors.Is(err, sql.ErrNoRows) && m.IfHeldBy != 0 {
+			return fmt.Errorf("sqlite: post message: game %d is not at action %d, or its seat %q is not held by user %d: %w", m.GameID, m.IfSeq, m.From, m.IfHeldBy, store.ErrStale)
+		}
+		if constraint(err) == store.ErrConflict && attempt < 3 {
+			continue // the game has a message with that ref (one chance in 2^53 per message)
+		}
+		if err != nil {
+			return fail("post message", err, fmt.Sprintf("game %d", m.GameID))
+		}
+		m.Ref = ref
+		return nil
+	}
+}
+
+// MessageByRef finds a game's message by its Ref.
+func (s *Store) MessageByRef(ctx context.Context, gameID, ref int64) (*store.Message, error) {
+	var m store.Message
+	var from string
+	var at int64
+	err := s.read.QueryRowContext(ctx, `SELECT id, ref, game_id, channel, from_seat, body, at FROM messages WHERE game_id = ? AND ref = ?`,
+		gameID, ref).Scan(&m.ID, &m.Ref, &m.GameID, &m.Channel, &from, &m.Body, &at)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("sqlite: game %d has no message %d: %w", gameID, ref, store.ErrNotFound)
 	}
 	if err != nil {
-		return fail("post message", err, fmt.Sprintf("game %d", m.GameID))
+		return nil, fmt.Errorf("sqlite: message %d of game %d: %w", ref, gameID, err)
 	}
-	return nil
+	m.From, m.At = game.Seat(from), fromMicros(at)
+	return &m, nil
 }
 
 // Messages lists a game's messages in channels after an ID, oldest first.
@@ -32,7 +56,7 @@ func (s *Store) Messages(ctx context.Context, gameID int64, channels []string, a
 	if channels != nil && len(channels) == 0 {
 		return nil, nil
 	}
-	q := `SELECT id, game_id, channel, from_seat, body, at FROM messages WHERE game_id = ? AND id > ?`
+	q := `SELECT id, ref, game_id, channel, from_seat, body, at FROM messages WHERE game_id = ? AND id > ?`
 	args := []any{gameID, after}
 	if channels != nil {
 		q += ` AND channel IN (?` + strings.Repeat(`, ?`, len(channels)-1) + `)`
@@ -51,7 +75,7 @@ func (s *Store) Messages(ctx context.Context, gameID int64, channels []string, a
 		var m store.Message
 		var from string
 		var at int64
-		if err := rows.Scan(&m.ID, &m.GameID, &m.Channel, &from, &m.Body, &at); err != nil {
+		if err := rows.Scan(&m.ID, &m.Ref, &m.GameID, &m.Channel, &from, &m.Body, &at); err != nil {
 			return nil, fmt.Errorf("sqlite: messages of game %d: %w", gameID, err)
 		}
 		m.From, m.At = game.Seat(from), fromMicros(at)

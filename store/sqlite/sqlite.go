@@ -78,7 +78,7 @@ func (s *Store) prepare(ctx context.Context) error {
 				AND (NOT ? OR EXISTS (SELECT 1 FROM seats WHERE game_id = ? AND seat = ? AND user_id = ?))`},
 		{&s.appendStmts.gameSeq, `SELECT seq, status FROM games WHERE id = ?`},
 		{&s.appendStmts.completeJob, `DELETE FROM jobs WHERE id = ? AND lease_owner = ? AND lease_owner <> ''`},
-		{&s.appendStmts.insertAction, `INSERT INTO actions (game_id, seq, seat, user_id, type, args, at) VALUES (?, ?, ?, ?, ?, ?, ?)`},
+		{&s.appendStmts.insertAction, `INSERT INTO actions (game_id, seq, seat, user_id, type, args, at, events) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`},
 		{&s.appendStmts.insertSnapshot, `INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)`},
 		{&s.appendStmts.updateSeat, `UPDATE seats SET user_id = ?, bot = ?, missed = ? WHERE game_id = ? AND seat = ?`},
 		{&s.appendStmts.insertJob, `INSERT INTO jobs (game_id, kind, seq, due_at) VALUES (?, ?, ?, ?)`},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -65,13 +66,15 @@ func TestReopen(t *testing.T) {
 		if err != nil || got.ID != u.ID {
 			t.Fatalf("reopen %d: alice is %+v, %v; want user %d", i, got, err, u.ID)
 		}
+		// Every embedded migration applied, once.
+		files, _ := fs.Glob(migrations, "migrations/*.sql")
 		v, err := s.SchemaVersion(ctx)
-		if err != nil || v != 2 {
-			t.Fatalf("schema version %d, %v; want 2", v, err)
+		if err != nil || v != len(files) || v < 4 {
+			t.Fatalf("schema version %d, %v; want %d (the migrations)", v, err, len(files))
 		}
 		var n int
-		if err := s.r.QueryRowContext(ctx, `SELECT count(*) FROM schema_version`).Scan(&n); err != nil || n != 2 {
-			t.Fatalf("schema_version has %d rows (%v), want 2", n, err)
+		if err := s.r.QueryRowContext(ctx, `SELECT count(*) FROM schema_version`).Scan(&n); err != nil || n != len(files) {
+			t.Fatalf("schema_version has %d rows (%v), want %d", n, err, len(files))
 		}
 		var mode string
 		if err := s.r.QueryRowContext(ctx, `PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "wal" {
@@ -244,6 +247,18 @@ func BenchmarkReads(b *testing.B) {
 				b.Error(err)
 				return
 			}
+		}
+	})
+}
+
+// TestEventsMissing: an action stored before migration 0003 (its events
+// NULL) reads as EventsMissing until FillEvents gives it its events.
+func TestEventsMissing(t *testing.T) {
+	s := openTemp(t)
+	defer s.Close()
+	storetest.EventsMissing(t, s, func(gameID, seq int64) {
+		if _, err := s.w.Exec(`UPDATE actions SET events = NULL WHERE game_id = ? AND seq = ?`, gameID, seq); err != nil {
+			t.Fatal(err)
 		}
 	})
 }

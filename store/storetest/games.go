@@ -101,7 +101,7 @@ func testGameDuplicateSeat(t *testing.T, s store.Store) {
 	g := &store.Game{Name: "dup", Kind: "diplomacy", Status: store.Forming, CreatedBy: u.ID, CreatedAt: at(1), UpdatedAt: at(1)}
 	err := s.CreateGame(ctx, g, []store.Seat{{Seat: "france"}, {Seat: "france", Order: 1}}, []byte("s"))
 	wantErr(t, "CreateGame with a seat twice", err, store.ErrConflict)
-	gs, err := s.ListGames(ctx, "", 0, 0)
+	gs, err := s.ListGames(ctx, store.GameQuery{})
 	check(t, "ListGames", err)
 	if len(gs) != 0 {
 		t.Fatalf("the refused game was stored: %+v", gs)
@@ -150,7 +150,7 @@ func testGameList(t *testing.T, s store.Store) {
 
 	names := func(status string, user int64, limit int) string {
 		t.Helper()
-		gs, err := s.ListGames(ctx, status, user, limit)
+		gs, err := s.ListGames(ctx, store.GameQuery{Status: status, Seated: user, Limit: limit})
 		check(t, fmt.Sprintf("ListGames(%q, %d, %d)", status, user, limit), err)
 		var out string
 		for _, g := range gs {
@@ -183,7 +183,7 @@ func testGameList(t *testing.T, s store.Store) {
 		}
 	}
 	// The listed games are whole.
-	gs, err := s.ListGames(ctx, store.Active, alice.ID, 0)
+	gs, err := s.ListGames(ctx, store.GameQuery{Status: store.Active, Seated: alice.ID})
 	check(t, "ListGames", err)
 	want := *g2
 	want.Status = store.Active
@@ -489,7 +489,7 @@ func testGameInvite(t *testing.T, s store.Store) {
 	if got.Invite != "second-secret" {
 		t.Fatalf("GameAndSeats after SetInvite: invite %q", got.Invite)
 	}
-	gs, err := s.ListGames(ctx, "", 0, 0)
+	gs, err := s.ListGames(ctx, store.GameQuery{})
 	check(t, "ListGames", err)
 	for _, lg := range gs {
 		if want := map[int64]string{g.ID: "second-secret", pub.ID: ""}[lg.ID]; lg.Invite != want {

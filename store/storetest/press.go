@@ -12,6 +12,7 @@ import (
 var (
 	_ = add("Messages", testMessages)
 	_ = add("Messages/NotFound", testMessagesNotFound)
+	_ = add("Messages/Refs", testMessageRefs)
 	_ = add("Messages/IfHeldBy", testMessagesIfHeldBy)
 	_ = add("Messages/PollWhilePosting", testMessagesPoll)
 	_ = add("Reads", testReads)
@@ -68,6 +69,48 @@ func testMessages(t *testing.T, s store.Store) {
 	ms, err := s.Messages(ctx, other.ID, nil, 0)
 	check(t, "Messages of the other game", err)
 	same(t, "the other game's messages", ms, []store.Message{o1})
+}
+
+// testMessageRefs: each message gets a Ref, random and unique in its game,
+// that finds it (MessageByRef) and tells nothing of the order or number
+// of messages.
+func testMessageRefs(t *testing.T, s store.Store) {
+	ctx := t.Context()
+	g, _ := activeGame(t, s)
+	other := newGame(t, s, "other", 0, at(5))
+	var posted []store.Message
+	refs := map[int64]bool{}
+	increasing := true
+	for i := 0; i < 40; i++ {
+		ch := []string{"public", "england,france", "austria,turkey"}[i%3]
+		m := &store.Message{GameID: g.ID, Channel: ch, From: "france", Body: fmt.Sprint("m", i), At: at(100 + i)}
+		check(t, "PostMessage", s.PostMessage(ctx, m))
+		if m.Ref < 1 || m.Ref > store.MaxRef || refs[m.Ref] {
+			t.Fatalf("message %d: ref %d (out of 1..2^53-1, or given twice)", i, m.Ref)
+		}
+		if i > 0 && m.Ref < posted[i-1].Ref {
+			increasing = false
+		}
+		refs[m.Ref] = true
+		posted = append(posted, *m)
+	}
+	if increasing {
+		t.Fatalf("40 refs in increasing order (one chance in 40!): they count the messages")
+	}
+	ms, err := s.Messages(ctx, g.ID, nil, 0)
+	check(t, "Messages", err)
+	same(t, "messages with their refs", ms, posted)
+	for _, m := range posted[:5] {
+		got, err := s.MessageByRef(ctx, g.ID, m.Ref)
+		check(t, "MessageByRef", err)
+		same(t, "MessageByRef", *got, m)
+		_, err = s.MessageByRef(ctx, other.ID, m.Ref)
+		wantErr(t, "MessageByRef in another game", err, store.ErrNotFound)
+	}
+	for _, ref := range []int64{0, -1, store.MaxRef + 1} {
+		_, err := s.MessageByRef(ctx, g.ID, ref)
+		wantErr(t, fmt.Sprint("MessageByRef ", ref), err, store.ErrNotFound)
+	}
 }
 
 func testMessagesNotFound(t *testing.T, s store.Store) {

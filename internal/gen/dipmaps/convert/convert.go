@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -36,12 +37,15 @@ type source struct {
 		Dummy          bool     `json:"dummy"`
 	} `json:"powers"`
 	Provinces []struct {
-		ID           string   `json:"id"`
-		Name         string   `json:"name"`
-		Type         string   `json:"type"`
-		SupplyCenter bool     `json:"supply_center"`
-		HomePower    *string  `json:"home_power"`
-		Coasts       []string `json:"coasts"`
+		ID           string           `json:"id"`
+		Name         string           `json:"name"`
+		Type         string           `json:"type"`
+		SupplyCenter bool             `json:"supply_center"`
+		HomePower    *string          `json:"home_power"`
+		Coasts       []string         `json:"coasts"`
+		XY           *Point           `json:"xy"`
+		CoastXY      map[string]Point `json:"coast_xy"`
+		LonLat       *Point           `json:"lonlat"`
 	} `json:"provinces"`
 	Adjacency struct {
 		Army  map[string][]string `json:"army"`
@@ -52,15 +56,50 @@ type source struct {
 		Type     string `json:"type"`
 		Location string `json:"location"`
 	} `json:"starting_units"`
-	IDAliases     map[string]map[string]string `json:"id_aliases"`
-	DPjudgeRules  []string                     `json:"dpjudge_rules"`
-	Impassable    []struct{ ID, Name string }  `json:"impassable"`
+	IDAliases    map[string]map[string]string `json:"id_aliases"`
+	DPjudgeRules []string                     `json:"dpjudge_rules"`
+	Impassable   []sourceImpassable           `json:"impassable"`
+	XYSpace      struct {
+		Width  float64 `json:"width"`
+		Height float64 `json:"height"`
+	} `json:"xy_space"`
 	DPjudgeExtras struct {
 		Dynamic map[string][]string `json:"dynamic"` // season -> "WATER ARC"
 	} `json:"dpjudge_extras"`
 }
 
+// sourceImpassable is an impassable area of a source file.
+type sourceImpassable struct {
+	ID     string `json:"id"`
+	Name   string `json:"name"`
+	XY     *Point `json:"xy"`
+	LonLat *Point `json:"lonlat"`
+}
+
+// Point is a drawing point [x, y] in the map's space, or a real-world
+// position [longitude, latitude].
+type Point [2]float64
+
+// Space is the size of the space the drawing points are in (the source
+// map's image): every point has 0 <= x <= Width, 0 <= y <= Height.
+type Space struct {
+	Width  float64 `json:"width"`
+	Height float64 `json:"height"`
+}
+
+// Impassable is an area of the board nobody may enter (Switzerland), kept
+// only for drawing the board.
+type Impassable struct {
+	ID     string `json:"id"`
+	Name   string `json:"name"`
+	XY     *Point `json:"xy,omitempty"`
+	LonLat *Point `json:"lonlat,omitempty"`
+}
+
 // Map is the project's own map format; diplomacy/map.go (mapFile) reads it.
+// The drawing fields (Space, Impassable, and each province's XY, CoastXY
+// and LonLat) are not read by the engine: internal/gen/mapshapes draws the
+// board from them.
 type Map struct {
 	ID        string            `json:"id"`
 	Title     string            `json:"title"`
@@ -76,6 +115,10 @@ type Map struct {
 	Aliases   map[string]string `json:"aliases,omitempty"`
 	Borders   []Border          `json:"borders,omitempty"`
 	Railroads []Railroad        `json:"railroads,omitempty"`
+	// Space is the drawing points' space; Impassable, the areas nobody
+	// may enter, with their drawing points.
+	Space      Space        `json:"space"`
+	Impassable []Impassable `json:"impassable,omitempty"`
 }
 
 // Border is a special border (weak, river) between two provinces, or a
@@ -136,6 +179,13 @@ type Province struct {
 	// always); CenterExcept, the powers for which the centre does not count.
 	Seasons      []string `json:"seasons,omitempty"`
 	CenterExcept []string `json:"center_except,omitempty"`
+	// XY is the point where the source's map draws a unit (for a
+	// split-coast province, the army); CoastXY, the fleet point of each
+	// coast; LonLat, the real-world [longitude, latitude] of the region
+	// (the standard map only). Drawing data, in the map's Space.
+	XY      *Point           `json:"xy,omitempty"`
+	CoastXY map[string]Point `json:"coast_xy,omitempty"`
+	LonLat  *Point           `json:"lonlat,omitempty"`
 }
 
 // Unit is one starting unit.
@@ -293,7 +343,16 @@ func Generate(dir, name string) ([]byte, error) {
 	}
 	q := quirks[name]
 	m := Map{ID: src.ID, Title: src.Title, Victory: src.VictoryCenters, Calendar: q.calendar,
-		Army: joined(src.Adjacency.Army), Fleet: joined(src.Adjacency.Fleet), Aliases: map[string]string{}}
+		Army: joined(src.Adjacency.Army), Fleet: joined(src.Adjacency.Fleet), Aliases: map[string]string{},
+		Space: Space{Width: src.XYSpace.Width, Height: src.XYSpace.Height}}
+	if m.Space.Width <= 0 || m.Space.Height <= 0 {
+		return nil, fmt.Errorf("no xy_space (%v x %v)", m.Space.Width, m.Space.Height)
+	}
+	for _, x := range src.Impassable {
+		if _, seasonal := q.seasonal[x.ID]; !seasonal {
+			m.Impassable = append(m.Impassable, Impassable{ID: x.ID, Name: x.Name, XY: x.XY, LonLat: x.LonLat})
+		}
+	}
 	if m.Start, err = startPhase(src, q); err != nil {
 		return nil, err
 	}
@@ -357,7 +416,8 @@ func Generate(dir, name string) ([]byte, error) {
 
 	ids := map[string]bool{}
 	for _, p := range src.Provinces {
-		q := Province{ID: p.ID, Name: p.Name, Kind: p.Type, Center: p.SupplyCenter, Coasts: p.Coasts}
+		q := Province{ID: p.ID, Name: p.Name, Kind: p.Type, Center: p.SupplyCenter, Coasts: p.Coasts,
+			XY: p.XY, CoastXY: p.CoastXY, LonLat: p.LonLat}
 		if q.Kind == "land" {
 			q.Kind = "inland"
 		}
@@ -369,6 +429,9 @@ func Generate(dir, name string) ([]byte, error) {
 			q.Home = id
 		} else if h := homeOf[p.ID]; h != "" {
 			q.Home = h // a dummy power's home, which the source leaves unmarked
+		}
+		if err := checkPoints(m.Space, p.ID, p.XY, p.CoastXY, p.Coasts); err != nil {
+			return nil, err
 		}
 		ids[p.ID] = true
 		m.Provinces = append(m.Provinces, q)
@@ -424,7 +487,33 @@ func Generate(dir, name string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return append(data, '\n'), nil
+	return append(pointLine.ReplaceAll(data, []byte("[$1, $2]")), '\n'), nil
+}
+
+// pointLine matches a pair of numbers (a Point) as MarshalIndent spreads it
+// over four lines; Generate writes it on one.
+var pointLine = regexp.MustCompile(`\[\s*(-?[0-9.]+(?:e[-+]?[0-9]+)?),\s*(-?[0-9.]+(?:e[-+]?[0-9]+)?)\s*\]`)
+
+// checkPoints refuses a province without a drawing point, with a point
+// outside the space, or whose coast points are not exactly its coasts.
+func checkPoints(sp Space, id string, xy *Point, coastXY map[string]Point, coasts []string) error {
+	if xy == nil {
+		return fmt.Errorf("province %s: no xy drawing point", id)
+	}
+	in := func(p Point) bool { return p[0] >= 0 && p[1] >= 0 && p[0] <= sp.Width && p[1] <= sp.Height }
+	if !in(*xy) {
+		return fmt.Errorf("province %s: xy %v outside the %v x %v space", id, *xy, sp.Width, sp.Height)
+	}
+	if len(coastXY) != len(coasts) {
+		return fmt.Errorf("province %s: coast points %v for coasts %v", id, coastXY, coasts)
+	}
+	for _, c := range coasts {
+		p, ok := coastXY[c]
+		if !ok || !in(p) {
+			return fmt.Errorf("province %s: coast %s has no point in the space (%v)", id, c, coastXY)
+		}
+	}
+	return nil
 }
 
 // standardAliases are the standard map's extra aliases whose province src
@@ -561,10 +650,10 @@ func special(m *Map, src *source, q quirk) error {
 	}
 	sort.Strings(seasonalIDs)
 	for _, id := range seasonalIDs {
-		name := ""
+		name, xy := "", (*Point)(nil)
 		for _, x := range src.Impassable {
 			if x.ID == id {
-				name = x.Name
+				name, xy = x.Name, x.XY
 			}
 		}
 		if name == "" {
@@ -581,7 +670,7 @@ func special(m *Map, src *source, q quirk) error {
 		if len(seasons) == 0 {
 			return fmt.Errorf("seasonal %s: no dynamic WATER directive in the source", id)
 		}
-		m.Provinces = append(m.Provinces, Province{ID: id, Name: name, Kind: "sea", Seasons: seasons})
+		m.Provinces = append(m.Provinces, Province{ID: id, Name: name, Kind: "sea", Seasons: seasons, XY: xy})
 		m.Fleet[id] = strings.Join(q.seasonal[id], " ")
 		for _, n := range q.seasonal[id] {
 			if _, ok := m.Fleet[n]; !ok {

@@ -59,7 +59,7 @@ func TestJoinedDropsSelfBorders(t *testing.T) {
 
 func TestSpecialSeasonalProvince(t *testing.T) {
 	src := &source{}
-	src.Impassable = []struct{ ID, Name string }{{"arc", "Arctic Ocean"}}
+	src.Impassable = []sourceImpassable{{ID: "arc", Name: "Arctic Ocean", XY: &Point{1, 2}}}
 	src.DPjudgeExtras.Dynamic = map[string][]string{"SPRING": {"WATER ARC"}}
 	m := &Map{Fleet: map[string]string{"bar": "nwg", "nwg": "bar"}}
 	q := quirk{seasonal: map[string][]string{"arc": {"bar", "nwg"}}, centerExcept: map[string][]string{"arc": {"china"}}}

@@ -1,0 +1,101 @@
+// The game page of a route: loads the game, follows its live updates and
+// hands both to the page of the game's kind. A game kind plugs in by adding
+// its page to `pages` (the page gets game, user, tab, at, tick, live and
+// reload as props). A kind without a page gets the generic one: the view
+// and the decision's options as buttons.
+import { html, Component } from '../lib.js';
+import { games } from '../api.js';
+import { follow } from './live.js';
+import { ErrorBox, Page } from '../ui.js';
+import { GameHeader, Seats, InvitePanel, Tabs } from './common.js';
+import { Press } from './press.js';
+import { Votes } from './votes.js';
+import { DiplomacyGame, prefetch as prefetchDiplomacy } from '../diplomacy/page.js';
+
+/** The pages by game kind ("diplomacy", "his", …). */
+export const pages = { diplomacy: DiplomacyGame };
+
+/** What a kind's page fetches as soon as the game is known (before it is drawn). */
+export const prefetch = { diplomacy: prefetchDiplomacy };
+
+export class GameRoute extends Component {
+  constructor() {
+    super();
+    this.state = { game: null, err: null, tick: 0, pressTick: 0, voteTick: 0, live: false };
+  }
+  componentDidMount() {
+    this.load();
+    this.close = follow(this.props.id, (kind) => {
+      if (kind === 'message') this.setState({ pressTick: this.state.pressTick + 1 });
+      else if (kind === 'vote') { this.setState({ voteTick: this.state.voteTick + 1 }); this.load(); }
+      else if (kind === 'resync') { this.setState({ pressTick: this.state.pressTick + 1, voteTick: this.state.voteTick + 1 }); this.load(); }
+      else this.load();
+    }, (live) => this.setState({ live }));
+  }
+  componentWillUnmount() { this.close && this.close(); }
+  async load() {
+    try {
+      const game = await games.get(this.props.id);
+      const pre = prefetch[game.game.game];
+      if (pre) pre(game);
+      this.setState({ game, err: null, tick: this.state.tick + 1 });
+    } catch (err) {
+      this.setState({ err });
+    }
+  }
+  render({ user, tab, at }, s) {
+    if (s.err && !s.game) {
+      return html`<${Page} title="Game ${this.props.id}"><${ErrorBox} err=${s.err} /><p><a href="/">To the lobby</a></p><//>`;
+    }
+    if (!s.game) return html`<p class="loading">Loading…</p>`;
+    const P = pages[s.game.game.game] || GenericGame;
+    return html`<${P} game=${s.game} user=${user} tab=${tab || ''} at=${at} tick=${s.tick} pressTick=${s.pressTick}
+      voteTick=${s.voteTick} live=${s.live} reload=${() => this.load()} />`;
+  }
+}
+
+/** The generic game page: state, the decision owed as option buttons, seats, press, votes. */
+export class GenericGame extends Component {
+  constructor() {
+    super();
+    this.state = { legal: null, path: [], err: null };
+  }
+  componentDidMount() { this.loadLegal(); }
+  componentDidUpdate(prev) { if (prev.tick !== this.props.tick) this.loadLegal(); }
+  async loadLegal() {
+    const { game } = this.props;
+    if (!game.you || game.game.status !== 'active') return this.setState({ legal: null });
+    try { this.setState({ legal: await games.legal(game.game.id), path: [] }); } catch (err) { this.setState({ err }); }
+  }
+  async answer(path) {
+    const { game, reload } = this.props;
+    try {
+      await games.act(game.game.id, this.state.legal.seq, this.state.legal.options.kind, path);
+      reload();
+    } catch (err) { this.setState({ err }); }
+  }
+  render(props, { legal, path, err }) {
+    const { game, tab } = props;
+    let node = legal && legal.options;
+    for (const v of path) node = node && (node.choices || node.next || []).find((c) => c.value === v);
+    const choices = node ? node.choices || node.next || [] : [];
+    const base = '/games/' + game.game.id;
+    return html`<div class="game generic">
+      <${GameHeader} game=${game} live=${props.live} />
+      <${Tabs} base=${base} current=${tab} tabs=${[['', 'Game'], ['press', 'Press'], ['votes', 'Votes'], ['seats', 'Seats']]} />
+      ${tab === '' && html`<section class="card">
+        ${game.pending.map((p) => html`<p class="prompt"><strong>${p.text}</strong></p>`)}
+        ${legal && choices.length > 0 && html`<div class="choices">
+          ${path.length > 0 && html`<button onClick=${() => this.setState({ path: path.slice(0, -1) })}>← back</button>`}
+          ${choices.map((c) => html`<button onClick=${() => (c.next && c.next.length ? this.setState({ path: [...path, c.value] }) : this.answer([...path, c.value]))}>${c.label || c.value}</button>`)}
+        </div>`}
+        <${ErrorBox} err=${err} />
+        <details><summary>The game's state as the API shows it</summary><pre class="json">${JSON.stringify(game.view, null, 1)}</pre></details>
+      </section>`}
+      ${tab === 'press' && html`<${Press} game=${game} tick=${props.pressTick} visible />`}
+      ${tab === 'votes' && html`<${Votes} game=${game} tick=${props.voteTick} onChange=${props.reload} />`}
+      ${tab === 'seats' && html`<${Seats} game=${game} user=${props.user} reload=${props.reload} />`}
+      ${tab === 'seats' && game.game.options.private && html`<${InvitePanel} game=${game} />`}
+    </div>`;
+  }
+}
