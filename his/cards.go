@@ -905,3 +905,56 @@ func init() {
 		},
 	})
 }
+
+// --- helpers shared by the card families ---
+
+// nearestSpaces lists the spaces for which ok holds at the least land
+// distance from from (all of them on a tie; none when none qualifies).
+func nearestSpaces(from SpaceID, ok func(SpaceID) bool) []SpaceID {
+	d := landDist(from)
+	best := -1
+	var out []SpaceID
+	for i := range Spaces {
+		sp := SpaceID(i)
+		if d[i] < 0 || !ok(sp) {
+			continue
+		}
+		switch {
+		case best < 0 || d[i] < best:
+			best, out = d[i], []SpaceID{sp}
+		case d[i] == best:
+			out = append(out, sp)
+		}
+	}
+	return out
+}
+
+// unitKinds lists the kinds of unit u holds as choices ("r", "m", "c" and,
+// with naval, "s", "k").
+func unitKinds(u Units, naval bool) []game.Choice {
+	var out []game.Choice
+	for _, k := range []struct {
+		n    uint8
+		v, l string
+	}{{u.Reg, "r", "a regular"}, {u.Merc, "m", "a mercenary"}, {u.Cav, "c", "a cavalry unit"}, {u.Sq, "s", "a squadron"}, {u.Cor, "k", "a corsair"}} {
+		if k.n > 0 && (naval || k.v == "r" || k.v == "m" || k.v == "c") {
+			out = append(out, game.Choice{Label: k.l, Value: k.v})
+		}
+	}
+	return out
+}
+
+// oneUnit is one unit of the kind written k ("r", "m", "c", "s", "k").
+func oneUnit(k string) Units {
+	switch k {
+	case "r":
+		return Units{Reg: 1}
+	case "m":
+		return Units{Merc: 1}
+	case "c":
+		return Units{Cav: 1}
+	case "s":
+		return Units{Sq: 1}
+	}
+	return Units{Cor: 1}
+}

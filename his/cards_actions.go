@@ -115,17 +115,7 @@ func (s *State) capturedKeys() []SpaceID {
 
 // rebelLossChoices: the unit types the controller of sp may lose.
 func (s *State) rebelLossChoices(sp SpaceID, q Power) []game.Choice {
-	u := s.Spaces[sp].Units[q]
-	var out []game.Choice
-	for _, k := range []struct {
-		n    uint8
-		v, l string
-	}{{u.Reg, "r", "a regular"}, {u.Merc, "m", "a mercenary"}, {u.Cav, "c", "a cavalry unit"}, {u.Sq, "s", "a squadron"}, {u.Cor, "k", "a corsair"}} {
-		if k.n > 0 {
-			out = append(out, game.Choice{Label: k.l, Value: k.v})
-		}
-	}
-	return out
+	return unitKinds(s.Spaces[sp].Units[q], true)
 }
 
 func init() {
@@ -287,20 +277,9 @@ func init() {
 		do: func(s *State, c *CardProc, path []string) {
 			sp := SpaceID(c.Space)
 			u := &s.Spaces[sp].Units[c.Target]
-			switch path[0] {
-			case "r":
-				u.Reg--
-			case "m":
-				u.Merc--
-			case "c":
-				u.Cav--
-			case "s":
-				u.Sq--
-				s.toTrack(c.Target, 1, 0)
-			case "k":
-				u.Cor--
-				s.toTrack(c.Target, 0, 1)
-			}
+			lost := oneUnit(path[0])
+			*u = subUnits(*u, lost)
+			s.toTrack(c.Target, int(lost.Sq), int(lost.Cor)) // ships go to the Turn Track
 			c.N--
 		},
 	}

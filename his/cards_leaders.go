@@ -51,22 +51,7 @@ func (s *State) mauriceSide() Power { return s.lpower(lMaurice) }
 
 // mauriceDests: the nearest unoccupied spaces friendly to q from sp.
 func (s *State) mauriceDests(from SpaceID, q Power) []SpaceID {
-	d := landDist(from)
-	best := -1
-	var out []SpaceID
-	for i := range s.Spaces {
-		sp := SpaceID(i)
-		if d[i] < 0 || !s.FriendlySpace(sp, q) || !s.unoccupied(sp) {
-			continue
-		}
-		switch {
-		case best < 0 || d[i] < best:
-			best, out = d[i], []SpaceID{sp}
-		case d[i] == best:
-			out = append(out, sp)
-		}
-	}
-	return out
+	return nearestSpaces(from, func(sp SpaceID) bool { return s.FriendlySpace(sp, q) && s.unoccupied(sp) })
 }
 
 func init() {

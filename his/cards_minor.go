@@ -277,7 +277,7 @@ func (s *State) marriageChoices(p Power) []game.Choice {
 	return out
 }
 
-// dorianSea reports whether Andrea Doria's second half may be played: the
+// doriaRaid reports whether Andrea Doria's second half may be played: the
 // power controlling him (Genoa's ally) is at war with the Ottoman, and he
 // is in a sea zone touching at least 2 Ottoman-controlled ports.
 func (s *State) doriaRaid() (Power, bool) {

@@ -137,13 +137,7 @@ func (s *State) catholicUnitsNear() []game.Choice {
 			if u.Reg+u.Merc == 0 || s.alignment(q) != alignCath {
 				continue
 			}
-			var kinds []game.Choice
-			if u.Reg > 0 {
-				kinds = append(kinds, game.Choice{Label: "a regular", Value: "r"})
-			}
-			if u.Merc > 0 {
-				kinds = append(kinds, game.Choice{Label: "a mercenary", Value: "m"})
-			}
+			kinds := unitKinds(Units{Reg: u.Reg, Merc: u.Merc}, false)
 			who = append(who, game.Choice{Label: q.String(), Value: q.String(), Next: kinds})
 		}
 		if len(who) > 0 {
@@ -171,22 +165,9 @@ func (s *State) marburgPairs() []game.Choice {
 // nearestCatholicGerman: Frederick the Wise's candidates, the Catholic
 // spaces of the German zone nearest Wittenberg (all at the least distance).
 func (s *State) nearestCatholicGerman() []SpaceID {
-	d := landDist(spWittenberg)
-	best := -1
-	var out []SpaceID
-	for i := range Spaces {
-		sp := SpaceID(i)
-		if Spaces[i].Lang != LangGerman || !s.Catholic(sp) || s.Spaces[i].Ctl == NoPower || d[i] < 0 {
-			continue
-		}
-		switch {
-		case best < 0 || d[i] < best:
-			best, out = d[i], []SpaceID{sp}
-		case d[i] == best:
-			out = append(out, sp)
-		}
-	}
-	return out
+	return nearestSpaces(spWittenberg, func(sp SpaceID) bool {
+		return Spaces[sp].Lang == LangGerman && s.Catholic(sp) && s.Spaces[sp].Ctl != NoPower
+	})
 }
 
 // handCards lists q's cards as choices (number values) for which ok holds.
@@ -360,14 +341,7 @@ func init() {
 			sp := mustSpace(path[0])
 			q, _ := ParsePower(path[1])
 			u := &s.Spaces[sp].Units[q]
-			switch path[2] {
-			case "r":
-				u.Reg--
-			case "m":
-				u.Merc--
-			case "c":
-				u.Cav--
-			}
+			*u = subUnits(*u, oneUnit(path[2]))
 			s.emit("event", fmt.Sprintf("#%d: a %s unit in %s is eliminated", c.Card, q, Spaces[sp].Name))
 			s.unitsLost(sp)
 		},

@@ -111,16 +111,7 @@ func (s *State) warUnitSources(p Power) []game.Choice {
 		if u.Land() == 0 || s.UnderSiege(SpaceID(i)) {
 			continue
 		}
-		var kinds []game.Choice
-		for _, k := range []struct {
-			n    uint8
-			v, l string
-		}{{u.Reg, "r", "a regular"}, {u.Merc, "m", "a mercenary"}, {u.Cav, "c", "a cavalry unit"}} {
-			if k.n > 0 {
-				kinds = append(kinds, game.Choice{Label: k.l, Value: k.v})
-			}
-		}
-		out = append(out, game.Choice{Label: Spaces[i].Name, Value: Spaces[i].ID, Next: kinds})
+		out = append(out, game.Choice{Label: Spaces[i].Name, Value: Spaces[i].ID, Next: unitKinds(u, false)})
 	}
 	return out
 }
@@ -306,14 +297,7 @@ func init() {
 				if len(path) == 2 {
 					sp := mustSpace(path[0])
 					u := &s.Spaces[sp].Units[p]
-					switch path[1] {
-					case "r":
-						u.Reg--
-					case "m":
-						u.Merc--
-					case "c":
-						u.Cav--
-					}
+					*u = subUnits(*u, oneUnit(path[1]))
 					s.emit("war", fmt.Sprintf("%s removes a unit from %s: the Irish are 4", p, Spaces[sp].Name))
 					s.unitsLost(sp)
 					extra = true
@@ -346,17 +330,9 @@ func init() {
 			f := &s.Foreign[foreignWarOf(c.Card)]
 			sp := mustSpace(path[0])
 			u := &s.Spaces[sp].Units[d.Power]
-			switch path[1] {
-			case "r":
-				u.Reg--
-				f.Units.Reg++
-			case "m":
-				u.Merc--
-				f.Units.Merc++
-			case "c":
-				u.Cav--
-				f.Units.Cav++
-			}
+			one := oneUnit(path[1])
+			*u = subUnits(*u, one)
+			f.Units = addUnits(f.Units, one)
 			f.Moving--
 			s.unitsLost(sp)
 		},
