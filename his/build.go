@@ -125,9 +125,9 @@ func (s *State) canBuildAt(sp SpaceID, p Power, k byte) (Power, bool) {
 	if (k == 's' || k == 'k') && len(info.Ports) == 0 {
 		return NoPower, false
 	}
-	// Algiers (once in play) builds corsairs only, and corsairs are built
-	// only in Ottoman home ports (Algiers is one; pirate havens are not
-	// built, §21.1).
+	// Algiers (once in play) and pirate havens build corsairs only (§21.1,
+	// #89), but with Foreign Recruits' CP (#76); corsairs are built only in
+	// Ottoman home ports (Algiers is one) and pirate havens.
 	if (sp == spAlgiers || s.haven(sp)) && k != 'k' && !recruits {
 		return NoPower, false
 	}
