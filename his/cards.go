@@ -250,6 +250,7 @@ func (f *TurnFx) clone() TurnFx {
 // until the next Card Draw Phase for it (cardDraw).
 func (s *State) endTurnFx() {
 	s.TurnFx = TurnFx{Fewer: s.TurnFx.Fewer, Away: s.TurnFx.Away}
+	s.startImpulseFx() // the last impulse's effects end with the phase
 }
 
 // --- windows ---

@@ -223,6 +223,7 @@ func (s *State) stepSpring() {
 	}
 	s.Phase = PhaseAction
 	s.SpringMoved = false
+	s.startImpulseFx()
 	s.Impulse, s.Passes = Ottoman, 0
 	s.push(kImpulse, Ottoman)
 }
