@@ -27,6 +27,9 @@ type Act struct {
 	// once on the actions marked raid, aimed at raidSpaces; the impulse's
 	// own Act waits in State.ActAfter.
 	Raid bool `json:"raid,omitempty"`
+	// Recruits: these are Foreign Recruits' CP (#76, cards_actions.go),
+	// spent only on building units, in any space the power controls.
+	Recruits bool `json:"recruits,omitempty"`
 	// Moved marks spaces whose units and leaders may take no further Move
 	// action this impulse (§13.1: defeated in a field battle, or put an
 	// enemy fortified space under siege).
@@ -490,15 +493,33 @@ func (s *State) henryMayMarry() bool {
 // playEvent plays card c as p's event: the card leaves the hand (removed
 // from the game if the card says so), the event happens, and a Mandatory
 // Event then grants 2 CP (§6.1; not Luther's 95 Theses).
+//
+// Between the declaration and the effect, The Wartburg may cancel it
+// (#37, a window asking the Protestant): the event then has no effect, the
+// card stays on the discard pile (a Home card on its power card) and the
+// impulse ends.
 func (s *State) playEvent(p Power, c int, path []string) {
-	ci := &Cards[c]
-	effective := s.eventEffective(p, c)
 	s.Evented = append(s.Evented, PlayedEvent{Card: uint8(c), By: p})
 	s.playCard(p, c)
-	// Removed after the event: cards marked for removal, and ruler cards
-	// (they lie on the power card for good, §0.1 item 10 of CARDS.md).
-	if (ci.Remove == "yes" || ci.Remove == "ruler") && ci.Type != HomeCard {
-		s.Discard = s.Discard[:len(s.Discard)-1]
+	if s.wartburgTarget(p, c) {
+		w := newWindow(winEvent, p, []Power{Protestant})
+		w.Card, w.Player, w.Path = c, p, path
+		s.openWindow(w)
+		return
+	}
+	s.resolveEvent(p, c, path)
+}
+
+// resolveEvent carries out the event of card c, just played by p: the card
+// goes where the card list says (removed when marked for removal; ruler
+// cards for good on the power card, CARDS.md §0.1 item 10), a Mandatory
+// Event gives its 2 CP (not Luther's 95 Theses), and the event happens.
+func (s *State) resolveEvent(p Power, c int, path []string) {
+	ci := &Cards[c]
+	effective := s.eventEffective(p, c)
+	s.settlePlayed(c)
+	if ci.Remove == "ruler" && cardIn(s.Discard, c) {
+		s.Discard = withoutCard(s.Discard, c)
 		s.Gone = append(s.Gone, uint8(c))
 	}
 	if ci.Type == MandatoryCard && ci.Number != 8 {
@@ -534,7 +555,7 @@ func (s *State) actionsOf(p Power, id string, first bool) []game.Choice {
 		if first {
 			a = actionDefs[len(actionDefs)-1-k]
 		}
-		if id != "" && a.id != id || s.Act.Raid && !a.raid {
+		if id != "" && a.id != id || s.Act.Raid && !a.raid || foulBarred[a.id] && s.foul(p) || s.Act.Recruits && !buildActions[a.id] {
 			continue
 		}
 		ch := a.choices(s, p, s.Act.CP)
@@ -567,7 +588,7 @@ func (s *State) pathChoices(d Decision, p []string) []game.Choice {
 		// An action with a narrow function: only its options that start
 		// with the path's next value are built.
 		for _, a := range actionDefs {
-			if a.id != p[0] || a.narrow == nil || s.Act.Raid && !a.raid {
+			if a.id != p[0] || a.narrow == nil || s.Act.Raid && !a.raid || foulBarred[a.id] && s.foul(d.Power) || s.Act.Recruits && !buildActions[a.id] {
 				continue
 			}
 			return []game.Choice{{Label: a.label, Value: a.id, Next: a.narrow(s, d.Power, s.Act.CP, p[1])}}
@@ -583,7 +604,14 @@ func (s *State) resolveAction(p Power, path []string) {
 	}
 	for _, a := range actionDefs {
 		if a.id == path[0] {
-			s.Act.CP -= a.cost(s, p, path[1:])
+			cost := a.cost(s, p, path[1:])
+			s.Act.CP -= cost
+			// A Move, an assault, a naval transport or piracy waits in a
+			// response window (Foul Weather, Gout) once paid for.
+			if w := s.actionWindow(a.id, p, path[1:], cost); w != nil {
+				s.openWindow(w)
+				return
+			}
 			a.do(s, p, path[1:])
 			return
 		}

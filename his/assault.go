@@ -2,6 +2,7 @@ package his
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 
@@ -14,21 +15,44 @@ import (
 // with all its army leaders there, against the fortification. A formation
 // is written "r:m:c" (the power's own regulars, mercenaries, cavalry),
 // followed by "+minor=n" for n regulars of a minor ally ("2:1:0+hungary=3").
-// The dice are rolled at once; then each side's casualties are chosen by
-// their owners (decision "assault.losses", in the same notation for the
+// Once declared and paid for it waits in a response window (Foul Weather,
+// Gout; then the attacker's Landsknechts or Swiss Mercenaries, cards.go);
+// then the combat cards are declared (attacker, then the defending power:
+// Siege Mining, Mercenaries Grow Restless), both sides roll, any power may
+// play Siege Artillery, and each side's casualties are chosen by their
+// owners (decision "assault.losses", in the same notation for the
 // attacker, "r:m:c" for a defending power, asked only when there is a
-// choice), and the assault succeeds or fails. Combat and Response cards are
-// not played (not built yet).
+// choice); the assault succeeds or fails.
 
-// Assault is an assault whose casualties are being taken.
+// assaultStep is where an assault stands.
+type assaultStep uint8
+
+// The steps of an assault.
+const (
+	asCombat assaultStep = iota // the combat cards' window
+	asRoll                      // the dice
+	asRolled                    // Siege Artillery's window
+	asLosses                    // casualties, then the outcome
+)
+
+// Assault is an assault in progress (§15.1).
 type Assault struct {
-	Space SpaceID `json:"space"`
-	Power Power   `json:"power"`
+	Space SpaceID     `json:"space"`
+	Power Power       `json:"power"`
+	Step  assaultStep `json:"step"`
 	// Form is what is left of the assaulting formation, per power (the
 	// attacker and its minor allies).
 	Form    [NumPowers]Units `json:"form"`
 	AttHits int              `json:"att_hits"`
 	DefHits int              `json:"def_hits"`
+	// AttExtra: extra attacker dice from combat cards (Siege Mining).
+	// Broken: Mercenaries Grow Restless broke the siege (no roll).
+	// Treachery: the assault of Treachery! (#105), which ignores the LOC
+	// and blockade and ends with the defenders' fall if the besiegers
+	// still outnumber them.
+	AttExtra  int  `json:"att_extra,omitempty"`
+	Broken    bool `json:"broken,omitempty"`
+	Treachery bool `json:"treachery,omitempty"`
 	// AttLoss is the attacker's casualties still to take; Loss those of
 	// each defending side (a major with its active minors, §22.3, or an
 	// inactive minor or the independents), indexed by side.
@@ -109,14 +133,17 @@ func (s *State) assaultUnits(sp SpaceID, p Power) [NumPowers]Units {
 // Decision kind of an assault's casualties.
 const kAssaultLoss = "assault.losses"
 
-// assaultLeaders are p's army leaders in the space (all join the assault).
-func (s *State) assaultLeaders(sp SpaceID, p Power) []int { return s.armyLeadersAt(sp, p) }
+// assaultLeaders are p's army leaders in the space (all join the assault),
+// but those under Gout this impulse (#32).
+func (s *State) assaultLeaders(sp SpaceID, p Power) []int {
+	return s.withoutGout(s.armyLeadersAt(sp, p))
+}
 
 // besiegedLeaders are the army leaders inside the fortification.
 func (s *State) besiegedLeaders(sp SpaceID) []int {
 	var out []int
 	for i, l := range s.Leaders {
-		if !Leaders[i].Naval && l.Loc == int(sp) && l.Captor == NoPower && !s.Besieging(sp, Leaders[i].Power) {
+		if !Leaders[i].Naval && l.Loc == int(sp) && l.Captor == NoPower && !s.Besieging(sp, s.lpower(i)) {
 			out = append(out, i)
 		}
 	}
@@ -184,7 +211,7 @@ func (s *State) canAssault(sp SpaceID, p Power) bool {
 	ss := &s.Spaces[sp]
 	// The Scots Raid's CP may assault a siege begun in the raid (#97).
 	raid := s.Act != nil && s.Act.Raid
-	if !s.Besieging(sp, p) || ss.SiegeNew && !raid || !s.raidAllows(sp) {
+	if !s.Besieging(sp, p) || ss.SiegeNew && !raid && !s.roxelanaAt(sp, p) || !s.raidAllows(sp) {
 		return false
 	}
 	if s.Act != nil && s.Act.Assaulted[sp] {
@@ -236,28 +263,57 @@ func (s *State) assaultChoices(p Power) []game.Choice {
 	return out
 }
 
-// startAssault rolls the assault of sp by p with formation form (§15.1
-// steps 3–7) and sets the casualties to take (step 9).
+// startAssault begins the assault of sp by p with formation form (§15.1
+// step 1; the response window of step 2 came before): the combat cards'
+// window comes next.
 func (s *State) startAssault(sp SpaceID, p Power, form [NumPowers]Units) {
-	s.Act.Assaulted[sp] = true
+	if s.Act != nil {
+		s.Act.Assaulted[sp] = true
+	}
+	s.Assault = &Assault{Space: sp, Power: p, Form: form}
+	w := newWindow(winSiege, p, s.assaultSeats(sp, p))
+	w.Space = int(sp)
+	s.openWindow(w)
+}
+
+// assaultSeats are the powers asked for an assault's combat cards: the
+// attacker, then the power defending the space (its controller's side).
+func (s *State) assaultSeats(sp SpaceID, p Power) []Power {
+	out := []Power{p}
+	if d := s.side(s.Spaces[sp].Ctl); d.Major() && d != p {
+		out = append(out, d)
+	}
+	return out
+}
+
+// rollAssault rolls the assault (§15.1 steps 3–4, 7): attacker 1 die per
+// non-cavalry unit against an empty fortress, else 1 per two rounded up, +
+// the best leader and the combat cards' dice; defender 1 per non-cavalry
+// unit inside + the best besieged leader + 1.
+func (s *State) rollAssault(a *Assault) {
+	sp, p := a.Space, a.Power
 	def, defNoCav := s.defenders(sp)
 	att := 0
-	for _, u := range form {
+	for _, u := range a.Form {
 		att += int(u.Reg) + int(u.Merc)
 	}
 	if def > 0 {
 		att = (att + 1) / 2
 	}
-	att += bestBattle(s.assaultLeaders(sp, p))
+	att += bestBattle(s.assaultLeaders(sp, p)) + a.AttExtra
 	defDice := defNoCav + bestBattle(s.besiegedLeaders(sp)) + 1
 	ah, ad := s.Hits(att)
 	dh, dd := s.Hits(defDice)
 	s.emit("assault", fmt.Sprintf("%s assaults %s with %d unit(s): %d dice %v (%d hits) against %d dice %v (%d hits)",
-		p, Spaces[sp].Name, formLand(&form), att, ad, ah, defDice, dd, dh))
-	a := &Assault{Space: sp, Power: p, Form: form, AttHits: ah, DefHits: dh}
-	a.AttLoss = uint8(min(dh, formLand(&form)))
-	s.splitDefenderLosses(a, min(ah, def))
-	s.Assault = a
+		p, Spaces[sp].Name, formLand(&a.Form), att, ad, ah, defDice, dd, dh))
+	a.AttHits, a.DefHits = ah, dh
+}
+
+// assaultLosses sets the casualties of both sides (§15.1 step 9).
+func (s *State) assaultLosses(a *Assault) {
+	def, _ := s.defenders(a.Space)
+	a.AttLoss = uint8(min(a.DefHits, formLand(&a.Form)))
+	s.splitDefenderLosses(a, min(a.AttHits, def))
 }
 
 // splitDefenderLosses shares n casualties among the sides inside the
@@ -361,6 +417,28 @@ func (s *State) stepAssault() bool {
 	if a == nil {
 		return false
 	}
+	switch a.Step {
+	case asCombat:
+		if a.Broken {
+			// Mercenaries Grow Restless broke the siege: no roll (CARDS.md #27)
+			s.Assault = nil
+			s.emit("assault", fmt.Sprintf("the assault on %s is not rolled: the siege is broken", Spaces[a.Space].Name))
+			s.checkSiege(a.Space)
+			return true
+		}
+		a.Step = asRoll
+		fallthrough
+	case asRoll:
+		s.rollAssault(a)
+		a.Step = asRolled
+		w := newWindow(winBreach, a.Power, allFrom(a.Power))
+		w.Space = int(a.Space)
+		s.openWindow(w)
+		return true
+	case asRolled:
+		s.assaultLosses(a)
+		a.Step = asLosses
+	}
 	for {
 		opts, q, att := s.assaultLossChoices()
 		if q == NoPower {
@@ -398,6 +476,8 @@ func (s *State) finishAssault() {
 	left := formLand(&a.Form)
 	if a.AttHits > 0 && def == 0 && left > 0 {
 		s.assaultSuccess(sp, p)
+	} else if a.Treachery && s.treacheryFalls(sp) {
+		s.treacheryFall(sp, p) // #105: the besiegers still outnumber the defenders
 	} else {
 		s.emit("assault", fmt.Sprintf("the assault on %s fails", Spaces[sp].Name))
 		if all := s.assaultUnits(sp, p); left == 0 && formLand(&all) == 0 {
@@ -434,7 +514,7 @@ func (s *State) assaultSuccess(sp SpaceID, p Power) {
 			ss.Units[q].Sq, ss.Units[q].Cor = 0, 0
 		}
 		for i := range s.Leaders {
-			if Leaders[i].Naval && Leaders[i].Power == q && s.Leaders[i].Loc == int(sp) {
+			if Leaders[i].Naval && s.lpower(i) == q && s.Leaders[i].Loc == int(sp) {
 				s.leaderToTrack(i)
 			}
 		}
@@ -445,14 +525,27 @@ func init() {
 	registerAction(&actionDef{
 		id: "assault", label: "assault a besieged space (1 CP)", order: 200, raid: true,
 		choices: func(s *State, p Power, cp int) []game.Choice {
-			if cp < 1 {
+			if cp < 1 && !s.Imp.Roxelana {
 				return nil
 			}
-			return s.assaultChoices(p)
+			out := s.assaultChoices(p)
+			if cp < 1 { // only Roxelana's free assault (#42)
+				out = slices.DeleteFunc(out, func(c game.Choice) bool { return !s.roxelanaAt(mustSpace(c.Value), p) })
+			}
+			return out
 		},
-		cost: fixedCost(1),
+		cost: func(s *State, p Power, path []string) int {
+			if s.roxelanaAt(mustSpace(path[0]), p) {
+				return 0 // Roxelana's free assault (#42)
+			}
+			return 1
+		},
 		do: func(s *State, p Power, path []string) {
-			s.startAssault(mustSpace(path[0]), p, parseForm(path[1], p))
+			sp := mustSpace(path[0])
+			if s.roxelanaAt(sp, p) {
+				s.Imp.Roxelana = false
+			}
+			s.startAssault(sp, p, parseForm(path[1], p))
 		},
 	})
 	registerProc(30, func(s *State) bool { return s.stepAssault() })

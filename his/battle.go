@@ -7,23 +7,32 @@ import (
 )
 
 // Field battles (§14), kept in State.Battle while they need decisions:
-// dice, casualties chosen by their owners, capture of the leaders of a side
-// left without land units, the loser's withdrawal into the fortifications
-// and retreat (§14.1), the siege check of a battle in a fortified space,
-// and the outcomes of a relief battle (§15.2). Combat cards, Janissaries,
-// Landsknechts and Swiss Mercenaries are not built; the defeat of
-// Hungary-Bohemia (§22.5) is not checked yet.
+// the response window before the dice (§14 step 1: Landsknechts, Swiss
+// Mercenaries), the combat cards (steps 4–5, attacker first, then each
+// defending major power), the dice, the window after both sides rolled
+// (step 7: Janissaries), casualties chosen by their owners, capture of the
+// leaders of a side left without land units, the loser's withdrawal into
+// the fortifications and retreat (§14.1), the siege check of a battle in a
+// fortified space, and the outcomes of a relief battle (§15.2); then the
+// defeat of Hungary-Bohemia (§22.5) is checked. The cards' effects are in
+// cards_combat.go and cards_response.go.
 
 // battleStep is where a field battle stands.
 type battleStep uint8
 
-// The steps of a field battle after the dice.
+// The steps of a field battle.
 const (
-	btLosses  battleStep = iota // casualties, one owner at a time
-	btCapture                   // leaders of a side without land units
-	btRelief                    // relief force that lost: who goes back inside
-	btRetreat                   // the loser withdraws and retreats
-	btSiege                     // siege check; the battle is over
+	btPre       battleStep = iota // the window before the dice (Landsknechts, Swiss Mercenaries)
+	btCombat                      // the combat cards' window
+	btRoll                        // the dice (with Surprise Attack, the surprising side only)
+	btRollOther                   // Surprise Attack: the other side rolls, after its casualties
+	btRolled                      // the window after both sides rolled (Janissaries)
+	btResult                      // the winner and the casualties owed
+	btLosses                      // casualties, one owner at a time
+	btCapture                     // leaders of a side without land units
+	btRelief                      // relief force that lost: who goes back inside
+	btRetreat                     // the loser withdraws and retreats
+	btSiege                       // siege check; the battle is over
 )
 
 // BattleLoss is a casualty count still to be taken by one power's group
@@ -70,6 +79,30 @@ type Battle struct {
 	DefHits     int   `json:"def_hits"`
 	AttackerWon bool  `json:"attacker_won"`
 
+	// Combat cards (cards_combat.go): extra dice each side rolls with its
+	// own (Arquebusiers, Field Artillery), dice it rolls fewer (Tercios'
+	// second half), Tercios' own dice (hits on 4–6) by the side whose
+	// Hapsburgs play it, the side that rolls first (Surprise Attack: 1 the
+	// attacker, -1 the defender), the cards declared, and the dice each side
+	// rolled in all (for the double wipe-out rule).
+	AttExtra   int   `json:"att_extra,omitempty"`
+	DefExtra   int   `json:"def_extra,omitempty"`
+	AttFewer   int   `json:"att_fewer,omitempty"`
+	DefFewer   int   `json:"def_fewer,omitempty"`
+	AttTercios bool  `json:"att_tercios,omitempty"`
+	DefTercios bool  `json:"def_tercios,omitempty"`
+	Surprise   int8  `json:"surprise,omitempty"`
+	Cards      []int `json:"cards,omitempty"`
+	AttRolled  int   `json:"att_rolled"`
+	DefRolled  int   `json:"def_rolled"`
+	// Surprised: the surprised side's casualties have been taken.
+	Surprised bool `json:"surprised,omitempty"`
+	// Sack: the battle of Sack of Rome (#95, cards_sack.go): the Papal
+	// regulars defend (1 die with none), the Papacy's casualties fall on
+	// its regulars and then its mercenaries in Rome, the attacker's are
+	// split between its mercenaries and regulars; no retreat, no siege.
+	Sack bool `json:"sack,omitempty"`
+
 	Step   battleStep   `json:"step"`
 	Losses []BattleLoss `json:"losses,omitempty"`
 	// Retreats are the losing groups still to retreat; Offered marks that
@@ -85,6 +118,7 @@ func (b *Battle) clone() *Battle {
 	c.JoinedLeaders = append([]int(nil), b.JoinedLeaders...)
 	c.AttDice = append([]int(nil), b.AttDice...)
 	c.DefDice = append([]int(nil), b.DefDice...)
+	c.Cards = append([]int(nil), b.Cards...)
 	c.Losses = append([]BattleLoss(nil), b.Losses...)
 	c.Retreats = append([]Power(nil), b.Retreats...)
 	return &c
@@ -98,27 +132,110 @@ const (
 	kReenter   = "battle.reenter"  // a relief force that lost with equal hits goes inside
 )
 
-// fieldBattle fights a field battle in b.Space between b.Att (with
+// fieldBattle starts a field battle in b.Space between b.Att (with
 // b.AttLeaders; b.Attacker is the active major power, b.From the space it
-// came from or -1) and b.Def (with b.DefLeaders), §14.0: each side rolls 1
-// die per land unit plus its best leader's battle rating, the defender 1
-// more (unless NoDefenderDie); 5-6 hit; the attacker wins only with more
-// hits. The dice are rolled at once; the casualties, captures, the loser's
-// retreat (unless NoRetreat) and the siege check then run as a procedure
-// in State.Battle, asking the owners where there is a choice. A caller's
-// own procedure resumes once State.Battle is nil again; the outcome is in
-// State.LastBattle. The units counted in Att and Def must be in the space.
+// came from or -1) and b.Def (with b.DefLeaders), §14.0: after the windows
+// for Landsknechts and Swiss Mercenaries and for the combat cards, each
+// side rolls 1 die per land unit plus its best leader's battle rating and
+// its cards' dice, the defender 1 more (unless NoDefenderDie); 5-6 hit;
+// the attacker wins only with more hits. The battle runs as a procedure in
+// State.Battle: the windows, the dice, the casualties, captures, the
+// loser's retreat (unless NoRetreat) and the siege check, asking the owners
+// where there is a choice. A caller's own procedure resumes once
+// State.Battle is nil again; the outcome is in State.LastBattle. The units
+// counted in Att and Def must be in the space.
 func (s *State) fieldBattle(b *Battle) {
-	att, def := landOf(&b.Att), landOf(&b.Def)
-	na := att + bestBattle(b.AttLeaders)
-	nd := def + bestBattle(b.DefLeaders)
-	if !b.NoDefenderDie {
-		nd++
+	b.Step = btPre
+	s.Battle = b
+}
+
+// battleSeats are the powers asked in a battle's windows: the attacker,
+// then each defending major power in Impulse Order after it (§14 steps
+// 4–5).
+func (s *State) battleSeats(b *Battle) []Power {
+	out := []Power{b.Attacker}
+	groups := s.groupsOf(&b.Def)
+	for _, q := range othersFrom(b.Attacker) {
+		if containsPower(groups, q) {
+			out = append(out, q)
+		}
 	}
-	b.AttHits, b.AttDice = s.Hits(na)
-	b.DefHits, b.DefDice = s.Hits(nd)
+	return out
+}
+
+// battleWindow opens one of a field battle's windows.
+func (s *State) battleWindow(b *Battle, k winKind) {
+	w := newWindow(k, b.Attacker, s.battleSeats(b))
+	w.Space = int(b.Space)
+	s.openWindow(w)
+}
+
+// battleDice is the dice a side rolls with its own (§14 steps 2–3 and the
+// combat cards): 1 per land unit, its best leader's battle rating, the
+// defender's die, its cards' extra dice less Tercios' three; none without
+// land units.
+func (b *Battle) battleDice(attacker bool) int {
+	if attacker {
+		if landOf(&b.Att) == 0 {
+			return 0
+		}
+		return max(0, landOf(&b.Att)+bestBattle(b.AttLeaders)+b.AttExtra-b.AttFewer)
+	}
+	if landOf(&b.Def) == 0 {
+		if b.Sack {
+			return 1 // Sack of Rome: 1 die without regulars
+		}
+		return 0
+	}
+	n := landOf(&b.Def) + bestBattle(b.DefLeaders) + b.DefExtra - b.DefFewer
+	if !b.NoDefenderDie {
+		n++
+	}
+	return max(0, n)
+}
+
+// rollSide rolls one side's dice (and its Tercios dice, hits on 4–6).
+func (s *State) rollSide(b *Battle, attacker bool) {
+	n := b.battleDice(attacker)
+	hits, dice := s.Hits(n)
+	tercios := b.AttTercios
+	if !attacker {
+		tercios = b.DefTercios
+	}
+	if tercios {
+		for i := 0; i < terciosDice; i++ {
+			d := s.Die()
+			dice = append(dice, d)
+			if d >= 4 {
+				hits++
+			}
+		}
+		n += terciosDice
+	}
+	if attacker {
+		b.AttHits, b.AttDice, b.AttRolled = hits, dice, n
+	} else {
+		b.DefHits, b.DefDice, b.DefRolled = hits, dice, n
+	}
+}
+
+// battleResult decides the winner (§14 step 8) and the casualties owed
+// (step 9): the defender wins ties; both sides wiped out, the side that
+// rolled more dice keeps one unit (the defender on equal dice); allied
+// defenders split their casualties.
+func (s *State) battleResult(b *Battle) {
+	att, def := landOf(&b.Att), landOf(&b.Def)
+	na, nd := b.AttRolled, b.DefRolled
 	b.AttackerWon = b.AttHits > b.DefHits
 	attLoss, defLoss := min(b.DefHits, att), min(b.AttHits, def)
+	if b.Surprised {
+		// Surprise Attack: the surprised side took its casualties already
+		if b.Surprise > 0 {
+			defLoss = 0
+		} else {
+			attLoss = 0
+		}
+	}
 	if att > 0 && def > 0 && attLoss == att && defLoss == def {
 		// both wiped out: the side with more dice keeps one unit, the
 		// defender on equal dice
@@ -134,12 +251,22 @@ func (s *State) fieldBattle(b *Battle) {
 	}
 	s.emit("battle", fmt.Sprintf("field battle at %s: %s %d dice %v, %d hit(s); defender %d dice %v, %d hit(s); %s wins",
 		Spaces[b.Space].Name, b.Attacker, na, b.AttDice, b.AttHits, nd, b.DefDice, b.DefHits, winner))
-	b.Losses = append(b.Losses, BattleLoss{Group: b.Attacker, Attacker: true, N: attLoss})
+	if b.Sack {
+		s.sackLosses(b)
+		return
+	}
+	s.oweLosses(b, attLoss, defLoss)
+}
+
+// oweLosses sets the casualties each side still has to take.
+func (s *State) oweLosses(b *Battle, attLoss, defLoss int) {
+	if attLoss > 0 {
+		b.Losses = append(b.Losses, BattleLoss{Group: b.Attacker, Attacker: true, N: attLoss})
+	}
 	groups := s.groupsOf(&b.Def)
 	for i, n := range s.splitLosses(defLoss, groups, &b.Def) {
 		b.Losses = append(b.Losses, BattleLoss{Group: groups[i], N: n})
 	}
-	s.Battle = b
 }
 
 // groupsOf lists the groups (majors with their minors; inactive minors and
@@ -253,7 +380,7 @@ func (s *State) defCaptor(b *Battle) Power {
 		}
 	}
 	for _, l := range b.DefLeaders {
-		return Leaders[l].Power
+		return s.lpower(l)
 	}
 	return NoPower
 }
@@ -296,10 +423,10 @@ func (b *Battle) loserSide() (*[NumPowers]Units, *[]int, bool) {
 }
 
 // groupLeaders lists the leaders of group g among ls.
-func groupLeaders(ls []int, g Power) []int {
+func (s *State) groupLeaders(ls []int, g Power) []int {
 	var out []int
 	for _, l := range ls {
-		if Leaders[l].Power == g {
+		if s.lpower(l) == g {
 			out = append(out, l)
 		}
 	}
@@ -322,7 +449,7 @@ func dropLeaders(ls []int, drop []int) []int {
 func (s *State) retreatGroup(b *Battle, g Power, to SpaceID) {
 	side, ls, _ := b.loserSide()
 	u := s.groupUnits(side, g)
-	gl := groupLeaders(*ls, g)
+	gl := s.groupLeaders(*ls, g)
 	// units of q already in the space that never lost keep q's stack
 	// there from avoiding battle without a roll (§13.3)
 	var fresh uint16
@@ -406,7 +533,7 @@ func (s *State) destroyGroup(b *Battle, g Power, attacker bool) {
 	if n := landOf(&u); n > 0 {
 		s.emit("retreat", fmt.Sprintf("%s's %d unit(s) at %s cannot retreat and are eliminated", g, n, Spaces[b.Space].Name))
 	}
-	gl := groupLeaders(*ls, g)
+	gl := s.groupLeaders(*ls, g)
 	*ls = dropLeaders(*ls, gl)
 	captor := b.Attacker
 	if attacker {
@@ -423,6 +550,41 @@ func (s *State) stepBattle() bool {
 	}
 	for {
 		switch b.Step {
+		case btPre:
+			b.Step = btCombat
+			s.battleWindow(b, winBattle)
+			return true
+		case btCombat:
+			b.Step = btRoll
+			s.battleWindow(b, winCombat)
+			return true
+		case btRoll:
+			switch {
+			case b.Surprise > 0:
+				s.rollSide(b, true)
+				s.emit("battle", fmt.Sprintf("Surprise Attack at %s: %s rolls first, %d dice %v, %d hit(s)", Spaces[b.Space].Name, b.Attacker, b.AttRolled, b.AttDice, b.AttHits))
+				s.oweLosses(b, 0, min(b.AttHits, landOf(&b.Def)))
+				b.Step = btLosses
+			case b.Surprise < 0:
+				s.rollSide(b, false)
+				s.emit("battle", fmt.Sprintf("Surprise Attack at %s: the defender rolls first, %d dice %v, %d hit(s)", Spaces[b.Space].Name, b.DefRolled, b.DefDice, b.DefHits))
+				s.oweLosses(b, min(b.DefHits, landOf(&b.Att)), 0)
+				b.Step = btLosses
+			default:
+				s.rollSide(b, true)
+				s.rollSide(b, false)
+				b.Step = btRolled
+			}
+		case btRollOther:
+			s.rollSide(b, b.Surprise < 0)
+			b.Step = btRolled
+		case btRolled:
+			b.Step = btResult
+			s.battleWindow(b, winRolled)
+			return true
+		case btResult:
+			s.battleResult(b)
+			b.Step = btLosses
 		case btLosses:
 			for len(b.Losses) > 0 {
 				l := b.Losses[0]
@@ -443,6 +605,12 @@ func (s *State) stepBattle() bool {
 				s.applyLoss(b, lost)
 			}
 			b.Step = btCapture
+			if b.Surprise != 0 && !b.Surprised {
+				// the surprised side has taken its casualties: it recounts
+				// its dice and rolls (CARDS.md #29)
+				b.Surprised = true
+				b.Step = btRollOther
+			}
 		case btCapture:
 			if landOf(&b.Def) == 0 && len(b.DefLeaders) > 0 {
 				s.captureLeadersBy(b.DefLeaders, b.Attacker)
@@ -460,7 +628,7 @@ func (s *State) stepBattle() bool {
 			side, ls, _ := b.loserSide()
 			b.Retreats = s.groupsOf(side)
 			for _, l := range *ls {
-				if g := Leaders[l].Power; !containsPower(b.Retreats, g) {
+				if g := s.lpower(l); !containsPower(b.Retreats, g) {
 					b.Retreats = append(b.Retreats, g)
 				}
 			}
@@ -491,12 +659,12 @@ func (s *State) stepBattle() bool {
 				g := b.Retreats[0]
 				side, ls, att := b.loserSide()
 				gu := s.groupUnits(side, g)
-				gl := groupLeaders(*ls, g)
+				gl := s.groupLeaders(*ls, g)
 				if landOf(&gu) == 0 && len(gl) == 0 {
 					b.Retreats, b.Offered = b.Retreats[1:], false
 					continue
 				}
-				fort := Spaces[b.Space].Type.Fortified()
+				fort := s.fortified(b.Space)
 				if !g.Major() {
 					// inactive minors and independents do not retreat: up
 					// to 4 go inside, the rest are eliminated (§22.1)
@@ -597,6 +765,9 @@ func (s *State) reenterChoices(b *Battle) []game.Choice {
 // besieges it if it outnumbers the units inside, else it retreats as from
 // a broken siege (§14.0 step 12); a relief battle lifts or keeps the siege.
 func (s *State) battleSiege(b *Battle) {
+	if b.Sack {
+		return // the sackers go back where they came from (cards_sack.go)
+	}
 	sp := b.Space
 	ss := &s.Spaces[sp]
 	if b.Relief {
@@ -620,7 +791,7 @@ func (s *State) battleSiege(b *Battle) {
 		// key; once they are gone the winner may besiege it
 		s.checkSiege(sp)
 	}
-	if !b.AttackerWon || !Spaces[sp].Type.Fortified() || ss.Besiegers != 0 {
+	if !b.AttackerWon || !s.fortified(sp) || ss.Besiegers != 0 {
 		return
 	}
 	c := ss.Ctl
@@ -679,7 +850,7 @@ func init() {
 			gu := s.groupUnits(side, d.Power)
 			forms := append([]game.Choice{{Label: "no units", Value: "0:0:0"}}, formsUpTo(stackForms(&gu, d.Power), 4, false)...)
 			var out []game.Choice
-			for _, set := range leaderSets(groupLeaders(*ls, d.Power)) {
+			for _, set := range leaderSets(s.groupLeaders(*ls, d.Power)) {
 				out = append(out, game.Choice{Label: "leaders: " + leaderValue(set), Value: leaderValue(set), Next: forms})
 			}
 			return out

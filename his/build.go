@@ -25,6 +25,10 @@ type buildKind struct {
 	order     int
 }
 
+// buildActions are the construction actions' ids (Foreign Recruits' CP go
+// to them only).
+var buildActions = map[string]bool{"merc": true, "regular": true, "cavalry": true, "squadron": true, "corsair": true}
+
 var buildKinds = []buildKind{
 	{id: "merc", label: "buy a mercenary (1 CP)", kind: 'm', cost: 1, order: 500},
 	{id: "regular", label: "raise a regular troop (2 CP)", kind: 'r', cost: 2, order: 510},
@@ -97,6 +101,12 @@ func (s *State) unitRoom(q Power, k byte) int {
 // unit it would be, the counter mix aside (see unitRoom).
 func (s *State) canBuildAt(sp SpaceID, p Power, k byte) (Power, bool) {
 	q := s.builder(sp, p, k)
+	recruits := s.Act != nil && s.Act.Recruits
+	if q == NoPower && (recruits && s.ControlledBy(sp, p) || k == 'k' && p == Ottoman && s.haven(sp)) {
+		// Foreign Recruits (#76): any space p controls; a pirate haven
+		// builds corsairs (#89)
+		q = p
+	}
 	if raid := s.Act != nil && s.Act.Raid; raid {
 		// The Scots Raid's CP build French units in its spaces only (#97).
 		if !raidSpaces[sp] {
@@ -115,10 +125,10 @@ func (s *State) canBuildAt(sp SpaceID, p Power, k byte) (Power, bool) {
 	if (k == 's' || k == 'k') && len(info.Ports) == 0 {
 		return NoPower, false
 	}
-	// Algiers (once in play) builds corsairs only, and corsairs are built
-	// only in Ottoman home ports (Algiers is one; pirate havens are not
-	// built, §21.1).
-	if sp == spAlgiers && k != 'k' {
+	// Algiers (once in play) and pirate havens build corsairs only (§21.1,
+	// #89), but with Foreign Recruits' CP (#76); corsairs are built only in
+	// Ottoman home ports (Algiers is one) and pirate havens.
+	if (sp == spAlgiers || s.haven(sp)) && k != 'k' && !recruits {
 		return NoPower, false
 	}
 	return q, true
@@ -128,6 +138,15 @@ func (s *State) canBuildAt(sp SpaceID, p Power, k byte) (Power, bool) {
 // home spaces, then (regulars, squadrons) its active minor allies' ones,
 // wherever the builder's counter mix has room.
 func (s *State) buildSpaces(p Power, k byte) []game.Choice {
+	if k == 'r' || k == 'm' || k == 'c' {
+		// a foreign war short of units takes every new land unit (§21.7)
+		if i := s.shortWar(p); i >= 0 {
+			if s.unitRoom(p, k) == 0 {
+				return nil
+			}
+			return []game.Choice{{Label: Cards[mustCard(foreignWars[i].card)].Name, Value: foreignWars[i].id}}
+		}
+	}
 	out := make([]game.Choice, 0, len(homeSpacesOf[p]))
 	add := func(q Power, suffix string) {
 		room := -1
@@ -144,7 +163,7 @@ func (s *State) buildSpaces(p Power, k byte) []game.Choice {
 			out = append(out, game.Choice{Label: Spaces[sp].Name + suffix, Value: Spaces[sp].ID})
 		}
 	}
-	if s.Act != nil && s.Act.Raid {
+	if s.Act != nil && (s.Act.Raid || s.Act.Recruits) {
 		room := s.unitRoom(p, k)
 		for i := range Spaces {
 			if _, ok := s.canBuildAt(SpaceID(i), p, k); ok && room > 0 {
@@ -157,6 +176,13 @@ func (s *State) buildSpaces(p Power, k byte) []game.Choice {
 		return out
 	}
 	add(p, "")
+	if k == 'k' && p == Ottoman {
+		for _, h := range s.Havens {
+			if _, ok := s.canBuildAt(SpaceID(h), p, k); ok && s.unitRoom(p, k) > 0 {
+				out = append(out, game.Choice{Label: Spaces[h].Name + " (pirate haven)", Value: Spaces[h].ID})
+			}
+		}
+	}
 	if k == 'r' || k == 's' {
 		for m := firstMinor; m <= Venice; m++ {
 			if s.MinorAllyOf(m) == p {
@@ -196,6 +222,12 @@ func init() {
 			},
 			cost: fixedCost(b.cost),
 			do: func(s *State, p Power, path []string) {
+				for i, w := range foreignWars {
+					if w.id == path[0] {
+						s.buildOnWar(i, p, b.kind)
+						return
+					}
+				}
 				s.build(mustSpace(path[0]), p, b.kind)
 			},
 		})

@@ -81,7 +81,7 @@ func (s *State) canControl(sp SpaceID, p Power, lp *landPresence) bool {
 	if p == Protestant && !s.League {
 		return false
 	}
-	if Spaces[sp].Type.Fortified() {
+	if s.fortified(sp) {
 		return false
 	}
 	c := s.Spaces[sp].Ctl
@@ -104,7 +104,7 @@ func (s *State) controlSpaces(p Power) []game.Choice {
 	var lp *landPresence
 	var cand []SpaceID
 	for i := range s.Spaces {
-		if Spaces[i].Type.Fortified() || !s.raidAllows(SpaceID(i)) {
+		if s.fortified(SpaceID(i)) || !s.raidAllows(SpaceID(i)) {
 			continue
 		}
 		if c := s.Spaces[i].Ctl; c != Independent && !s.AtWar(p, c) {
@@ -223,7 +223,7 @@ func (s *State) navalRetreatFrom(sp SpaceID, q Power) {
 		s.toTrack(q, int(u.Sq), int(u.Cor))
 		u.Sq, u.Cor = 0, 0
 		for i := range s.Leaders {
-			if Leaders[i].Naval && Leaders[i].Power == q && s.Leaders[i].Loc == int(sp) {
+			if Leaders[i].Naval && s.lpower(i) == q && s.Leaders[i].Loc == int(sp) {
 				s.leaderToTrack(i)
 			}
 		}
@@ -236,7 +236,7 @@ func (s *State) navalRetreatFrom(sp SpaceID, q Power) {
 
 func (s *State) navalLeaderAt(loc int, q Power) bool {
 	for i := range s.Leaders {
-		if Leaders[i].Naval && Leaders[i].Power == q && s.Leaders[i].Loc == loc {
+		if Leaders[i].Naval && s.lpower(i) == q && s.Leaders[i].Loc == loc {
 			return true
 		}
 	}

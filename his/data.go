@@ -528,6 +528,8 @@ func init() {
 	cHereIStand = mustCard(7)
 	cPapalInq = mustCard(56)
 	cThomasMore = mustCard(112)
+	lRenegade, _ = LeaderByID("renegade")
+	lMaurice, _ = LeaderByID("maurice_of_saxony")
 	for i := range Spaces {
 		sp := &Spaces[i]
 		if sp.Type == Capital && sp.Home.Major() {

@@ -122,7 +122,8 @@ func (s *State) canCallDebate(p Power, z Lang) bool {
 		return false
 	}
 	if p == Protestant {
-		return len(s.debaterPool(Protestant, z, false)) > 0
+		// The Wartburg (#37): no Protestant debate for the rest of the turn
+		return !s.Wartburg && len(s.debaterPool(Protestant, z, false)) > 0
 	}
 	return len(s.debaterPool(Papacy, z, false)) > 0
 }

@@ -144,12 +144,17 @@ func (s *State) KeyCardsVP(p Power) (cards, vp int, auto bool) {
 }
 
 // CardsDealt is how many cards p is dealt in the Card Draw Phase (§6.2):
-// base cards, +1 with a ruler card bonus, -1 per "-1 Card" marker.
+// base cards, +1 with a ruler card bonus, -1 per "-1 Card" marker
+// (excommunication, each foreign war, Fuggers).
 func (s *State) CardsDealt(p Power) int {
 	n, _, _ := s.KeyCardsVP(p)
 	n += Rulers[s.Powers[p].Ruler].Bonus
 	if s.Powers[p].MinusOne {
 		n--
+	}
+	n -= s.warCount(p) // a "-1 Card" marker per foreign war (§21.7)
+	if s.TurnFx.Fewer&bit(p) != 0 {
+		n-- // Fuggers (#79)
 	}
 	if n < 0 {
 		n = 0
@@ -172,7 +177,7 @@ func (s *State) hasEnemyUnits(loc int, p Power) bool {
 		}
 	}
 	for i, l := range s.Leaders {
-		if l.Loc == loc && s.AtWar(p, Leaders[i].Power) {
+		if l.Loc == loc && s.AtWar(p, s.lpower(i)) {
 			return true
 		}
 	}
@@ -192,8 +197,11 @@ func (s *State) friendlyNaval(z SeaID, p Power) bool {
 // locSource reports whether a space can start p's line of communication: a
 // friendly-controlled fortified home space of p or of one of its allies.
 func (s *State) locSource(sp SpaceID, p Power) bool {
-	info := &Spaces[sp]
-	return info.Type.Fortified() && s.FriendlySpace(sp, p) && info.Home != Independent && s.Friendly(p, info.Home)
+	home := Spaces[sp].Home
+	if s.haven(sp) {
+		home = Ottoman // a pirate haven counts as an Ottoman home space (#89)
+	}
+	return s.fortified(sp) && s.FriendlySpace(sp, p) && home != Independent && s.Friendly(p, home)
 }
 
 // locPassable reports whether a space may lie on p's line of communication
@@ -315,7 +323,7 @@ func (s *State) CheckFormation(f Formation) error {
 		n += u.Land()
 	}
 	for _, l := range f.Leaders {
-		if Leaders[l].Naval || Leaders[l].Power != f.Power {
+		if Leaders[l].Naval || s.lpower(l) != f.Power {
 			return errorf("%s is not an army leader of %s", Leaders[l].Name, f.Power)
 		}
 	}

@@ -117,7 +117,7 @@ func (it *Item) parties() ([]Power, error) {
 	case "release":
 		names = []string{it.From}
 		if l, err := LeaderByID(it.Leader); err == nil {
-			names = append(names, Leaders[l].Power.String())
+			names = append(names, Leaders[l].Power.String()) // a captive of his printed power
 		}
 	case "divorce":
 		names = []string{"papacy", "england"}
@@ -551,7 +551,7 @@ func (s *State) advanceMarital() {
 // returnLeader puts a freed leader in his capital if his power controls it,
 // else in dest, a friendly home key of his power (§9.1 item 4).
 func (s *State) returnLeader(l int, dest string) error {
-	p := Leaders[l].Power
+	p := s.lpower(l)
 	for _, c := range capitalsOf[p] {
 		if s.Spaces[c].Ctl == p && (dest == "" || dest == Spaces[c].ID) {
 			s.Leaders[l] = LeaderState{Loc: int(c), Captor: NoPower}
@@ -617,7 +617,7 @@ func (s *State) doLoan(it *Item) error {
 	leader := -1
 	if it.Leader != "" {
 		l, err := LeaderByID(it.Leader)
-		if err != nil || !Leaders[l].Naval || Leaders[l].Power != from || s.Leaders[l].Loc != int(sp) {
+		if err != nil || !Leaders[l].Naval || s.lpower(l) != from || s.Leaders[l].Loc != int(sp) {
 			return errorf("loan: %q is not a naval leader of %s in %s", it.Leader, from, Spaces[sp].Name)
 		}
 		leader = l
@@ -688,8 +688,8 @@ func (s *State) displaceAll(sp SpaceID) {
 		}
 	}
 	for i, l := range s.Leaders {
-		if l.Loc == int(sp) && !s.Friendly(c, Leaders[i].Power) {
-			s.Leaders[i].Loc = s.displaceDest(sp, s.decider(Leaders[i].Power), Leaders[i].Naval)
+		if l.Loc == int(sp) && !s.Friendly(c, s.lpower(i)) {
+			s.Leaders[i].Loc = s.displaceDest(sp, s.decider(s.lpower(i)), Leaders[i].Naval)
 		}
 	}
 }
@@ -811,7 +811,7 @@ func (s *State) sueTargets(p Power) []Power {
 		}
 		held := false
 		for i, l := range s.Leaders {
-			held = held || (l.Captor == q && Leaders[i].Power == p)
+			held = held || (l.Captor == q && s.lpower(i) == p)
 		}
 		for _, h := range homeSpacesOf[p] {
 			held = held || s.ControlledBy(h, q)
@@ -879,7 +879,7 @@ func (s *State) startPeace(loser, winner Power) {
 		}
 	}
 	for i, l := range s.Leaders {
-		if l.Captor == winner && Leaders[i].Power == loser {
+		if l.Captor == winner && s.lpower(i) == loser {
 			d.Buys = append(d.Buys, Buy{Kind: "leader", Leader: i})
 		}
 	}
@@ -1049,7 +1049,7 @@ func (s *State) diploChoices(dec Decision) []game.Choice {
 		for _, q := range s.sueTargets(dec.Power) {
 			out = append(out, game.Choice{Label: "sue " + q.String() + " for peace", Value: q.String()})
 		}
-		return out
+		return append(out, s.marriagePeace(dec.Power)...) // Diplomatic Marriage (#73)
 	case kPeaceRemove:
 		return s.unitChoices(d.Loser)
 	case kPeaceBuy:
@@ -1073,7 +1073,8 @@ func (s *State) diploChoices(dec Decision) []game.Choice {
 		return out
 	case kIntervene:
 		p := dec.Power
-		return yesNo("no", "intervene for 2 CP", d.Cost[p]+2 <= s.handCP(p))
+		// Auld Alliance, Venetian Alliance pay for it (#69, #108)
+		return append(yesNo("no", "intervene for 2 CP", d.Cost[p]+2 <= s.handCP(p)), s.allianceIntervention(p, d.Intervene[0][0])...)
 	case kPay:
 		var out []game.Choice
 		for _, c := range s.Powers[dec.Power].Hand {
@@ -1101,6 +1102,10 @@ func (s *State) resolveDiplo(dec Decision, p []string) {
 	case kSue:
 		if p[0] == "none" {
 			d.Who = dec.Power + 1
+			return
+		}
+		if p[0] == "marriage" {
+			s.marriageSue(dec.Power, pw(p[1]))
 			return
 		}
 		s.startPeace(dec.Power, pw(p[0]))
@@ -1174,9 +1179,12 @@ func (s *State) resolveDiplo(dec Decision, p []string) {
 	case kIntervene:
 		iv := d.Intervene[0]
 		d.Intervene = d.Intervene[1:]
-		if p[0] == "yes" {
+		switch p[0] {
+		case "yes":
 			s.intervene(dec.Power, iv[0], iv[1])
 			d.Cost[dec.Power] += 2
+		case "card":
+			s.allianceIntervene(dec.Power, iv[0], iv[1])
 		}
 	case kPay:
 		n := 0

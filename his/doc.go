@@ -24,12 +24,17 @@
 //
 // # Simplifications (documented choices)
 //
-//   - Cards: the Home cards' and the Mandatory Events' events are built
-//     (homecards.go, mandatory.go); every other card is played for CP only,
-//     so no response window or combat card ever opens, and foreign wars
-//     (§21.7) and minor powers' activation by events do not arise. A war
-//     declared in the Action Phase (Six Wives) starts no naval combat where
-//     the new enemies' fleets share a sea zone (ruling D4).
+//   - Cards (cards.go and the cards_*.go families): every card of the main
+//     deck is built — events, Response and Combat cards in their windows,
+//     the Spring Deployment and Diplomacy Phase uses; not the 2-player
+//     variant's diplomatic cards. A window asks every seat that could play
+//     one of its cards on public information (option responses=holders:
+//     only the holders). CARDS.md's window "after any action" is not opened
+//     on its own: its cards are offered in the windows that open and as
+//     impulse events. A war declared in the Action Phase (Six Wives,
+//     Machiavelli, activations) starts no naval combat where the new
+//     enemies' fleets share a sea zone (ruling D4); a foreign war's battle
+//     has no windows.
 //   - Units are counts; the piece-denomination rule of §5.2 is never
 //     binding. The counter mix (State.Mix) is enforced wherever units are
 //     placed, but the reference data lacks its numbers: only the limits the
@@ -57,11 +62,9 @@
 //     sea); leaders do not sail alone; the Knights of St. John are
 //     Rhodes while it is independent.
 //   - Assaults, Control Unfortified Space, unrest removal and unit
-//     construction (assault.go, control.go, build.go): Combat and Response
-//     cards are not played; docs/his.md lists each action's
-//     simplifications.
-//   - Land movement and field battles (move.go, battle.go): response
-//     windows and combat cards are skipped; "lost a battle" (free avoid
+//     construction (assault.go, control.go, build.go): docs/his.md lists
+//     each action's simplifications.
+//   - Land movement and field battles (move.go, battle.go): "lost a battle" (free avoid
 //     battle) and "one interception per impulse" are kept per space and
 //     power, carried along by retreats and avoid battle; the active power's
 //     beaten formations are counted per space (Act.Defeated), for moves
@@ -71,10 +74,7 @@
 //     target it fits and then counts for the rest of the series; a
 //     translator's free box comes with a paid translation step. Spring
 //     Deployment lacks its two cards.
-//   - The New World (§20, newworld.go) is whole but for the card events
-//     that feed it (Galleons, Plantations, Potosi, Mercator's Map, Smallpox,
-//     Sebastian Cabot, Colonial Governor/Native Uprising, Huguenot
-//     Raiders): their markers and voyages are kept and applied. Colonial
-//     Governor and Native Uprising convert every No Effect of their power
-//     (colonies and conquests).
+//   - The New World (§20, newworld.go; its cards in cards_newworld.go):
+//     Colonial Governor and Native Uprising convert every No Effect of their
+//     power (colonies and conquests).
 package his

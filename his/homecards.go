@@ -55,7 +55,7 @@ func (s *State) leaderFree(id string) bool {
 		return false
 	}
 	sp := SpaceID(ls.Loc)
-	return !s.UnderSiege(sp) || s.Besieging(sp, Leaders[l].Power)
+	return !s.UnderSiege(sp) || s.Besieging(sp, s.lpower(l))
 }
 
 func (s *State) rules(name string, p Power) bool { return Rulers[s.Powers[p].Ruler].Name == name }
@@ -64,6 +64,12 @@ func (s *State) rules(name string, p Power) bool { return Rulers[s.Powers[p].Rul
 
 func (s *State) janissarySpaces() []game.Choice {
 	var out []game.Choice
+	// a foreign war of the Ottoman's short of its units (§21.7, CARDS.md #1)
+	for i, w := range foreignWars {
+		if w.power == Ottoman && s.Foreign[i].On && s.Foreign[i].Units.Land() < w.units {
+			out = append(out, game.Choice{Label: Cards[mustCard(w.card)].Name, Value: w.id})
+		}
+	}
 	for _, sp := range homeSpacesOf[Ottoman] {
 		ss := &s.Spaces[sp]
 		if sp == spAlgiers || ss.Ctl != Ottoman || ss.Unrest || s.hasEnemyUnits(int(sp), Ottoman) {
@@ -249,6 +255,35 @@ func (s *State) occupied(sp SpaceID) bool {
 	return false
 }
 
+// emperorJump puts Charles V (and the Duke of Alva if he goes along) in the
+// destination of Holy Roman Emperor's path; then the Hapsburgs have 5 CP.
+func (s *State) emperorJump(path []string) {
+	charles, _ := LeaderByID("charles_v")
+	alva, _ := LeaderByID("duke_of_alva")
+	to := int(mustSpace(path[0]))
+	if len(path) > 1 && path[1] == "alva" {
+		s.Leaders[alva].Loc = to
+	}
+	s.Leaders[charles].Loc = to
+	s.emit("event", "Holy Roman Emperor: Charles V goes to "+Spaces[to].Name)
+}
+
+// excommunicateReformer is Papal Bull's first half on the reformer id: he
+// and his debater are away until the next Card Draw Phase; the Papacy may
+// then call a debate in his zone.
+func (s *State) excommunicateReformer(id string) {
+	for i, r := range reformers {
+		if Debaters[*r.debater].ID != id {
+			continue
+		}
+		s.ExReformers |= 1 << i
+		s.Reformer[*r.space] = false
+		s.Debaters[*r.debater] = DebAway
+		s.emit("excommunication", fmt.Sprintf("Papal Bull: %s is excommunicated and leaves %s for the turn", Debaters[*r.debater].Name, Spaces[*r.space].Name))
+		s.home().DebateZone = r.zone
+	}
+}
+
 // --- #7 Here I Stand (retrieve) ---
 
 // lutherAlive: Calvin has not been played and Luther was not burnt.
@@ -346,6 +381,13 @@ func init() {
 		},
 		choices: func(s *State, d Decision) []game.Choice { return s.janissarySpaces() },
 		resolve: func(s *State, d Decision, path []string) {
+			for i, w := range foreignWars {
+				if w.id == path[0] {
+					s.buildOnWar(i, Ottoman, 'r')
+					s.Home.Janissaries--
+					return
+				}
+			}
 			sp := mustSpace(path[0])
 			s.place(&s.Spaces[sp].Units[Ottoman], Ottoman, 'r', 1)
 			s.Home.Janissaries--
@@ -371,15 +413,11 @@ func init() {
 			return out
 		},
 		play: func(s *State, p Power, path []string) {
+			// the other powers may answer the jump with Gout (#32)
 			charles, _ := LeaderByID("charles_v")
-			alva, _ := LeaderByID("duke_of_alva")
-			to := int(mustSpace(path[0]))
-			if len(path) > 1 && path[1] == "alva" {
-				s.Leaders[alva].Loc = to
-			}
-			s.Leaders[charles].Loc = to
-			s.emit("event", "Holy Roman Emperor: Charles V goes to "+Spaces[to].Name)
-			s.Act = &Act{Power: Hapsburg, CP: 5, Card: -1}
+			w := newWindow(winEmperor, Hapsburg, othersFrom(Hapsburg))
+			w.Path, w.Leaders = path, []int{charles}
+			s.openWindow(w)
 		},
 	})
 
@@ -479,16 +517,14 @@ func init() {
 		},
 		play: func(s *State, p Power, path []string) {
 			if path[0] == "reformer" {
-				for i, r := range reformers {
-					if Debaters[*r.debater].ID != path[1] {
-						continue
-					}
-					s.ExReformers |= 1 << i
-					s.Reformer[*r.space] = false
-					s.Debaters[*r.debater] = DebAway
-					s.emit("excommunication", fmt.Sprintf("Papal Bull: %s is excommunicated and leaves %s for the turn", Debaters[*r.debater].Name, Spaces[*r.space].Name))
-					s.home().DebateZone = r.zone
+				if path[1] == "cranmer" {
+					// any power may cancel it with Thomas Cromwell (#115)
+					w := newWindow(winBull, Papacy, othersFrom(Papacy))
+					w.Path = path
+					s.openWindow(w)
+					return
 				}
+				s.excommunicateReformer(path[1])
 				return
 			}
 			q, _ := ParsePower(path[1])

@@ -77,6 +77,7 @@ func TestHolyRomanEmperor(t *testing.T) {
 	}
 	s.pop()
 	eventDefs[2].play(s, Hapsburg, []string{"vienna", "alva"})
+	s.run() // the window for Gout (nobody holds a card that could be it)
 	if s.Leaders[charles].Loc != int(vienna) || s.Leaders[alva].Loc != int(vienna) || s.Act == nil || s.Act.CP != 5 {
 		t.Fatalf("Charles %v, Alva %v, act %+v", s.Leaders[charles], s.Leaders[alva], s.Act)
 	}

@@ -18,9 +18,9 @@ func topValues(s *State, p Power) []string {
 	return out
 }
 
-// optionCards lists the card numbers under the impulse option mode ("cp"
+// impulseCards lists the card numbers under the impulse option mode ("cp"
 // or "event").
-func optionCards(s *State, p Power, mode string) []int {
+func impulseCards(s *State, p Power, mode string) []int {
 	var out []int
 	for _, c := range s.impulseChoices(p) {
 		if c.Value == mode {
@@ -80,7 +80,7 @@ func TestPassingRules(t *testing.T) {
 // first among the options (the default at a deadline).
 func TestMandatoryNeverForCP(t *testing.T) {
 	s := heldImpulse(t, 2, France, 65, 12)
-	if cp := optionCards(s, France, "cp"); !reflect.DeepEqual(cp, []int{65}) {
+	if cp := impulseCards(s, France, "cp"); !reflect.DeepEqual(cp, []int{65}) {
 		t.Errorf("cards for CP %v", cp)
 	}
 	if _, _, err := (Rules{}).Apply(s, "france", game.NewAction(kImpulse, []string{"cp", "12"})); err == nil {
@@ -138,7 +138,8 @@ func TestEventOncePerTurn(t *testing.T) {
 	if have := topValues(s, Hapsburg); !reflect.DeepEqual(have, []string{"pass"}) {
 		t.Errorf("options %v", have)
 	}
-	s.Powers[Hapsburg].Hand = append(s.Powers[Hapsburg].Hand, uint8(mustCard(65)))
+	// a Combat card: never an impulse's event
+	s.Powers[Hapsburg].Hand = append(s.Powers[Hapsburg].Hand, uint8(mustCard(24)))
 	if have := topValues(s, Hapsburg); !reflect.DeepEqual(have, []string{"cp"}) {
 		t.Errorf("with another card: options %v", have)
 	}
@@ -282,23 +283,18 @@ func TestRandomImpulsesKeepTheRules(t *testing.T) {
 }
 
 // TestMaryResponseForCPOnly: under Mary I, England plays Response (and
-// Combat) cards only for CP (§21.3). No Response card's event is built yet,
-// so the test gives #31 Foul Weather a stand-in event for its duration.
+// Combat) cards only for CP (§21.3): #38 Halley's Comet, a Response card
+// with an impulse event, is offered to others as an event.
 func TestMaryResponseForCPOnly(t *testing.T) {
-	if eventDefs[31] != nil {
-		t.Fatal("#31 has an event now: use it here")
-	}
-	eventDefs[31] = &eventDef{play: func(*State, Power, []string) {}}
-	defer delete(eventDefs, 31)
-	s := heldImpulse(t, 7, England, 31)
-	if ev := optionCards(s, England, "event"); !reflect.DeepEqual(ev, []int{31}) {
+	s := heldImpulse(t, 7, England, 38)
+	if ev := impulseCards(s, England, "event"); !reflect.DeepEqual(ev, []int{38}) {
 		t.Fatalf("under Henry VIII the event is offered: %v", ev)
 	}
 	s.Powers[England].Ruler = slices.IndexFunc(Rulers, func(r RulerInfo) bool { return r.Name == "Mary I" })
-	if ev := optionCards(s, England, "event"); len(ev) != 0 || !s.eventPlayable(France, mustCard(31)) {
+	if ev := impulseCards(s, England, "event"); len(ev) != 0 || !s.eventPlayable(France, mustCard(38)) {
 		t.Errorf("under Mary I England may not play it as an event (others may): %v", ev)
 	}
-	if cp := optionCards(s, England, "cp"); !reflect.DeepEqual(cp, []int{31}) {
+	if cp := impulseCards(s, England, "cp"); !reflect.DeepEqual(cp, []int{38}) {
 		t.Errorf("for CP it is offered: %v", cp)
 	}
 }

@@ -201,7 +201,7 @@ func init() {
 				dests = append(dests, game.Choice{Label: Spaces[sp].Name, Value: Spaces[sp].ID})
 			}
 			for i, l := range s.Leaders {
-				if Leaders[i].Power == France && !Leaders[i].Naval && l.Captor == NoPower && l.Loc >= 0 && l.Loc < SeaLoc {
+				if s.lpower(i) == France && !Leaders[i].Naval && l.Captor == NoPower && l.Loc >= 0 && l.Loc < SeaLoc {
 					out = append(out, game.Choice{Label: fmt.Sprintf("%s (%d CP)", Leaders[i].Name, raidLeaderCP), Value: Leaders[i].ID, Next: dests})
 				}
 			}
@@ -245,7 +245,7 @@ func (s *State) stepEvent() bool {
 	for len(e.Place) > 0 {
 		pl := e.Place[0]
 		if len(pl.Spaces) > 1 {
-			s.push(kEvLeader, Leaders[pl.Leader].Power)
+			s.push(kEvLeader, s.lpower(pl.Leader))
 			return true
 		}
 		if len(pl.Spaces) == 1 {
@@ -395,7 +395,7 @@ func (s *State) crown(c int) {
 func (s *State) replaceLeader(card int, player Power, oldID, newID string, capital SpaceID) {
 	old, _ := LeaderByID(oldID)
 	nl, _ := LeaderByID(newID)
-	p := Leaders[nl].Power
+	p := s.lpower(nl)
 	var opts []SpaceID
 	if s.ControlledBy(capital, p) {
 		opts = append(opts, capital)
@@ -527,7 +527,7 @@ func (s *State) formLeague() {
 	s.setWar(Protestant, Hapsburg, true)
 	s.setWar(Protestant, Papacy, true)
 	for _, sp := range homeSpacesOf[Protestant] {
-		if s.Spaces[sp].Prot {
+		if s.Spaces[sp].Prot && !s.fortressMarker(sp) { // not under a Fortress marker (#86, #104)
 			s.Spaces[sp].Ctl = Protestant
 		}
 	}
@@ -570,7 +570,7 @@ func (s *State) leagueDisplace() {
 		u := s.Spaces[e].Units[Protestant]
 		var leaders []int
 		for i, l := range s.Leaders {
-			if l.Loc == int(e) && Leaders[i].Power == Protestant && l.Captor == NoPower {
+			if l.Loc == int(e) && s.lpower(i) == Protestant && l.Captor == NoPower {
 				leaders = append(leaders, i)
 			}
 		}
@@ -723,8 +723,8 @@ func (s *State) scotsRaid(c int, player Power) {
 		}
 	}
 	for i, l := range s.Leaders {
-		if l.Loc == int(st) && l.Captor == NoPower && Leaders[i].Power != France && Leaders[i].Power != Scotland {
-			s.Leaders[i].Loc = s.displaceDest(st, s.decider(Leaders[i].Power), Leaders[i].Naval)
+		if l.Loc == int(st) && l.Captor == NoPower && s.lpower(i) != France && s.lpower(i) != Scotland {
+			s.Leaders[i].Loc = s.displaceDest(st, s.decider(s.lpower(i)), Leaders[i].Naval)
 		}
 	}
 	s.event(97, player)

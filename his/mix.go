@@ -28,7 +28,8 @@ func defaultMix() [NumPowers]Units {
 	return m
 }
 
-// OnMap counts p's units of each type on the map (spaces and sea zones).
+// OnMap counts p's units of each type on the map (spaces and sea zones,
+// and the foreign war cards).
 func (s *State) OnMap(p Power) Units {
 	var t [5]int
 	add := func(u Units) {
@@ -43,6 +44,9 @@ func (s *State) OnMap(p Power) Units {
 	}
 	for i := range s.Seas {
 		add(s.Seas[i].Units[p])
+	}
+	if p == Ottoman || p == England {
+		add(s.onWarCards(p)) // units on foreign war cards (§21.7)
 	}
 	c := func(n int) uint8 {
 		if n > 254 {

@@ -14,8 +14,8 @@ import (
 // stacks adjacent to the destination (§13.2), avoid battle (§13.3),
 // withdrawal into fortifications (§13.4), then a field battle (§14,
 // battle.go), a siege begun (§15), a relief battle (§15.2) or a lone leader
-// captured. The response windows (Foul Weather, Gout) and combat cards are
-// not built.
+// captured. Once paid for, a Move waits in a response window (Foul Weather,
+// Gout; cards.go) before its interceptions.
 //
 // A formation is written "r:m:c" (the active power's regulars, mercenaries
 // and cavalry), followed by ",<minor>=<n>" for each minor power actively
@@ -405,7 +405,7 @@ func (s *State) moveChoicesFrom(p Power, cp int, only int) []game.Choice {
 	// p's army leaders free on the map, by space
 	var leaderAt [NumSpaces]uint8
 	for i, l := range s.Leaders {
-		if !Leaders[i].Naval && Leaders[i].Power == p && l.Captor == NoPower && l.Loc >= 0 && l.Loc < NumSpaces {
+		if !Leaders[i].Naval && s.lpower(i) == p && l.Captor == NoPower && l.Loc >= 0 && l.Loc < NumSpaces {
 			leaderAt[l.Loc]++
 		}
 	}
@@ -436,7 +436,7 @@ func (s *State) moveChoicesFrom(p Power, cp int, only int) []game.Choice {
 		}
 		var leaders []int
 		if leaderAt[i] > 0 {
-			leaders = s.leadersOutside(from, p)
+			leaders = s.withoutGout(s.leadersOutside(from, p)) // #32: no move under Gout
 		}
 		if len(s.Act.Defeated) > 0 {
 			leaders = s.undefeated(from, &stack, leaders)
@@ -600,7 +600,7 @@ func (s *State) startMoveBy(p Power, from, to SpaceID, units [NumPowers]Units, l
 // (§13.2), majors in Impulse Order, then spaces in map order.
 func (s *State) interceptCands(m *LandMove) []Intercept {
 	to := m.To
-	if Spaces[to].Type.Fortified() && s.FriendlySpace(to, m.Power) && !s.UnderSiege(to) {
+	if s.fortified(to) && s.FriendlySpace(to, m.Power) && !s.UnderSiege(to) {
 		return nil // no interception into the mover's friendly fortified space
 	}
 	var present []Power // powers with land units in the destination
@@ -782,6 +782,7 @@ func (s *State) stepMove() bool {
 // siege the mover no longer holds (§15.3).
 func (s *State) arrive(m *LandMove) {
 	s.shiftForce(m.From, m.To, &m.Units, m.Leaders)
+	s.noteMoved(m.To, &m.Units)
 	for q := range m.Units {
 		if m.Units[q].Land() > 0 {
 			s.Act.Beaten[m.To] &^= bit(Power(q))
@@ -813,7 +814,7 @@ func (s *State) avoidDests(m *LandMove, q Power) []SpaceID {
 func (s *State) mayWithdraw(m *LandMove) (Power, bool) {
 	to := m.To
 	c := s.Spaces[to].Ctl
-	if !Spaces[to].Type.Fortified() || s.UnderSiege(to) || c == NoPower || !s.isFoe(m, c) && !(c.Minor() && s.isFoe(m, s.side(c))) {
+	if !s.fortified(to) || s.UnderSiege(to) || c == NoPower || !s.isFoe(m, c) && !(c.Minor() && s.isFoe(m, s.side(c))) {
 		return NoPower, false
 	}
 	n := s.foesOutside(m)
@@ -873,7 +874,7 @@ func (s *State) insideJoiners(m *LandMove) [NumPowers]Units {
 func (s *State) enterFortified(m *LandMove) bool {
 	to, p := m.To, m.Power
 	ss := &s.Spaces[to]
-	if !Spaces[to].Type.Fortified() {
+	if !s.fortified(to) {
 		return false
 	}
 	if ss.Besiegers != 0 {
@@ -947,12 +948,12 @@ func (s *State) checkReliefSiege(m *LandMove) {
 // unfortified destination are captured by the mover (§13.1); in a fortified
 // space they are inside.
 func (s *State) captureLoneLeaders(m *LandMove) {
-	if Spaces[m.To].Type.Fortified() {
+	if s.fortified(m.To) {
 		return
 	}
 	var ls []int
 	for i, l := range s.Leaders {
-		if l.Loc == int(m.To) && l.Captor == NoPower && !Leaders[i].Naval && s.isFoe(m, Leaders[i].Power) {
+		if l.Loc == int(m.To) && l.Captor == NoPower && !Leaders[i].Naval && s.isFoe(m, s.lpower(i)) {
 			ls = append(ls, i)
 		}
 	}

@@ -86,10 +86,45 @@ type NavalMove struct {
 	RetPort   bool     `json:"ret_port,omitempty"` // retreat after a combat in port: to a sea zone
 	RetLost   bool     `json:"ret_lost,omitempty"` // the retreating side lost the combat
 	Log       []string `json:"log,omitempty"`
+	// Fight is the naval combat in progress; Roll an interception or
+	// avoid-battle roll waiting for Professional Rowers (cards.go); Held:
+	// the orders given wait in Foul Weather's window.
+	Fight *NavalFight `json:"fight,omitempty"`
+	Roll  *NavalRoll  `json:"roll,omitempty"`
+	Held  bool        `json:"held,omitempty"`
+}
+
+// NavalRoll is an interception (or avoid battle) rolled and not yet
+// applied: the sea zone, the moving stack, where it goes (avoid battle) and
+// the total (Professional Rowers may change it by 2).
+type NavalRoll struct {
+	Avoid   bool   `json:"avoid,omitempty"`
+	Power   Power  `json:"power"`
+	Zone    int    `json:"zone"`
+	From    int    `json:"from"`
+	Owner   Power  `json:"owner"`
+	Sq      uint8  `json:"sq"`
+	Cor     uint8  `json:"cor"`
+	Group   string `json:"group,omitempty"` // the group as written (the minors' squadrons going along)
+	Leaders []int  `json:"leaders,omitempty"`
+	To      int    `json:"to"`
+	Total   int    `json:"total"`
+	Text    string `json:"text"`
 }
 
 func (n *NavalMove) clone() *NavalMove {
 	c := *n
+	if n.Fight != nil {
+		f := *n.Fight
+		f.AttDice = append([]int(nil), n.Fight.AttDice...)
+		f.DefDice = append([]int(nil), n.Fight.DefDice...)
+		c.Fight = &f
+	}
+	if n.Roll != nil {
+		r := *n.Roll
+		r.Leaders = append([]int(nil), n.Roll.Leaders...)
+		c.Roll = &r
+	}
 	c.Orders = append([]NavalOrder(nil), n.Orders...)
 	for i := range c.Orders {
 		c.Orders[i].Leaders = append([]int(nil), n.Orders[i].Leaders...)
@@ -171,7 +206,7 @@ func (s *State) leaderOwner(l int) Power {
 			return ln.Borrower
 		}
 	}
-	return Leaders[l].Power
+	return s.lpower(l)
 }
 
 // navalLeadersAt lists the naval leaders at loc serving one of the powers.
@@ -553,7 +588,14 @@ func (s *State) navalOrderChoices(n *NavalMove) []game.Choice {
 func (s *State) resolveNavalOrder(path []string) {
 	n := s.Naval
 	if path[0] == "done" {
-		s.executeNavalOrders()
+		if len(n.Orders) == 0 {
+			s.executeNavalOrders()
+			return
+		}
+		// §16.1 step 3: Foul Weather may stop the Naval Move (the orders
+		// wait in the window)
+		n.Held = true
+		s.openWindow(newWindow(winNaval, n.Power, othersFrom(n.Power)))
 		return
 	}
 	owner, _ := ParsePower(path[1])
@@ -729,8 +771,23 @@ func (s *State) stepNaval() bool {
 	if n == nil {
 		return false
 	}
+	if n.Roll != nil {
+		s.applyNavalRoll()
+		return true
+	}
 	switch n.Step {
 	case navOrders:
+		if n.Held {
+			// Foul Weather's window is over (cards.go)
+			n.Held = false
+			if s.foul(n.Power) {
+				n.log(s, "Foul Weather: the Naval Move does not take place")
+				s.Naval = nil
+				return true
+			}
+			s.executeNavalOrders()
+			return true
+		}
 		s.push(kNavMove, n.Power)
 		return true
 	case navIntercept:
@@ -746,6 +803,10 @@ func (s *State) stepNaval() bool {
 		n.Step = navCombat
 		fallthrough
 	default:
+		if n.Fight != nil {
+			s.stepNavalFight()
+			return true
+		}
 		if n.RetLoc >= 0 {
 			s.settleRetreat()
 			if n.RetLoc >= 0 {
@@ -868,17 +929,51 @@ func (s *State) resolveIntercept(e Power, path []string) {
 	}
 	from := parseLoc(path[0])
 	owner, _ := ParsePower(path[1])
-	main, minors := splitNavGroup(path[2])
+	main, _ := splitNavGroup(path[2])
 	sq, cor := parseNavComp(main)
 	leaders := parseLeaders(path[3])
 	n.Tried = append(n.Tried, z*256+from)
 	d1, d2 := s.Die(), s.Die()
 	total := d1 + d2 + bestBattle(leaders)
-	if total < 9 {
-		n.log(s, fmt.Sprintf("%s fails to intercept into %s from %s (%d+%d%+d = %d)", owner, Seas[z].Name, s.locText(from), d1, d2, bestBattle(leaders), total))
+	n.Roll = &NavalRoll{Power: e, Zone: z, From: from, Owner: owner, Sq: sq, Cor: cor, Group: path[2], Leaders: leaders, Total: total,
+		Text: fmt.Sprintf("%d+%d%+d", d1, d2, bestBattle(leaders))}
+	s.navalRollWindow()
+}
+
+// navalRollWindow opens the window after an interception or avoid-battle
+// roll (Professional Rowers, §16.1).
+func (s *State) navalRollWindow() {
+	n := s.Naval
+	w := newWindow(winNavalRoll, n.Power, allFrom(n.Power))
+	w.Space, w.Roll = SeaLoc+n.Roll.Zone, n.Roll.Total
+	s.openWindow(w)
+}
+
+// applyNavalRoll applies the interception or avoid-battle roll once its
+// window is over.
+func (s *State) applyNavalRoll() {
+	n := s.Naval
+	r := n.Roll
+	n.Roll = nil
+	z := r.Zone
+	total := r.Total
+	if r.Avoid {
+		e := r.Power
+		if total < 9 {
+			n.log(s, fmt.Sprintf("%s fails to avoid battle in %s (%s = %d)", e, Seas[z].Name, r.Text, total))
+			return
+		}
+		n.log(s, fmt.Sprintf("%s avoids battle in %s (%s = %d)", e, Seas[z].Name, r.Text, total))
+		s.navalShift(SeaLoc+z, s.avoiders(z, e), r.To, "avoid battle")
 		return
 	}
-	n.log(s, fmt.Sprintf("%s intercepts into %s from %s with %d squadron(s), %d corsair(s) (%d+%d%+d = %d)", owner, Seas[z].Name, s.locText(from), sq, cor, d1, d2, bestBattle(leaders), total))
+	e, from, owner, sq, cor, leaders := r.Power, r.From, r.Owner, r.Sq, r.Cor, r.Leaders
+	_, minors := splitNavGroup(r.Group)
+	if total < 9 {
+		n.log(s, fmt.Sprintf("%s fails to intercept into %s from %s (%s = %d)", owner, Seas[z].Name, s.locText(from), r.Text, total))
+		return
+	}
+	n.log(s, fmt.Sprintf("%s intercepts into %s from %s with %d squadron(s), %d corsair(s) (%s = %d)", owner, Seas[z].Name, s.locText(from), sq, cor, r.Text, total))
 	fu, tu := s.unitsAt(from), &s.Seas[z].Units
 	fu[owner].Sq -= sq
 	fu[owner].Cor -= cor
@@ -962,16 +1057,12 @@ func (s *State) resolveAvoid(e Power, path []string) {
 	if path[0] == "stay" {
 		return
 	}
-	owners := s.avoiders(z, e)
 	leaders := s.navalLeadersAt(SeaLoc+z, s.navalSide(e))
 	d1, d2 := s.Die(), s.Die()
 	total := d1 + d2 + bestBattle(leaders)
-	if total < 9 {
-		n.log(s, fmt.Sprintf("%s fails to avoid battle in %s (%d+%d%+d = %d)", e, Seas[z].Name, d1, d2, bestBattle(leaders), total))
-		return
-	}
-	n.log(s, fmt.Sprintf("%s avoids battle in %s (%d+%d%+d = %d)", e, Seas[z].Name, d1, d2, bestBattle(leaders), total))
-	s.navalShift(SeaLoc+z, owners, parseLoc(path[0]), "avoid battle")
+	n.Roll = &NavalRoll{Avoid: true, Power: e, Zone: z, To: parseLoc(path[0]), Total: total,
+		Text: fmt.Sprintf("%d+%d%+d", d1, d2, bestBattle(leaders))}
+	s.navalRollWindow()
 }
 
 // navalShift moves every naval unit of these powers, and the naval leaders
@@ -1050,23 +1141,61 @@ func NavalLosses(u Units, hits int, lost bool) (sq, cor int) {
 	return sq, cor
 }
 
-// navalCombat fights the naval combat at loc between the active side
-// (attacker) and power q with its active minor allies (defender), then
-// settles losses and the retreat (§16.2, §22.3).
+// NavalFight is a naval combat in progress (NavalMove.Fight, §16.2): the
+// location, the defending major, the step (0 the combat cards' window, 1
+// the dice, 2 the window after the dice, 3 the outcome), the cards' extra
+// dice and the dice and hits of each side.
+type NavalFight struct {
+	Loc      int   `json:"loc"`
+	Q        Power `json:"q"`
+	Step     uint8 `json:"step"`
+	AttExtra int   `json:"att_extra,omitempty"`
+	DefExtra int   `json:"def_extra,omitempty"`
+	AttDice  []int `json:"att_dice,omitempty"`
+	DefDice  []int `json:"def_dice,omitempty"`
+	AttHits  int   `json:"att_hits"`
+	DefHits  int   `json:"def_hits"`
+}
+
+// navalCombat starts the naval combat at loc between the active side
+// (attacker) and power q with its active minor allies (defender): the
+// combat cards are declared (attacker, then defender: Arquebusiers), both
+// roll, Janissaries and Professional Rowers may be played, then losses and
+// the retreat are settled (§16.2, §22.3; stepNavalFight).
 func (s *State) navalCombat(loc int, q Power) {
 	n := s.Naval
-	p := n.Power
+	n.Fight = &NavalFight{Loc: loc, Q: q}
+	w := newWindow(winSea, n.Power, []Power{n.Power, q})
+	w.Space = loc
+	s.openWindow(w)
+}
+
+// stepNavalFight advances the naval combat in progress.
+func (s *State) stepNavalFight() {
+	n := s.Naval
+	f := n.Fight
+	p, q, loc := n.Power, f.Q, f.Loc
 	attSide, defSide := s.navalSide(p), s.navalSide(q)
 	att, def := s.sideNaval(loc, attSide), s.sideNaval(loc, defSide)
-	attL, defL := s.navalLeadersAt(loc, attSide), s.navalLeadersAt(loc, defSide)
-	port := loc < SeaLoc
-	attDice := 2*int(att.Sq) + int(att.Cor) + bestBattle(attL)
-	defDice := 2*int(def.Sq) + int(def.Cor) + bestBattle(defL)
-	if port {
-		defDice++
+	if f.Step == 0 {
+		attL, defL := s.navalLeadersAt(loc, attSide), s.navalLeadersAt(loc, defSide)
+		attDice := 2*int(att.Sq) + int(att.Cor) + bestBattle(attL) + f.AttExtra
+		defDice := 2*int(def.Sq) + int(def.Cor) + bestBattle(defL) + f.DefExtra
+		if loc < SeaLoc {
+			defDice++
+		}
+		f.AttHits, f.AttDice = s.Hits(attDice)
+		f.DefHits, f.DefDice = s.Hits(defDice)
+		f.Step = 1
+		w := newWindow(winSeaRolled, p, allFrom(p))
+		w.Space = loc
+		s.openWindow(w)
+		return
 	}
-	ah, ad := s.Hits(attDice)
-	dh, dd := s.Hits(defDice)
+	n.Fight = nil
+	port := loc < SeaLoc
+	ah, ad, attDice := f.AttHits, f.AttDice, len(f.AttDice)
+	dh, dd, defDice := f.DefHits, f.DefDice, len(f.DefDice)
 	attWins := ah > dh
 	winner := q
 	if attWins {
@@ -1206,7 +1335,7 @@ func (s *State) navalTrackReturns() {
 func (s *State) navalReturnPorts(l int) []SpaceID {
 	var out []SpaceID
 	for i := range Spaces {
-		if len(Spaces[i].Ports) > 0 && s.FriendlySpace(SpaceID(i), Leaders[l].Power) {
+		if len(Spaces[i].Ports) > 0 && s.FriendlySpace(SpaceID(i), s.lpower(l)) {
 			out = append(out, SpaceID(i))
 		}
 	}
@@ -1223,7 +1352,7 @@ func (s *State) stepNavalReturn() bool {
 	}
 	l := s.NavalDue[0]
 	ports := s.navalReturnPorts(l)
-	who := s.decider(Leaders[l].Power)
+	who := s.decider(s.lpower(l))
 	switch {
 	case len(ports) == 0:
 		s.NavalDue = s.NavalDue[1:]

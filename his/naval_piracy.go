@@ -108,8 +108,12 @@ func (s *State) targetPorts(z int, q Power) int {
 }
 
 // knightsHold reports whether the Knights of St. John hold a space: Rhodes
-// while it is independent (their move by card #86 is not built).
+// while it is independent, or the Hapsburg port Knights of St. John (#86)
+// put them in while it is independent.
 func (s *State) knightsHold(sp SpaceID) bool {
+	if s.KnightsAt > 0 {
+		return int(sp) == s.KnightsAt-1 && s.Spaces[sp].Ctl == Independent
+	}
 	return Spaces[sp].ID == "rhodes" && s.Spaces[sp].Ctl == Independent
 }
 
@@ -133,7 +137,7 @@ func (s *State) AntiPiracyDice(z int, target Power) int {
 		}
 		sp := SpaceID(loc)
 		st := &s.Spaces[sp]
-		if Spaces[sp].Type != Fortress || st.Unrest || st.Besiegers != 0 {
+		if !s.isFortress(sp) || st.Unrest || st.Besiegers != 0 {
 			continue
 		}
 		if s.ControlledBy(sp, target) || s.AtWar(Ottoman, st.Ctl) || s.knightsHold(sp) {
@@ -181,6 +185,12 @@ func (s *State) piracy(z int, target Power) {
 	s.emit("piracy", fmt.Sprintf("%d piracy dice %v: %d hit(s)", pd, pdice, ph))
 	if ph > 0 {
 		s.Piracy = &Piracy{Zone: z, Target: target, Left: ph}
+		if s.TurnFx.Julia && Seas[z].ID == "tyrrhenian_sea" {
+			// Julia Gonzaga (#84): the first scoring piracy there this turn
+			s.TurnFx.Julia = false
+			s.Powers[Ottoman].BonusVP++
+			s.emit("piracy", "Julia Gonzaga: the Ottoman gains 1 VP")
+		}
 	}
 }
 
@@ -273,7 +283,9 @@ func (s *State) resolvePiracyAward(path []string) {
 		s.emit("piracy", fmt.Sprintf("%s gives the Ottoman 1 piracy VP (%d)", pr.Target, s.PiracyVP))
 	case "card":
 		pr.Used[awardCard]++
-		s.randomDraw(pr.Target, Ottoman)
+		if c := s.randomDraw(pr.Target, Ottoman); c >= 0 {
+			s.Imp.Fresh = append(s.Imp.Fresh, c) // playable from a later impulse (§16.4)
+		}
 		s.emit("piracy", fmt.Sprintf("the Ottoman draws a random card from %s", pr.Target))
 	case "squadron":
 		pr.Used[awardSquadron]++

@@ -436,6 +436,8 @@ func TestPiracy(t *testing.T) {
 	// anti-piracy: 1 hit sinks a corsair; piracy: 3 hits
 	s.Script = []int{5, 1, 1, 1, 1, 1, 5, 6, 5, 1}
 	answer(t, s, kAction, Ottoman, "piracy", "north_african_coast", "hapsburg")
+	// the Hapsburgs hold cards that could be Foul Weather: they are asked
+	answer(t, s, windowKinds[winNaval], Hapsburg, "pass")
 	if len(s.Script) != 0 || s.Seas[nac-SeaLoc].Units[Ottoman].Cor != 2 || !s.Seas[nac-SeaLoc].Piracy {
 		t.Fatalf("one corsair sunk, marker placed (dice left %v)", s.Script)
 	}
@@ -478,6 +480,7 @@ func TestPiracy(t *testing.T) {
 	s = setup()
 	s.Script = []int{5, 5, 6, 1, 1, 1}
 	answer(t, s, kAction, Ottoman, "piracy", "north_african_coast", "hapsburg")
+	answer(t, s, windowKinds[winNaval], Hapsburg, "pass")
 	if len(s.Script) != 0 || s.Seas[nac-SeaLoc].Units[Ottoman].Cor != 0 || s.PiracyVP != 0 || s.Piracy != nil {
 		t.Error("3 anti-piracy hits sink the 3 corsairs; no piracy dice")
 	}
@@ -488,6 +491,7 @@ func TestPiracy(t *testing.T) {
 	s = setup()
 	s.Script = []int{1, 1, 1, 1, 1, 1, 4, 4, 4, 4}
 	answer(t, s, kAction, Ottoman, "piracy", "north_african_coast", "hapsburg")
+	answer(t, s, windowKinds[winNaval], Hapsburg, "waive")
 	if len(s.Script) != 0 || s.PiracyVP != 0 || s.Piracy != nil || s.Seas[nac-SeaLoc].Units[Ottoman].Cor != 3 || top(t, s).Kind != kAction {
 		t.Error("no hit, no award")
 	}

@@ -11,7 +11,8 @@ import (
 // Random play: a player that answers every decision with a uniformly random
 // legal answer, for tests (every path the options trees offer must be
 // accepted), benchmarks (`concordat bench his`) and bots that need a
-// baseline. It knows no decision kind but "diplomacy.announce": everything
+// baseline. It knows two decision kinds: "diplomacy.announce" (deals) and
+// "impulse" (a card is played as an event as often as for CP); everything
 // else is driven by the options tree that Legal returns, so every decision
 // an action family adds is played as soon as it is registered.
 
@@ -22,9 +23,12 @@ const dealOdds = 4
 // RandomAction is a random legal answer to the decision seat owes in st
 // (a *State), drawn from r; st is not changed.
 //
-// For every decision but "diplomacy.announce" the answer is a path of the
-// options tree from Legal, drawn uniformly among the tree's complete paths
-// (its leaves). For "diplomacy.announce" it is usually done; one time in
+// For an impulse it draws pass or one card of the hand uniformly, then one
+// of the ways that card may be played uniformly (for CP or as an event),
+// then the event's choices uniformly among their leaves. For every other
+// decision but "diplomacy.announce" the answer is a path of the options
+// tree from Legal, drawn uniformly among the tree's complete paths (its
+// leaves). For "diplomacy.announce" it is usually done; one time in
 // four it is a small deal between the announcing power and another major
 // power, drawn uniformly among the candidate deals the engine accepts now:
 // peace, peace and alliance, alliance, or one or two random cards either
@@ -43,7 +47,13 @@ func RandomAction(st game.State, seat game.Seat, r *game.RNG) (game.Action, erro
 			return a, nil
 		}
 	}
-	p, err := randomLeaf(s.choices(d), r)
+	var p []string
+	var err error
+	if d.Kind == kImpulse {
+		p, err = randomImpulse(s.choices(d), r)
+	} else {
+		p, err = randomLeaf(s.choices(d), r)
+	}
 	if err != nil {
 		return game.Action{}, fmt.Errorf("his: %s, %s: %w", seat, d.Kind, err)
 	}
@@ -110,6 +120,53 @@ func randomLeaf(cs []game.Choice, r *game.RNG) ([]string, error) {
 		}
 	}
 	return path, nil
+}
+
+// randomImpulse draws an impulse: pass or a card, uniformly (each card of
+// the hand once, whatever its modes), then for a card one of the ways it
+// may be played (for CP, as an event, shown under Mary I), uniformly, so
+// that a card playable both ways is played as an event as often as for CP;
+// then the event's choices uniformly among their leaves.
+func randomImpulse(cs []game.Choice, r *game.RNG) ([]string, error) {
+	if len(cs) == 0 {
+		return nil, fmt.Errorf("the options tree is empty")
+	}
+	type mode struct {
+		branch int
+		card   int
+	}
+	var cards []string
+	modes := map[string][]mode{}
+	pass := -1
+	for i := range cs {
+		if len(cs[i].Next) == 0 {
+			pass = i
+			continue
+		}
+		for j, c := range cs[i].Next {
+			if _, ok := modes[c.Value]; !ok {
+				cards = append(cards, c.Value)
+			}
+			modes[c.Value] = append(modes[c.Value], mode{i, j})
+		}
+	}
+	n := len(cards)
+	if pass >= 0 {
+		n++
+	}
+	k := r.Intn(n)
+	if k == len(cards) {
+		return []string{cs[pass].Value}, nil
+	}
+	ms := modes[cards[k]]
+	m := ms[r.Intn(len(ms))]
+	c := &cs[m.branch].Next[m.card]
+	path := []string{cs[m.branch].Value, c.Value}
+	if len(c.Next) == 0 {
+		return path, nil
+	}
+	rest, err := randomLeaf(c.Next, r)
+	return append(path, rest...), err
 }
 
 // leaves counts the complete paths of a tree.

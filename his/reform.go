@@ -27,6 +27,9 @@ type Reform struct {
 	// ZoneOnly: only spaces of the target zone may be targeted (Mary I's
 	// Burn Books, §21.3).
 	ZoneOnly bool `json:"zone_only,omitempty"`
+	// HomeOnly (a power + 1): only that power's home spaces may be targeted
+	// (Book of Common Prayer: English home spaces, #62).
+	HomeOnly Power `json:"home_only,omitempty"`
 	// Asking: the attempt on Target waits for the attempting power to
 	// commit a debater for his bonus die, or not (kind reformation.bonus).
 	Asking bool    `json:"asking,omitempty"`
@@ -167,6 +170,9 @@ func (s *State) reformTargets() []SpaceID {
 	for i := range Spaces {
 		sp := SpaceID(i)
 		if !s.eligible(sp, !s.Reform.Counter) || s.Reform.ZoneOnly && Spaces[sp].Lang != s.Reform.Zone {
+			continue
+		}
+		if h := s.Reform.HomeOnly; h != 0 && Spaces[sp].Home != h-1 {
 			continue
 		}
 		done := false

@@ -308,8 +308,8 @@ func init() {
 		id: "treatise", label: "publish a treatise", order: 910,
 		choices: func(s *State, p Power, cp int) []game.Choice {
 			switch {
-			case p == England && cp >= 3 && s.Reformer[spLondon]:
-				return []game.Choice{choice("2 attempts in the English zone (3 CP)", LangEnglish.String(), nil)}
+			case p == England && cp >= s.englishTreatiseCP() && s.Reformer[spLondon]:
+				return []game.Choice{choice(fmt.Sprintf("2 attempts in the English zone (%d CP)", s.englishTreatiseCP()), LangEnglish.String(), nil)}
 			case p != Protestant || cp < 2:
 				return nil
 			}
@@ -332,7 +332,7 @@ func init() {
 		},
 		cost: func(s *State, p Power, path []string) int {
 			if p == England {
-				return 3
+				return s.englishTreatiseCP()
 			}
 			return 2
 		},
@@ -498,4 +498,13 @@ func init() {
 			s.emit("university", "the Papacy founds a Jesuit university in "+Spaces[sp].Name)
 		},
 	})
+}
+
+// englishTreatiseCP is what England's Publish Treatise costs: 3 CP, 2 for
+// the rest of the turn after Thomas Cromwell's treatise (#115).
+func (s *State) englishTreatiseCP() int {
+	if s.TurnFx.Cromwell {
+		return 2
+	}
+	return 3
 }

@@ -12,7 +12,10 @@ import (
 // Rules implements game.Rules for Here I Stand.
 //
 // Config: Variant "" or "1517" (the only scenario so far); Options
-// "edition": "500th" (default) or "2010".
+// "edition": "500th" (default) or "2010"; "responses": "all" (default:
+// every seat that could hold a playable card on public information is
+// asked in a response or combat window) or "holders" (only seats holding
+// one; faster, but it tells the others who holds none — cards.go).
 //
 // Every decision is an Action whose Type is the Kind of the prompt it
 // answers; its Args are, for most kinds, the path of Values through the
@@ -32,8 +35,18 @@ func (Rules) Setup(cfg game.Config, seed uint64) (game.State, error) {
 		return nil, fmt.Errorf("his: unknown scenario %q (only 1517)", cfg.Variant)
 	}
 	ed := Ed500
+	holders := false
 	for k, v := range cfg.Options {
 		switch k {
+		case "responses":
+			switch v {
+			case "all", "":
+				holders = false
+			case "holders":
+				holders = true
+			default:
+				return nil, fmt.Errorf("his: responses %q: want all or holders", v)
+			}
 		case "edition":
 			switch v {
 			case "500th", "":
@@ -48,6 +61,7 @@ func (Rules) Setup(cfg game.Config, seed uint64) (game.State, error) {
 		}
 	}
 	s := NewState1517(ed, seed)
+	s.Holders = holders
 	s.startTurn()
 	s.Round = s.roundKey()
 	return s, nil
@@ -463,6 +477,15 @@ func (s *State) run() {
 				continue
 			}
 			s.Impulse = (s.Impulse + 1) % NumMajors
+			if s.TurnFx.Skip&bit(s.Impulse) != 0 {
+				// Halley's Comet (#38): the impulse is skipped; it is not a
+				// pass, and breaks a run of passes (CARDS.md #38 Open)
+				s.TurnFx.Skip &^= bit(s.Impulse)
+				s.Passes = 0
+				s.emit("impulse", s.Impulse.String()+"'s impulse is skipped (Halley's Comet)")
+				continue
+			}
+			s.startImpulseFx()
 			s.push(kImpulse, s.Impulse)
 		case s.Phase == PhaseWinter:
 			s.Phase = PhaseNewWorld
@@ -564,6 +587,11 @@ type view struct {
 	Debate   *DebateView            `json:"debate,omitempty"`
 	Diet     *DietView              `json:"diet_of_worms,omitempty"` // once revealed
 	NewWorld *NewWorldView          `json:"new_world"`
+	// Cards' state (cards_views.go): foreign wars in progress, the card
+	// effects lasting beyond their play, the window in progress.
+	ForeignWars map[string]ForeignWarView `json:"foreign_wars,omitempty"`
+	CardEffects CardEffectsView           `json:"card_effects"`
+	Window      *WindowView               `json:"window,omitempty"`
 }
 
 func unitsJSON(us *[NumPowers]Units) map[string]Units {
@@ -620,6 +648,11 @@ func (s *State) view(seat game.Seat) *view {
 	for _, l := range s.NavalTrackL {
 		v.Leaders[Leaders[l].ID] = "turn track"
 	}
+	for i, w := range foreignWars {
+		for _, l := range s.Foreign[i].Leaders {
+			v.Leaders[Leaders[l].ID] = "foreign war " + w.id
+		}
+	}
 	for _, l := range s.NavalDue {
 		v.Leaders[Leaders[l].ID] = "turn track"
 	}
@@ -660,6 +693,7 @@ func (s *State) view(seat game.Seat) *view {
 	v.Discard = cardViews(s.Discard)
 	v.Removed = cardViews(s.Gone)
 	sort.Slice(v.Removed, func(i, j int) bool { return v.Removed[i].Number < v.Removed[j].Number })
+	v.ForeignWars, v.CardEffects, v.Window = s.foreignWarsView(), s.cardEffectsView(), s.windowView()
 	return v
 }
 

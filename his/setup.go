@@ -160,6 +160,7 @@ func (s *State) cardDraw() {
 		}
 	}
 	s.navalTrackReturns()
+	s.returnAway() // leaders away for the turn (Threat to Power, #103)
 	for i, d := range s.Debaters {
 		if d == DebAway {
 			s.Debaters[i] = DebUncommitted
@@ -227,6 +228,7 @@ func (s *State) cardDraw() {
 			s.drawFromDeck(p)
 		}
 	}
+	s.TurnFx.Fewer = 0 // Fuggers' "-1 Card" lasts one deal (#79)
 }
 
 // convert sets a space's religion. An electorate turning Protestant releases

@@ -177,7 +177,7 @@ func (s *State) moveStack(from, to SpaceID, p Power) {
 	b.Cav += a.Cav
 	a.Reg, a.Merc, a.Cav = 0, 0, 0
 	for i := range s.Leaders {
-		if !Leaders[i].Naval && Leaders[i].Power == p && s.Leaders[i].Loc == int(from) {
+		if !Leaders[i].Naval && s.lpower(i) == p && s.Leaders[i].Loc == int(from) {
 			s.Leaders[i].Loc = int(to)
 		}
 	}
@@ -192,7 +192,7 @@ func (s *State) captureLeaders(sp SpaceID, p Power) {
 		captor = s.MinorAllyOf(captor)
 	}
 	for i := range s.Leaders {
-		if Leaders[i].Naval || Leaders[i].Power != p || s.Leaders[i].Loc != int(sp) {
+		if Leaders[i].Naval || s.lpower(i) != p || s.Leaders[i].Loc != int(sp) {
 			continue
 		}
 		if captor != NoPower && captor.Major() {

@@ -9,8 +9,8 @@ import (
 )
 
 // Spring Deployment (§10): in Impulse Order each power may move one
-// formation from its capital to a friendly-controlled space, free. The
-// Spring Preparations and Venetian Informant cards are not built.
+// formation from its capital to a friendly-controlled space, free. Spring
+// Preparations and Venetian Informant are played here (cards_spring.go).
 
 // springStep: s.Impulse is the next power to deploy while the phase runs.
 func (s *State) startSpring() {
@@ -63,10 +63,11 @@ func (s *State) SpringDests(cap SpaceID, p Power) (dests []SpaceID, landOnly map
 	}
 	q := []node{{cap, noSea}}
 	seen[noSea][cap] = true
+	prep := s.SpringPrep == p+1 // Spring Preparations (#102): rules 5, 6, 8 waived
 	for i := 0; i < len(q); i++ {
 		n := q[i]
 		for _, e := range Spaces[n.sp].Edges {
-			if e.Pass || seen[n.sea][e.To] || !s.springOK(e.To, p) {
+			if e.Pass && !prep || seen[n.sea][e.To] || !s.springOK(e.To, p) {
 				continue
 			}
 			seen[n.sea][e.To] = true
@@ -74,7 +75,7 @@ func (s *State) SpringDests(cap SpaceID, p Power) (dests []SpaceID, landOnly map
 		}
 		if n.sea == noSea {
 			for _, z := range Spaces[n.sp].Ports {
-				if !s.seaOpen(z, p) {
+				if !prep && !s.seaOpen(z, p) {
 					continue
 				}
 				for _, port := range Seas[z].Ports {
@@ -119,7 +120,7 @@ func (s *State) springCapitals(p Power) []SpaceID {
 func (s *State) armyLeadersAt(sp SpaceID, p Power) []int {
 	var out []int
 	for i, l := range s.Leaders {
-		if !Leaders[i].Naval && Leaders[i].Power == p && l.Loc == int(sp) && l.Captor == NoPower {
+		if !Leaders[i].Naval && s.lpower(i) == p && l.Loc == int(sp) && l.Captor == NoPower {
 			out = append(out, i)
 		}
 	}
@@ -151,6 +152,7 @@ func leaderValue(set []int) string {
 
 func (s *State) springChoices(p Power) []game.Choice {
 	out := []game.Choice{{Label: "no deployment", Value: "none"}}
+	out = append(out, s.springCards(p)...)
 	for _, c := range s.springCapitals(p) {
 		dests, landOnly := s.SpringDests(c, p)
 		u := s.Spaces[c].Units[p]
@@ -184,7 +186,7 @@ func (s *State) springChoices(p Power) []game.Choice {
 			dch := make([]game.Choice, 0, len(dests))
 			for _, d := range dests {
 				max := lim
-				if !landOnly[d] && max > 5 {
+				if !landOnly[d] && max > 5 && s.SpringPrep != p+1 {
 					max = 5 // at most 5 land units cross a sea zone (rule 8)
 				}
 				comps := mixes(max, len(set) > 0)
@@ -207,6 +209,10 @@ func (s *State) springChoices(p Power) []game.Choice {
 func (s *State) stepSpring() {
 	for s.Impulse < NumMajors {
 		p := s.Impulse
+		if len(s.springCards(p)) > 0 {
+			s.push(kSpring, p)
+			return
+		}
 		for _, c := range s.springCapitals(p) {
 			if d, _ := s.SpringDests(c, p); len(d) > 0 {
 				s.push(kSpring, p)
@@ -216,15 +222,22 @@ func (s *State) stepSpring() {
 		s.Impulse++
 	}
 	s.Phase = PhaseAction
+	s.SpringMoved = false
+	s.startImpulseFx()
 	s.Impulse, s.Passes = Ottoman, 0
 	s.push(kImpulse, Ottoman)
 }
 
 func (s *State) resolveSpring(p Power, path []string) {
+	if s.springCard(p, path) {
+		return // a card played: p deploys next
+	}
 	s.Impulse = p + 1
+	s.SpringPrep = 0
 	if path[0] == "none" {
 		return
 	}
+	s.SpringMoved = true
 	from, to := mustSpace(path[0]), mustSpace(path[2])
 	mv := parseComp(path[3])
 	fu, tu := &s.Spaces[from].Units[p], &s.Spaces[to].Units[p]

@@ -301,6 +301,39 @@ type State struct {
 	NavalTrackL []int            `json:"naval_track_leaders,omitempty"`
 	NavalDue    []int            `json:"naval_due,omitempty"` // leaders back from the track, port not yet chosen
 
+	// Cards (cards.go and the cards_*.go families): the response or
+	// combat window in progress, the card procedures in progress (a
+	// stack), the card effects lasting for the impulse and for the turn,
+	// and responses=holders (only seats holding a playable card are asked
+	// in windows).
+	Window    *Window    `json:"window,omitempty"`
+	CardProcs []CardProc `json:"card_procs,omitempty"`
+	Imp       ImpulseFx  `json:"impulse_fx"`
+	TurnFx    TurnFx     `json:"turn_fx"`
+	Holders   bool       `json:"holders,omitempty"`
+	// Foreign wars (cards_war.go): Revolt in Egypt, Revolt in Ireland, War
+	// in Persia.
+	Foreign [3]ForeignWar `json:"foreign_wars"`
+	// Map changes by events (cards_siege.go): Fortress markers on spaces
+	// printed unfortified (Trace Italienne, Knights of St. John), and the
+	// Knights' port (space + 1) once Knights of St. John placed them (0:
+	// Rhodes, as printed).
+	Forts     []int `json:"fortress_markers,omitempty"`
+	KnightsAt int   `json:"knights_at,omitempty"`
+	// Havens are the pirate havens (#89): Ottoman home spaces with a
+	// fortress that build corsairs only.
+	Havens []int `json:"pirate_havens,omitempty"`
+	// The leaders an event gave a power (a power + 1; 0: none, or the
+	// printed one): the Renegade (Charles Bourbon, #70) and Maurice of
+	// Saxony (#60).
+	RenegadeFor uint8 `json:"renegade_for,omitempty"`
+	MauriceFor  uint8 `json:"maurice_for,omitempty"`
+	// Spring Deployment's cards (cards_spring.go): the power (+1) whose
+	// deployment Spring Preparations frees this phase, and whether a
+	// formation was deployed yet (Venetian Informant comes before).
+	SpringPrep  Power `json:"spring_prep,omitempty"`
+	SpringMoved bool  `json:"spring_moved,omitempty"`
+
 	// Rounds of play (rounds.go): Applied counts the actions applied to the
 	// game (a hosted game's record seq); Round is the key of the round of
 	// play open now (an impulse, or a phase) and RoundStart the value of
@@ -452,6 +485,22 @@ func (s *State) Clone() *State {
 	if s.NWPhase != nil {
 		c.NWPhase = s.NWPhase.clone()
 	}
+	if s.Window != nil {
+		c.Window = s.Window.clone()
+	}
+	if s.CardProcs != nil {
+		c.CardProcs = make([]CardProc, len(s.CardProcs))
+		for i := range s.CardProcs {
+			c.CardProcs[i] = s.CardProcs[i].clone()
+		}
+	}
+	for i := range s.Foreign {
+		c.Foreign[i] = s.Foreign[i].clone()
+	}
+	c.Forts = append([]int(nil), s.Forts...)
+	c.Havens = append([]int(nil), s.Havens...)
+	c.Imp = s.Imp.clone()
+	c.TurnFx = s.TurnFx.clone()
 	c.events = nil
 	return &c
 }

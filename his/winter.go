@@ -138,6 +138,7 @@ func (s *State) stepWinter() {
 			s.winterDone(wMandatory)
 		case wEnd:
 			s.Augsburg, s.Printing, s.Wartburg, s.MoreBan, s.Divorce, s.Renegade = false, false, false, false, false, false
+			s.endTurnFx()
 			for p := range s.PeaceThisTurn {
 				s.PeaceThisTurn[p], s.AllyThisTurn[p], s.CededHome[p], s.DrawDir[p], s.MercDir[p], s.LoanDir[p] = 0, 0, 0, 0, 0, 0
 			}
@@ -227,7 +228,7 @@ func (s *State) nearestPorts(loc int, p Power) []SpaceID {
 func (s *State) navalToMove() (loc int, p Power) {
 	for i, l := range s.Leaders {
 		if Leaders[i].Naval && l.Loc >= SeaLoc && l.Captor == NoPower {
-			q := Leaders[i].Power
+			q := s.lpower(i)
 			if s.Seas[l.Loc-SeaLoc].Units[q].Naval() == 0 && (q.Major() || s.MinorAllyOf(q) != NoPower) {
 				return l.Loc, q // a naval leader alone at sea goes to port too
 			}
@@ -276,7 +277,7 @@ func (s *State) winterNaval() bool {
 			s.toTrack(p, int(us[p].Sq), int(us[p].Cor))
 			us[p].Sq, us[p].Cor = 0, 0
 			for i := range s.Leaders {
-				if Leaders[i].Naval && s.Leaders[i].Loc == loc && Leaders[i].Power == p {
+				if Leaders[i].Naval && s.Leaders[i].Loc == loc && s.lpower(i) == p {
 					s.leaderToTrack(i)
 				}
 			}
@@ -308,7 +309,7 @@ func (s *State) moveNaval(from int, p Power, to int) {
 
 func (s *State) moveNavalLeaders(from int, p Power, to int) {
 	for i := range s.Leaders {
-		if Leaders[i].Naval && s.Leaders[i].Loc == from && Leaders[i].Power == p {
+		if Leaders[i].Naval && s.Leaders[i].Loc == from && s.lpower(i) == p {
 			s.Leaders[i].Loc = to
 		}
 	}
@@ -340,7 +341,7 @@ func isCapitalOf(sp SpaceID, p Power) bool {
 // winterHomeOK: a space where p's units may winter — a fortified space p
 // controls (minor units also their own minor's home keys).
 func (s *State) winterHomeOK(sp SpaceID, p Power) bool {
-	return Spaces[sp].Type.Fortified() && s.ControlledBy(sp, p)
+	return s.fortified(sp) && s.ControlledBy(sp, p)
 }
 
 // landCount is p's land units plus its active minors' units in a space (M2).
@@ -662,7 +663,7 @@ func extraUnits(v string, p Power) (Power, string) {
 func (s *State) winterLeaders(p Power) bool {
 	w := s.Winter
 	for i, l := range s.Leaders {
-		if Leaders[i].Naval || Leaders[i].Power != p || l.Captor != NoPower || l.Loc < 0 || l.Loc >= SeaLoc {
+		if Leaders[i].Naval || s.lpower(i) != p || l.Captor != NoPower || l.Loc < 0 || l.Loc >= SeaLoc {
 			continue
 		}
 		sp := SpaceID(l.Loc)
@@ -684,7 +685,7 @@ func (s *State) winterLeaders(p Power) bool {
 }
 
 func (s *State) leaderDests(i int) []SpaceID {
-	p := Leaders[i].Power
+	p := s.lpower(i)
 	from := SpaceID(s.Leaders[i].Loc)
 	var out []SpaceID
 	add := func(x SpaceID) {

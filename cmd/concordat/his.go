@@ -36,6 +36,8 @@ func runHIS(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runHISNew(args[1:], stdout, stderr)
 	case "debate":
 		return runHISDebate(args[1:], stdin, stdout, stderr)
+	case "cards":
+		return runHISCards(args[1:], stdout, stderr)
 	case "play":
 		return runHISPlay(args[1:], stdin, stdout, stderr)
 	}
@@ -48,12 +50,15 @@ func hisUsage(w io.Writer) {
 	fmt.Fprintln(w, "usage: concordat his new [--scenario 1517] [--seed S] [--edition 500th|2010] [--seat POWER]")
 	fmt.Fprintln(w, "       concordat his debate [--json] < position.json")
 	fmt.Fprintln(w, "       concordat his play --position pos.json [--dice 6,5,2,...] < decisions.jsonl")
+	fmt.Fprintln(w, "       concordat his cards [--json] [--unbuilt]")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "new prints a new game's setup as JSON (what --seat may see; default a spectator's view)")
 	fmt.Fprintln(w, "and its position.")
 	fmt.Fprintln(w, "debate runs a theological debate from a JSON position and prints its log.")
 	fmt.Fprintln(w, "play loads a position, applies the decisions (one JSON object a line) with the dice")
-	fmt.Fprintln(w, "scripted in order, and prints the log and the resulting position. See docs/his.md.")
+	fmt.Fprintln(w, "scripted in order, and prints the log and the resulting position.")
+	fmt.Fprintln(w, "cards lists the 135 cards: number, name, type, CP, and whether each one's event is built.")
+	fmt.Fprintln(w, "See docs/his.md.")
 }
 
 func runHISNew(args []string, stdout, stderr io.Writer) int {

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"concordat/his"
 )
 
 func runCmd(t *testing.T, stdin string, args ...string) (int, string, string) {
@@ -98,5 +100,35 @@ func TestHISDebate(t *testing.T) {
 		if code != 2 || !strings.Contains(errs, want) {
 			t.Errorf("%s: exit %d, stderr %q, want %q", in, code, errs, want)
 		}
+	}
+}
+
+// `his cards` lists the 135 cards with what the registry says is built.
+func TestHISCards(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := runHIS([]string{"cards"}, strings.NewReader(""), &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	text := out.String()
+	for _, want := range []string{"31   Foul Weather", "response", "of 135 cards built", "201  Andrea Doria"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("output lacks %q", want)
+		}
+	}
+	out.Reset()
+	if code := runHIS([]string{"cards", "--json", "--unbuilt"}, strings.NewReader(""), &out, &errb); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	var rows []his.CardRow
+	if err := json.Unmarshal(out.Bytes(), &rows); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rows {
+		if r.Done {
+			t.Errorf("--unbuilt lists #%d, which is built", r.Number)
+		}
+	}
+	if code := runHIS([]string{"cards", "extra"}, strings.NewReader(""), &out, &errb); code != 2 {
+		t.Fatalf("an extra argument exits 2, got %d", code)
 	}
 }

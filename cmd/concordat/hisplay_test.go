@@ -90,6 +90,14 @@ func TestHISPlayWorkedExamples(t *testing.T) {
 	}
 	// Naval combat (§16.2): 2 dice per squadron; 2 hits sink a squadron, the
 	// winner ignores its single leftover hit; the loser retreats.
+	// A card event with a response (CARDS.md #37): the Protestant, who
+	// could hold The Wartburg, is asked after the Papacy declares Leipzig
+	// Debate and cancels it; the Papal impulse ends, Luther is committed.
+	v = playExample(t, "event", "")
+	logHasAll(t, "event", v.Log, "> protestant response.event [\"37\"]", "#6 Leipzig Debate is cancelled; papacy's impulse ends")
+	if len(v.Pending) != 1 || v.Pending[0].Seat != "protestant" || v.Pending[0].Kind != "impulse" {
+		t.Errorf("the Protestant's impulse is next: %+v", v.Pending)
+	}
 	v = playExample(t, "naval", "6,5,1,2,5,3,2,2")
 	logHasAll(t, "naval", v.Log, "hapsburg 4 dice [6 5 1 2], 2 hit(s); france 4 dice [5 3 2 2], 1 hit(s); hapsburg wins", "france loses 1 squadron(s)")
 	if g := v.Position.Seas["gulf_of_lyon"]; g.Units["hapsburg"]["s"] != 2 || g.Units["france"] != nil || v.Position.Spaces["marseille"].Units["france"]["s"] != 2 {
