@@ -31,6 +31,8 @@ func newLimiter() *limiter {
 		"write": {every: 10 * time.Millisecond, burst: 200},
 		// history views replay the game from its start: per address.
 		"history": {every: 50 * time.Millisecond, burst: 100},
+		// the adjudication sandbox, per address (no login needed).
+		"adjudicate": {every: 100 * time.Millisecond, burst: 50},
 	}}
 }
 

@@ -48,6 +48,11 @@ type Server struct {
 	SessionTTL time.Duration
 	// Catalog, when set, is what /api/variants serves.
 	Catalog Catalog
+	// Adjudicate, when set, is the sandbox POST /api/adjudicate runs: one
+	// Diplomacy phase as JSON in, its result as JSON out (package
+	// adjudicate's JSON). An error with a method Invalid() bool that
+	// reports true is the input's fault (400), any other the server's.
+	Adjudicate func(phase []byte) ([]byte, error)
 
 	mux      *http.ServeMux
 	patterns []string // every registered route, for the OpenAPI check
@@ -121,6 +126,7 @@ func (s *Server) routes() {
 	s.handle("DELETE /api/tokens/{token}", s.authed(s.revokeToken))
 	s.handle("POST /api/logout/all", s.authed(s.logoutAll))
 	s.handle("POST /api/password", s.authed(s.changePassword))
+	s.handle("POST /api/adjudicate", http.HandlerFunc(s.adjudicate))
 	s.handle("GET /api/variants", http.HandlerFunc(s.variants))
 	s.handle("GET /api/variants/{id}", http.HandlerFunc(s.variant))
 	s.handle("GET /api/games", http.HandlerFunc(s.listGames))

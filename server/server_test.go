@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"concordat/adjudicate"
 	"concordat/catalog"
 	"concordat/diplomacy/hosted"
 	"concordat/game"
@@ -69,6 +70,7 @@ func newEnvWith(t *testing.T, extra ...game.Rules) *env {
 	h.Now = c.Now
 	s := New(h, log)
 	s.Catalog = catalog.Served{}
+	s.Adjudicate = adjudicate.JSON
 	// Many test users register from one address: lift the login limit
 	// (the limit itself has its own test).
 	s.limits.setRate("login", time.Millisecond, 1000)

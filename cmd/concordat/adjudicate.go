@@ -9,11 +9,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"time"
 
-	"concordat/diplomacy"
-	"concordat/diplomacy/multiplicity"
+	adjudicator "concordat/adjudicate"
 )
 
 func init() {
@@ -71,7 +69,7 @@ func runAdjudicate(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 		fmt.Fprintln(stderr, "concordat adjudicate: --pretty cannot be used with --batch (one result per line)")
 		return 2
 	}
-	a := &adjudication{engine: diplomacy.NewEngine()}
+	a := &adjudication{adjudicator.New()}
 	var status int
 	if batchSet {
 		in := stdin
@@ -89,7 +87,7 @@ func runAdjudicate(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 		status = a.single(stdin, stdout, stderr, *pretty)
 	}
 	if *timing {
-		fmt.Fprintln(stderr, timingLine(a.phases, a.elapsed))
+		fmt.Fprintln(stderr, timingLine(a.Phases, a.Elapsed))
 	}
 	return status
 }
@@ -103,111 +101,14 @@ func timingLine(n int, d time.Duration) string {
 	return fmt.Sprintf("adjudicated %d phases in %.6f s (%.2f µs/phase)", n, d.Seconds(), per)
 }
 
-// adjudication runs phases through one engine and adds up the time spent in
-// adjudication proper.
+// adjudication runs phases through one adjudicator (package adjudicate,
+// which the server's sandbox shares).
 type adjudication struct {
-	engine  *diplomacy.Engine
-	phases  int
-	elapsed time.Duration
+	*adjudicator.Adjudicator
 }
 
-// inputError is bad input: the caller's fault, exit status 2.
-type inputError struct{ msg string }
-
-func (e *inputError) Error() string { return e.msg }
-
-// internalError is a panic inside the engine: our fault, exit status 1.
-type internalError struct{ msg string }
-
-func (e *internalError) Error() string { return e.msg }
-
-// phaseInput is the input as read: a phase, and also accepted, so that a
-// result's "next" with orders added is itself an input, its "winner",
-// which is ignored.
-type phaseInput struct {
-	diplomacy.PhaseInput
-	Winner *string `json:"winner"`
-}
-
-// decodePhase reads exactly one JSON object from data. Unknown fields are
-// refused, so that a misspelt field ("center") is not silently ignored;
-// anything after the object other than white space is refused too.
-func decodePhase(data []byte) (*diplomacy.PhaseInput, error) {
-	if len(bytes.TrimSpace(data)) == 0 {
-		return nil, &inputError{"no phase: the input is empty"}
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	var in phaseInput
-	if err := dec.Decode(&in); err != nil {
-		if msg := err.Error(); strings.HasPrefix(msg, "json: unknown field ") {
-			return nil, &inputError{strings.TrimPrefix(msg, "json: ") + " in the phase (a misspelt field? see docs/adjudicate.md)"}
-		}
-		return nil, &inputError{"malformed phase JSON: " + jsonErrorText(err)}
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		if err != nil {
-			return nil, &inputError{"malformed phase JSON after the phase object: " + jsonErrorText(err)}
-		}
-		return nil, &inputError{fmt.Sprintf("unexpected data after the phase object (at byte %d): one phase per input", dec.InputOffset())}
-	}
-	return &in.PhaseInput, nil
-}
-
-// jsonErrorText words a decoding error without the "json: " prefix and
-// with the place it happened.
-func jsonErrorText(err error) string {
-	var syn *json.SyntaxError
-	if errors.As(err, &syn) {
-		return fmt.Sprintf("%s (at byte %d)", strings.TrimPrefix(syn.Error(), "json: "), syn.Offset)
-	}
-	var typ *json.UnmarshalTypeError
-	if errors.As(err, &typ) {
-		where := typ.Field
-		if where == "" {
-			where = "the phase"
-		}
-		return fmt.Sprintf("%s: want %s, not a JSON %s (at byte %d)", where, typ.Type, typ.Value, typ.Offset)
-	}
-	if errors.Is(err, io.ErrUnexpectedEOF) {
-		return "the input ends inside the phase object"
-	}
-	return strings.TrimPrefix(err.Error(), "json: ")
-}
-
-// run decodes, checks and adjudicates one phase; only Prepared.Run is
-// timed.
-func (a *adjudication) run(data []byte) (out any, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			out, err = nil, &internalError{fmt.Sprintf("internal error: the adjudicator failed on this phase: %v (please report it with the input)", r)}
-		}
-	}()
-	if multiplicity.Requested(data) {
-		// Multiplicity has its own units (counts, compositions) and engine.
-		start := time.Now()
-		res, err := multiplicity.Adjudicate(data)
-		if err != nil {
-			return nil, &inputError{err.Error()}
-		}
-		a.elapsed += time.Since(start)
-		a.phases++
-		return json.RawMessage(res), nil
-	}
-	in, err := decodePhase(data)
-	if err != nil {
-		return nil, err
-	}
-	pr, err := a.engine.Prepare(in)
-	if err != nil {
-		return nil, &inputError{err.Error()}
-	}
-	start := time.Now()
-	pr.Run()
-	a.elapsed += time.Since(start)
-	a.phases++
-	return pr.Output(), nil
-}
+// run decodes, checks and adjudicates one phase.
+func (a *adjudication) run(data []byte) (any, error) { return a.Phase(data) }
 
 // single adjudicates the one phase on stdin.
 func (a *adjudication) single(stdin io.Reader, stdout, stderr io.Writer, pretty bool) int {
@@ -238,7 +139,7 @@ func (a *adjudication) single(stdin io.Reader, stdout, stderr io.Writer, pretty 
 }
 
 func exitStatus(err error) int {
-	var ie *internalError
+	var ie *adjudicator.InternalError
 	if errors.As(err, &ie) {
 		return 1
 	}
@@ -269,7 +170,7 @@ func (a *adjudication) batch(r io.Reader, stdout, stderr io.Writer) int {
 		var out any
 		var perr error
 		if tooLong {
-			perr = &inputError{fmt.Sprintf("the line is longer than %d bytes", maxPhaseBytes)}
+			perr = &adjudicator.InputError{Msg: fmt.Sprintf("the line is longer than %d bytes", maxPhaseBytes)}
 		} else {
 			out, perr = a.run(line)
 		}

@@ -19,6 +19,7 @@ import (
 	"syscall"
 	"time"
 
+	adjudicator "concordat/adjudicate"
 	"concordat/catalog"
 	"concordat/diplomacy/hosted"
 	"concordat/his"
@@ -97,6 +98,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	notifier.Attach(h) // before server.New, which chains h.Notify
 	srv := server.New(h, log)
 	srv.Catalog = catalog.Served{}
+	srv.Adjudicate = adjudicator.JSON
 	srv.SecureCookies = *secure
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
