@@ -1,6 +1,7 @@
 package his
 
 import (
+	"slices"
 	"testing"
 
 	"concordat/game"
@@ -57,8 +58,9 @@ func TestMandatoryEventWithFailedCondition(t *testing.T) {
 
 // The pass rules of §11.0 and the default of a forced impulse: a power with
 // no cards must pass; one holding its Home card, a Mandatory Event or more
-// cards than its ruler's administrative rating may not; the first option
-// (what a deadline plays) is the Mandatory Event, else the first card for CP.
+// cards than its ruler's administrative rating may not; a Mandatory Event
+// comes first, and a deadline plays it (then its 2 CP are lost at once: the
+// missed impulse ends, see TestMissedImpulseDefault).
 func TestImpulsePassRulesAndDefault(t *testing.T) {
 	two, three := eventCardWithCP(t, 2), eventCardWithCP(t, 3)
 	council := mustCard(17)
@@ -98,8 +100,51 @@ func TestImpulsePassRulesAndDefault(t *testing.T) {
 	if _, _, err := (Rules{}).Apply(s, game.System, game.Action{Type: game.Advance}); err != nil {
 		t.Fatal(err)
 	}
-	if !played || s.holds(Papacy, council) || s.Act == nil || s.Act.CP != 2 {
-		t.Fatalf("the deadline plays the Mandatory Event: played %v, act %+v", played, s.Act)
+	if d, _ := s.top(); !played || s.holds(Papacy, council) || s.Act != nil || d.Power == Papacy {
+		t.Fatalf("the deadline plays the Mandatory Event and ends the impulse: played %v, CP left %v, owed %+v", played, s.Act != nil, d)
+	}
+}
+
+// TestMissedImpulseDefault: what one Advance does with a missed impulse
+// (§11.0, §11.1). It passes when the power may; when it may not, it plays
+// the lowest-CP card that is not a Home card for CP (ties: the lower
+// number), a Home card only when the power holds nothing else, and spends
+// none of the CP: "unspent CP are lost at the end of the impulse", and the
+// impulse is over — the next power's impulse is owed.
+func TestMissedImpulseDefault(t *testing.T) {
+	two, three, four := eventCardWithCP(t, 2), eventCardWithCP(t, 3), eventCardWithCP(t, 4)
+	jan := mustCard(1) // Janissaries, the Ottoman Home card, 5 CP
+	for _, tc := range []struct {
+		name   string
+		hand   []int
+		played int // -1: pass
+	}{
+		{"may pass (2 cards, Suleiman's rating 2)", []int{two, three}, -1},
+		{"Home card held: the lowest other card", []int{jan, four, two, three}, two},
+		{"too many cards: the lowest", []int{four, three, two}, two},
+		{"only the Home card", []int{jan}, jan},
+	} {
+		s := impulseState(t, 6, Ottoman, tc.hand...)
+		s.Passes = 2
+		if _, _, err := (Rules{}).Apply(s, game.System, game.Action{Type: game.Advance}); err != nil {
+			t.Fatal(err)
+		}
+		d, _ := s.top()
+		if s.Act != nil || d.Power == Ottoman {
+			t.Fatalf("%s: the impulse goes on (CP left: %v), owed %+v", tc.name, s.Act != nil, d)
+		}
+		if tc.played < 0 {
+			if s.Passes != 3 || len(s.Powers[Ottoman].Hand) != len(tc.hand) {
+				t.Fatalf("%s: want a pass, passes %d, hand %v", tc.name, s.Passes, s.Powers[Ottoman].Hand)
+			}
+			continue
+		}
+		if s.holds(Ottoman, tc.played) || len(s.Powers[Ottoman].Hand) != len(tc.hand)-1 || s.Passes != 0 {
+			t.Fatalf("%s: want #%d played, hand %v", tc.name, Cards[tc.played].Number, s.Powers[Ottoman].Hand)
+		}
+		if tc.played != jan && !s.holds(Ottoman, jan) && slices.Contains(tc.hand, jan) {
+			t.Fatalf("%s: Janissaries spent", tc.name)
+		}
 	}
 }
 

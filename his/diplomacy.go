@@ -359,6 +359,9 @@ func (s *State) nextConfirm() {
 		s.emit("deal", "deal takes effect: "+d.Deal.String())
 	}
 	d.Deal = nil
+	if len(s.Displace) > 0 {
+		return // the displaced units go first; stepDiplo then asks d.Who again
+	}
 	s.push(kAnnounce, d.Who)
 }
 
@@ -671,7 +674,7 @@ func (s *State) doCede(it *Item) error {
 	if info.Home.Minor() && s.MinorAllyOf(info.Home) == to {
 		s.Spaces[sp].Ctl = info.Home
 	}
-	s.displaceAll(sp)
+	s.displaceOnCession(sp, from)
 	return nil
 }
 
@@ -859,7 +862,7 @@ func (s *State) startPeace(loser, winner Power) {
 	for _, h := range homeSpacesOf[winner] {
 		if s.Spaces[h].Ctl == loser {
 			s.Spaces[h].Ctl = winner
-			s.displaceAll(h)
+			s.displaceOnCession(h, loser)
 		}
 	}
 	d.Remove = 2
@@ -1123,7 +1126,7 @@ func (s *State) resolveDiplo(dec Decision, p []string) {
 		default:
 			for _, sp := range b.Spaces {
 				s.Spaces[sp].Ctl = d.Loser
-				s.displaceAll(sp)
+				s.displaceOnCession(sp, d.Winner)
 			}
 		}
 	case kRansom:

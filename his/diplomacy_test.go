@@ -154,6 +154,10 @@ func TestCessionDisplacesUnits(t *testing.T) {
 	milan := sp(t, "milan")
 	mustAnnounce(t, s, Hapsburg, Item{Type: "cede", From: "france", To: "hapsburg", Space: "milan"}, Item{Type: "peace", A: "france", B: "hapsburg"})
 	answer(t, s, kConfirm, France, "confirm")
+	// §12.5: the nearest fortified French space (Lyon, 3 spaces away) or
+	// the capital, Paris: France chooses.
+	wantOwed(t, s, kDisplace, France, "French units leave Milan", "paris", "lyon")
+	answer(t, s, kDisplace, France, "lyon")
 	if s.Spaces[milan].Ctl != Hapsburg || s.Spaces[milan].Units[France].Reg != 0 || s.AtWar(France, Hapsburg) {
 		t.Fatal("Milan ceded, French units gone, peace")
 	}

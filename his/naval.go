@@ -17,9 +17,10 @@ import (
 //
 //  1. naval.move (active power), repeated: "done", or one group order
 //     <from> <owner> <squadrons:corsairs> <leaders> <to> — a group of one
-//     owner's naval units (the active power, an active minor ally) and any
-//     of the active side's naval leaders at <from> moving to the adjacent
-//     location <to>. Units and leaders already ordered are not offered
+//     owner's naval units (the active power, an active minor ally; the
+//     active power's may take its minors' squadrons along,
+//     "1:0,genoa=2") and any of the active side's naval leaders at <from>
+//     moving to the adjacent location <to>. Units and leaders already ordered are not offered
 //     again; "done" executes every order at once (§16.1 step 2).
 //  2. naval.intercept (each enemy major, Impulse Order, per sea zone the
 //     active side entered where it had no units): "none", or
@@ -419,7 +420,13 @@ func (s *State) atlanticBarredAt(loc int, owners []Power) bool {
 // navalDests lists where a group of owner's units (with these leaders) may
 // move from loc for the active power p (§16.1 restrictions).
 func (s *State) navalDests(loc int, p, owner Power, leaders []int) []int {
-	noAtlantic := atlanticBarred(owner, leaders)
+	return s.navalDestsOf(loc, p, owner, leaders, false)
+}
+
+// navalDestsOf is navalDests for a group that may also hold Genoese or
+// Venetian squadrons (withBarred: it may not enter the Atlantic).
+func (s *State) navalDestsOf(loc int, p, owner Power, leaders []int, withBarred bool) []int {
+	noAtlantic := withBarred || atlanticBarred(owner, leaders)
 	var out []int
 	for _, to := range navAdjacent(loc) {
 		if to >= SeaLoc {
@@ -483,11 +490,11 @@ func (s *State) navalOrderChoices(n *NavalMove) []game.Choice {
 			}
 			// the leader and destination levels, built once per kind of
 			// group and shared (option trees are read-only)
-			byLeaders := func(sets [][]int) []game.Choice {
+			byLeaders := func(sets [][]int, barred bool) []game.Choice {
 				var out []game.Choice
 				for _, set := range sets {
 					var dests []game.Choice
-					for _, to := range s.navalDests(loc, p, q, set) {
+					for _, to := range s.navalDestsOf(loc, p, q, set, barred) {
 						dests = append(dests, game.Choice{Label: s.locText(to), Value: locID(to)})
 					}
 					if len(dests) > 0 {
@@ -496,24 +503,30 @@ func (s *State) navalOrderChoices(n *NavalMove) []game.Choice {
 				}
 				return out
 			}
-			var partial, emptying []game.Choice
-			switch {
-			case !any:
-				emptying = byLeaders(leaderSets(free)[1:])
-			case len(free) > 0:
-				emptying = byLeaders([][]int{free})
-				partial = byLeaders(leaderSets(free))
-			default:
-				emptying = byLeaders([][]int{nil})
-				partial = emptying
+			var levels [2][2][]game.Choice // [barred][emptying]
+			for i, barred := range []bool{false, true} {
+				switch {
+				case !any:
+					levels[i][1] = byLeaders(leaderSets(free)[1:], barred)
+				case len(free) > 0:
+					levels[i][1] = byLeaders([][]int{free}, barred)
+					levels[i][0] = byLeaders(leaderSets(free), barred)
+				default:
+					levels[i][1] = byLeaders([][]int{nil}, barred)
+					levels[i][0] = levels[i][1]
+				}
+			}
+			if q == p && any {
+				comps = s.withMinorShips(comps, loc, side, n)
 			}
 			var withComp []game.Choice
 			for _, c := range comps {
-				a, b := parseNavComp(c.Value)
-				next := partial
-				if int(a)+int(b) == total {
-					next = emptying // a group emptying the location takes its leaders
+				a, b, extra, barred := parseNavGroup(c.Value)
+				empties := 0
+				if int(a)+int(b)+extra == total {
+					empties = 1 // a group emptying the location takes its leaders
 				}
+				next := levels[b2i(barred)][empties]
 				if len(next) > 0 {
 					withComp = append(withComp, game.Choice{Label: c.Label, Value: c.Value, Next: next})
 				}
@@ -536,9 +549,108 @@ func (s *State) resolveNavalOrder(path []string) {
 		return
 	}
 	owner, _ := ParsePower(path[1])
-	sq, cor := parseNavComp(path[2])
-	n.Orders = append(n.Orders, NavalOrder{From: parseLoc(path[0]), Owner: owner, Sq: sq, Cor: cor,
-		Leaders: parseLeaders(path[3]), To: parseLoc(path[4])})
+	from, to := parseLoc(path[0]), parseLoc(path[4])
+	main, minors := splitNavGroup(path[2])
+	sq, cor := parseNavComp(main)
+	n.Orders = append(n.Orders, NavalOrder{From: from, Owner: owner, Sq: sq, Cor: cor,
+		Leaders: parseLeaders(path[3]), To: to})
+	for _, m := range minors { // the minors' squadrons sail with the major's, as one stack
+		n.Orders = append(n.Orders, NavalOrder{From: from, Owner: m.q, Sq: m.n, To: to})
+	}
+}
+
+// One stack of a major and its active minor allies (§22.3: a minor's
+// units "act exactly as the major's own"; §16.1: the Naval Move moves the
+// minors' units too; §16.1 step 4: an interception sends "any subset" of a
+// location's stack). A group of the major's own units may take along
+// squadrons of its minors in the same location: its value is the major's
+// "squadrons:corsairs" followed by ",<minor>=<squadrons>" (e.g.
+// "1:0,genoa=2"), the minors in map order.
+
+type minorShips struct {
+	q Power
+	n uint8
+}
+
+// splitNavGroup splits a group value into the major's "sq:cor" and its
+// minors' squadrons.
+func splitNavGroup(v string) (string, []minorShips) {
+	parts := strings.Split(v, ",")
+	var out []minorShips
+	for _, x := range parts[1:] {
+		k, n, _ := strings.Cut(x, "=")
+		q, _ := ParsePower(k)
+		out = append(out, minorShips{q, uint8(atoi(n))})
+	}
+	return parts[0], out
+}
+
+// parseNavGroup reads a group value: the major's squadrons and corsairs,
+// the minors' squadrons and whether Genoese or Venetian ones are among
+// them (they never enter the Atlantic).
+func parseNavGroup(v string) (sq, cor uint8, extra int, barred bool) {
+	main, minors := splitNavGroup(v)
+	sq, cor = parseNavComp(main)
+	for _, m := range minors {
+		extra += int(m.n)
+		barred = barred || atlanticBarred(m.q, nil)
+	}
+	return
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// withMinorShips adds to the major's groups at loc (comps, each with at
+// least one unit of its own) the variants taking along squadrons of its
+// minor allies there not yet ordered (n: the Naval Move, nil for an
+// interception, which orders nothing before).
+func (s *State) withMinorShips(comps []game.Choice, loc int, side []Power, n *NavalMove) []game.Choice {
+	us := s.unitsAt(loc)
+	type avail struct {
+		q Power
+		n int
+	}
+	var minors []avail
+	for _, q := range side[1:] {
+		k := int(us[q].Sq)
+		if n != nil {
+			a, _ := n.orderedFrom(loc, q)
+			k -= a
+		}
+		if k > 0 {
+			minors = append(minors, avail{q, k})
+		}
+	}
+	if len(minors) == 0 {
+		return comps
+	}
+	out := append([]game.Choice(nil), comps...)
+	var rec func(i int, suffix string)
+	rec = func(i int, suffix string) {
+		if i == len(minors) {
+			if suffix != "" {
+				for _, c := range comps {
+					v := c.Value + suffix
+					out = append(out, game.Choice{Label: v + " (squadrons:corsairs, minor allies' squadrons)", Value: v})
+				}
+			}
+			return
+		}
+		for k := 0; k <= minors[i].n; k++ {
+			next := suffix
+			if k > 0 {
+				next += "," + minors[i].q.String() + "=" + strconv.Itoa(k)
+			}
+			rec(i+1, next)
+		}
+	}
+	rec(0, "")
+	return out
 }
 
 // executeNavalOrders moves every ordered group at once and marks the sea
@@ -708,17 +820,24 @@ func (s *State) interceptChoices(e Power) []game.Choice {
 		}
 		// a stack taking every unit of the side there takes its leaders too
 		all := []game.Choice{sets[len(sets)-1]}
+		side := s.navalSide(e)
+		if SeaLoc+n.Zone == atlanticLoc { // Genoese and Venetian ships stay out of the Atlantic
+			side = slices.DeleteFunc(slices.Clone(side), func(q Power) bool { return atlanticBarred(q, nil) })
+		}
 		total := s.sideNaval(loc, s.navalSide(e)).Naval()
 		var owners []game.Choice
-		for _, q := range s.navalSide(e) {
+		for _, q := range side {
 			u := s.unitsAt(loc)[q]
-			if u.Naval() == 0 || !s.AtWar(n.Power, q) || SeaLoc+n.Zone == atlanticLoc && atlanticBarred(q, nil) {
+			if u.Naval() == 0 || !s.AtWar(n.Power, q) {
 				continue
 			}
 			comps := navComps(int(u.Sq), int(u.Cor))
+			if q == e {
+				comps = s.withMinorShips(comps, loc, side, nil)
+			}
 			for i := range comps {
 				comps[i].Next = sets
-				if a, b := parseNavComp(comps[i].Value); int(a)+int(b) == total {
+				if a, b, extra, _ := parseNavGroup(comps[i].Value); int(a)+int(b)+extra == total {
 					comps[i].Next = all
 				}
 			}
@@ -738,7 +857,8 @@ func (s *State) resolveIntercept(e Power, path []string) {
 	}
 	from := parseLoc(path[0])
 	owner, _ := ParsePower(path[1])
-	sq, cor := parseNavComp(path[2])
+	main, minors := splitNavGroup(path[2])
+	sq, cor := parseNavComp(main)
 	leaders := parseLeaders(path[3])
 	n.Tried = append(n.Tried, z*256+from)
 	d1, d2 := s.Die(), s.Die()
@@ -754,6 +874,11 @@ func (s *State) resolveIntercept(e Power, path []string) {
 	tu[owner].Sq += sq
 	tu[owner].Cor += cor
 	s.navalLoanFollows(from, owner, SeaLoc+z)
+	for _, m := range minors { // the minors' squadrons intercept with the major's, as one stack
+		fu[m.q].Sq -= m.n
+		tu[m.q].Sq += m.n
+		n.log(s, fmt.Sprintf("%s: %d squadron(s) intercept with %s", m.q, m.n, owner))
+	}
 	for _, l := range leaders {
 		s.Leaders[l].Loc = SeaLoc + z
 	}

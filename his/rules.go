@@ -49,6 +49,7 @@ func (Rules) Setup(cfg game.Config, seed uint64) (game.State, error) {
 	}
 	s := NewState1517(ed, seed)
 	s.startTurn()
+	s.Round = s.roundKey()
 	return s, nil
 }
 
@@ -103,6 +104,7 @@ func (Rules) Apply(st game.State, seat game.Seat, a game.Action) (game.State, []
 	if err := s.apply(seat, a); err != nil {
 		return s, nil, err
 	}
+	s.noteApplied()
 	ev := s.events
 	s.events = nil
 	return s, ev, nil
@@ -257,25 +259,46 @@ func (s *State) apply(seat game.Seat, a game.Action) error {
 	return nil
 }
 
-// advanceDefault answers the pending decision with its first option (the
-// default: decline, pass, done), as when a deadline passes.
+// advanceDefault answers the pending decision with its default, as when a
+// deadline passes: its first option (decline, pass, done, none), but for
+// an impulse impulseDefault's answer. A missed impulse is one Advance: the
+// decisions the same power owes next in the same impulse (its CP, an
+// event's choices) take their defaults too, so its unspent CP are lost at
+// once; it stops when another power owes a decision.
 func (s *State) advanceDefault(d Decision) error {
+	impulse, round := startsImpulse(d.Kind), s.roundKey()
+	for range maxDefaults {
+		s.defaultOne(d)
+		next, ok := s.top()
+		if !impulse || !ok || s.Phase == PhaseOver || next.Power != d.Power || s.roundKey() != round {
+			return nil
+		}
+		d = next
+	}
+	return nil
+}
+
+// maxDefaults bounds the decisions one Advance answers (an impulse has far
+// fewer; the bound only guards against a default that asks again).
+const maxDefaults = 1000
+
+// defaultOne answers d, the decision on top, with its default.
+func (s *State) defaultOne(d Decision) {
 	if d.Kind == kAnnounce {
 		s.pop()
 		s.resolveAnnounceDone()
 		s.run()
-		return nil
+		return
 	}
-	ch := s.choices(d)
 	var p []string
-	for len(ch) > 0 {
-		p = append(p, ch[0].Value)
-		ch = ch[0].Next
+	if d.Kind == kImpulse {
+		p = s.impulseDefault(d.Power)
+	} else {
+		p = firstPath(s.choices(d))
 	}
 	s.pop()
 	s.resolve(d, p)
 	s.run()
-	return nil
 }
 
 // Decision kinds.
@@ -520,27 +543,27 @@ func (s *State) drawFromDeck(p Power) {
 
 // view is the per-seat projection.
 type view struct {
-	Seat     string            `json:"seat"`
-	Edition  string            `json:"edition"`
-	Turn     int               `json:"turn"`
-	Phase    string            `json:"phase"`
-	Pending  []Decision        `json:"pending"`
-	Spaces   map[string]any    `json:"spaces"`
-	Seas     map[string]any    `json:"seas"`
-	Leaders  map[string]string `json:"leaders"`
-	Debaters map[string]string `json:"debaters"`
-	Powers   map[string]any    `json:"powers"`
-	Wars     [][2]string       `json:"wars"`
-	Allies   [][2]string       `json:"alliances"`
-	Minors   map[string]string `json:"minor_allies"`
-	Deck     int               `json:"deck"`
-	Discard  []int             `json:"discard"`
-	Removed  []int             `json:"removed"`
-	Result   string            `json:"result,omitempty"`
-	Winners  []Power           `json:"winners,omitempty"`
-	Debate   *Debate           `json:"debate,omitempty"`
-	Diet     *Diet             `json:"diet_of_worms,omitempty"` // once revealed
-	NewWorld *NewWorldView     `json:"new_world"`
+	Seat     string                 `json:"seat"`
+	Edition  string                 `json:"edition"`
+	Turn     int                    `json:"turn"`
+	Phase    string                 `json:"phase"`
+	Pending  []Decision             `json:"pending"`
+	Spaces   map[string]any         `json:"spaces"`
+	Seas     map[string]any         `json:"seas"`
+	Leaders  map[string]string      `json:"leaders"`
+	Debaters map[string]DebaterView `json:"debaters"`
+	Powers   map[string]any         `json:"powers"`
+	Wars     [][2]string            `json:"wars"`
+	Allies   [][2]string            `json:"alliances"`
+	Minors   map[string]string      `json:"minor_allies"`
+	Deck     int                    `json:"deck"`
+	Discard  []CardView             `json:"discard"`
+	Removed  []CardView             `json:"removed"`
+	Result   string                 `json:"result,omitempty"`
+	Winners  []Power                `json:"winners,omitempty"`
+	Debate   *DebateView            `json:"debate,omitempty"`
+	Diet     *DietView              `json:"diet_of_worms,omitempty"` // once revealed
+	NewWorld *NewWorldView          `json:"new_world"`
 }
 
 func unitsJSON(us *[NumPowers]Units) map[string]Units {
@@ -558,9 +581,12 @@ func unitsJSON(us *[NumPowers]Units) map[string]Units {
 
 func (s *State) view(seat game.Seat) *view {
 	v := &view{Seat: string(seat), Edition: s.Edition.String(), Turn: s.Turn, Phase: s.Phase.String(),
-		Pending: append([]Decision(nil), s.Stack...), Spaces: map[string]any{}, Seas: map[string]any{},
-		Leaders: map[string]string{}, Debaters: map[string]string{}, Powers: map[string]any{}, Minors: map[string]string{},
-		Deck: len(s.Deck), Debate: s.Debate, Diet: s.LastDiet, Result: s.Result, Winners: s.Winners, NewWorld: s.newWorldView()}
+		Pending: []Decision{}, Spaces: map[string]any{}, Seas: map[string]any{},
+		Leaders: map[string]string{}, Debaters: map[string]DebaterView{}, Powers: map[string]any{}, Minors: map[string]string{},
+		Deck: len(s.Deck), Debate: debateView(s.Debate), Diet: dietView(s.revealedDiet()), Result: s.Result, Winners: s.Winners, NewWorld: s.newWorldView()}
+	if s.Phase != PhaseOver { // a finished game owes nothing
+		v.Pending = append(v.Pending, s.Stack...)
+	}
 	for i := range s.Spaces {
 		sp := &s.Spaces[i]
 		e := map[string]any{"control": sp.Ctl.String()}
@@ -597,18 +623,14 @@ func (s *State) view(seat game.Seat) *view {
 	for _, l := range s.NavalDue {
 		v.Leaders[Leaders[l].ID] = "turn track"
 	}
-	for i, d := range s.Debaters {
-		v.Debaters[Debaters[i].ID] = debStatusNames[d]
+	for i := range s.Debaters {
+		v.Debaters[Debaters[i].ID] = s.debaterView(i)
 	}
 	for p := Power(0); p < NumMajors; p++ {
 		ps := &s.Powers[p]
 		e := map[string]any{"vp": s.VP(p), "new_world_vp": s.NewWorldVP(p), "ruler": Rulers[ps.Ruler].Name, "hand_size": len(ps.Hand), "bonus_vp": ps.BonusVP, "war_winner_vp": ps.WarVP, "minus_one_card": ps.MinusOne}
 		if string(seat) == p.String() {
-			var hand []int
-			for _, c := range ps.Hand {
-				hand = append(hand, Cards[c].Number)
-			}
-			e["hand"] = hand
+			e["hand"] = cardViews(ps.Hand)
 		}
 		k, u := s.Keys(p)
 		e["keys"], e["keys_in_unrest"] = k, u
@@ -635,13 +657,9 @@ func (s *State) view(seat game.Seat) *view {
 			v.Minors[(firstMinor + Power(i)).String()] = a.String()
 		}
 	}
-	for _, c := range s.Discard {
-		v.Discard = append(v.Discard, Cards[c].Number)
-	}
-	for _, c := range s.Gone {
-		v.Removed = append(v.Removed, Cards[c].Number)
-	}
-	sort.Ints(v.Removed)
+	v.Discard = cardViews(s.Discard)
+	v.Removed = cardViews(s.Gone)
+	sort.Slice(v.Removed, func(i, j int) bool { return v.Removed[i].Number < v.Removed[j].Number })
 	return v
 }
 

@@ -245,6 +245,9 @@ type State struct {
 	ExRulers    uint16      `json:"ex_rulers,omitempty"`
 	// Breaks are the besieging stacks still to retreat from broken sieges.
 	Breaks []SiegeBreak `json:"breaks,omitempty"`
+	// Displace are the groups of units still to be displaced from spaces
+	// that changed hands by negotiation or peace (displace.go, §12.5).
+	Displace []Displacement `json:"displace,omitempty"`
 
 	// Land movement and field battles (move.go, battle.go): the Move action
 	// in progress, the field battle in progress and the last one fought.
@@ -298,6 +301,15 @@ type State struct {
 	NavalTrackL []int            `json:"naval_track_leaders,omitempty"`
 	NavalDue    []int            `json:"naval_due,omitempty"` // leaders back from the track, port not yet chosen
 
+	// Rounds of play (rounds.go): Applied counts the actions applied to the
+	// game (a hosted game's record seq); Round is the key of the round of
+	// play open now (an impulse, or a phase) and RoundStart the value of
+	// Applied when it began; Impulses counts the impulses begun in the game.
+	Applied    int64 `json:"applied"`
+	Round      int64 `json:"round"`
+	RoundStart int64 `json:"round_start"`
+	Impulses   int   `json:"impulses,omitempty"`
+
 	// Script, when not empty, supplies the next die rolls in place of the
 	// generator (scripted dice for tests and `concordat his debate`).
 	Script []int    `json:"script,omitempty"`
@@ -329,7 +341,12 @@ func (s *State) Hits(n int) (int, []int) {
 	return h, dice
 }
 
-func (s *State) push(kind string, p Power) { s.Stack = append(s.Stack, Decision{Kind: kind, Power: p}) }
+func (s *State) push(kind string, p Power) {
+	if kind == kImpulse {
+		s.Impulses++ // a new round of play (rounds.go)
+	}
+	s.Stack = append(s.Stack, Decision{Kind: kind, Power: p})
+}
 
 func (s *State) pop() { s.Stack = s.Stack[:len(s.Stack)-1] }
 
@@ -367,6 +384,7 @@ func (s *State) Clone() *State {
 	c.Stack = append([]Decision(nil), s.Stack...)
 	c.Evented = append([]PlayedEvent(nil), s.Evented...)
 	c.Breaks = append([]SiegeBreak(nil), s.Breaks...)
+	c.Displace = append([]Displacement(nil), s.Displace...)
 	if s.Home != nil {
 		c.Home = s.Home.clone()
 	}

@@ -595,7 +595,12 @@ func (s *State) eliminate(sp SpaceID, owner Power, n int) {
 
 // extraChoices: units in fortified spaces of their own (not a capital) may
 // choose to go to a capital p controls (§19.3: every land unit outside the
-// capital may at least choose to move). The first choice is "done".
+// capital may at least choose to move), and so may the regulars of p's
+// active minor allies there (§22.3: they act exactly as the major's own),
+// written "<minor>=<n>" — not Scottish ones, which winter only in Edinburgh
+// or Stirling (§19.3 exception 4), nor a minor's units in a home key of
+// their minor (as if in a capital of their own, §22.3). The first choice is
+// "done".
 func (s *State) extraChoices(p Power) []game.Choice {
 	out := []game.Choice{{Label: "no (more) optional moves", Value: "done"}}
 	if p == Protestant {
@@ -610,19 +615,46 @@ func (s *State) extraChoices(p Power) []game.Choice {
 	if len(caps) == 0 {
 		return out
 	}
+	minors := s.landOwners(p)[1:]
 	for i := range s.Spaces {
 		id := SpaceID(i)
-		u := s.Spaces[i].Units[p]
-		if u.Land() == 0 || isCapitalOf(id, p) || !s.winterHomeOK(id, p) {
+		if isCapitalOf(id, p) || !s.winterHomeOK(id, p) {
+			continue
+		}
+		var units []game.Choice
+		if u := s.Spaces[i].Units[p]; u.Land() > 0 {
+			units = compositions(u, 0)
+		}
+		for _, q := range minors {
+			n := int(s.Spaces[i].Units[q].Reg)
+			if n == 0 || q == Scotland || Spaces[i].Home == q && Spaces[i].Type.IsKey() {
+				continue
+			}
+			for k := 1; k <= n; k++ {
+				v := q.String() + "=" + strconv.Itoa(k)
+				units = append(units, game.Choice{Label: fmt.Sprintf("%d %s regular(s)", k, q), Value: v})
+			}
+		}
+		if len(units) == 0 {
 			continue
 		}
 		var next []game.Choice
 		for _, c := range caps {
-			next = append(next, game.Choice{Label: Spaces[c].Name, Value: Spaces[c].ID, Next: compositions(u, 0)})
+			next = append(next, game.Choice{Label: Spaces[c].Name, Value: Spaces[c].ID, Next: units})
 		}
 		out = append(out, game.Choice{Label: Spaces[i].Name, Value: Spaces[i].ID, Next: next})
 	}
 	return out
+}
+
+// extraUnits reads the units of an optional Winter move: p's "r:m:c", or
+// a minor's "<minor>=<n>" regulars.
+func extraUnits(v string, p Power) (Power, string) {
+	if k, n, ok := strings.Cut(v, "="); ok {
+		q, _ := ParsePower(k)
+		return q, n + ":0:0"
+	}
+	return p, v
 }
 
 // winterLeaders routes p's army leaders left in spaces p's units have
@@ -783,8 +815,10 @@ func (s *State) resolveWinter(d Decision, p []string) {
 			w.ExtraDone = true
 			return
 		}
-		w.Cur, w.Owner = int(mustSpace(p[0])), d.Power
-		p = p[1:]
+		w.Cur = int(mustSpace(p[0]))
+		var units string
+		w.Owner, units = extraUnits(p[2], d.Power)
+		p = []string{p[1], units}
 		fallthrough
 	case kWinLand:
 		dst := mustSpace(p[0])

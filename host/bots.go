@@ -75,12 +75,13 @@ func owedBy(ps []game.Prompt, want func(game.Seat) bool) game.Seat {
 // when opts.Missed is "bot", by any seat, one after another while the
 // decisions owed stay the same (another seat's orders, or the next of a
 // series of one seat's decisions). Each answer is an action of its seat;
-// a seat the bot cannot answer for gets the default. answered records which seats the bot answered for. When an answer
+// a seat the bot cannot answer for gets the default. answered records which seats the bot answered for;
+// the seats in again missed this round already (missedInRound). When an answer
 // opens a new decision (a game of turns) it is stored as the window's
 // close (deadline job done, missed counts, next deadline) and done is true
 // with the new seq; otherwise the caller closes the window with Advance.
 // g.Seq follows the stored actions.
-func (h *Host) botsAtDeadline(ctx context.Context, r game.Rules, g *store.Game, opts Options, s *game.State, seats []store.Seat, jobID int64, answered map[game.Seat]bool) (int64, bool, error) {
+func (h *Host) botsAtDeadline(ctx context.Context, r game.Rules, g *store.Game, opts Options, s *game.State, seats []store.Seat, jobID int64, answered, again map[game.Seat]bool) (int64, bool, error) {
 	if _, ok := r.(game.Bot); !ok {
 		return 0, false, nil
 	}
@@ -119,7 +120,7 @@ func (h *Host) botsAtDeadline(ctx context.Context, r game.Rules, g *store.Game, 
 				e.CompleteJob, e.JobOwner = jobID, h.Owner
 			}
 			for _, st := range seats {
-				if answered[st.Seat] && !st.Bot {
+				if answered[st.Seat] && !st.Bot && !again[st.Seat] {
 					st.Missed++
 					e.Seats = append(e.Seats, st)
 				}

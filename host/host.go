@@ -795,8 +795,9 @@ func (h *Host) advanceLocked(ctx context.Context, g *store.Game, opts Options, s
 	if err != nil {
 		return 0, err
 	}
-	answered := map[game.Seat]bool{} // by a bot, for a seat that missed the deadline
-	if seq, done, err := h.botsAtDeadline(ctx, r, g, opts, &s, seats, jobID, answered); err != nil || done {
+	answered := map[game.Seat]bool{}              // by a bot, for a seat that missed the deadline
+	again := h.missedInRound(ctx, r, g, s, seats) // seats that missed this round already
+	if seq, done, err := h.botsAtDeadline(ctx, r, g, opts, &s, seats, jobID, answered, again); err != nil || done {
 		return seq, err
 	}
 	pending := r.Pending(s)
@@ -814,7 +815,7 @@ func (h *Host) advanceLocked(ctx context.Context, g *store.Game, opts Options, s
 	}
 	// Missed phases: a seat that owed a decision and submitted nothing (a
 	// bot's answer in its place is no submission; a bot's seat misses
-	// nothing).
+	// nothing), once per round of a game of Rounds.
 	owed := map[game.Seat]bool{}
 	for _, p := range pending {
 		owed[p.Seat] = owed[p.Seat] || !(p.Submitted || p.Ready) || answered[p.Seat]
@@ -822,7 +823,7 @@ func (h *Host) advanceLocked(ctx context.Context, g *store.Game, opts Options, s
 	for _, st := range seats {
 		missed, ok := owed[st.Seat]
 		switch {
-		case st.Bot:
+		case st.Bot, again[st.Seat]:
 			continue
 		case ok && missed:
 			st.Missed++

@@ -6,6 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"strconv"
 	"strings"
 
 	"concordat/game"
@@ -13,7 +15,7 @@ import (
 )
 
 func init() {
-	register("his", "Here I Stand: print a new game's setup, run a theological debate (docs/his.md)", runHIS)
+	register("his", "Here I Stand: print a new game's setup, run a theological debate, play decisions from a position (docs/his.md)", runHIS)
 }
 
 // maxPositionBytes bounds a debate position's JSON text.
@@ -34,6 +36,8 @@ func runHIS(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runHISNew(args[1:], stdout, stderr)
 	case "debate":
 		return runHISDebate(args[1:], stdin, stdout, stderr)
+	case "play":
+		return runHISPlay(args[1:], stdin, stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "concordat his: unknown sub-command %q\n", args[0])
 	hisUsage(stderr)
@@ -43,9 +47,13 @@ func runHIS(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func hisUsage(w io.Writer) {
 	fmt.Fprintln(w, "usage: concordat his new [--scenario 1517] [--seed S] [--edition 500th|2010] [--seat POWER]")
 	fmt.Fprintln(w, "       concordat his debate [--json] < position.json")
+	fmt.Fprintln(w, "       concordat his play --position pos.json [--dice 6,5,2,...] < decisions.jsonl")
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "new prints a new game's setup as JSON (what --seat may see; default a spectator's view).")
-	fmt.Fprintln(w, "debate runs a theological debate from a JSON position and prints its log. See docs/his.md.")
+	fmt.Fprintln(w, "new prints a new game's setup as JSON (what --seat may see; default a spectator's view)")
+	fmt.Fprintln(w, "and its position.")
+	fmt.Fprintln(w, "debate runs a theological debate from a JSON position and prints its log.")
+	fmt.Fprintln(w, "play loads a position, applies the decisions (one JSON object a line) with the dice")
+	fmt.Fprintln(w, "scripted in order, and prints the log and the resulting position. See docs/his.md.")
 }
 
 func runHISNew(args []string, stdout, stderr io.Writer) int {
@@ -82,13 +90,19 @@ func runHISNew(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
+	pos, err := his.PositionOf(st.(*his.State))
+	if err != nil {
+		fmt.Fprintln(stderr, "concordat his new:", err)
+		return 1
+	}
 	out := struct {
-		Game    string        `json:"game"`
-		Seed    uint64        `json:"seed"`
-		Config  game.Config   `json:"config"`
-		Pending []game.Prompt `json:"pending"`
-		View    any           `json:"view"`
-	}{"his", *seed, game.Config{Variant: *scenario, Options: map[string]string{"edition": *edition}}, rules.Pending(st), rules.View(st, view)}
+		Game     string        `json:"game"`
+		Seed     uint64        `json:"seed"`
+		Config   game.Config   `json:"config"`
+		Pending  []game.Prompt `json:"pending"`
+		View     any           `json:"view"`
+		Position *his.Position `json:"position"`
+	}{"his", *seed, game.Config{Variant: *scenario, Options: map[string]string{"edition": *edition}}, rules.Pending(st), rules.View(st, view), pos}
 	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(out); err != nil {
@@ -146,4 +160,110 @@ func runHISDebate(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	}
 	fmt.Fprintln(stdout, "result:", rep.Result)
 	return 0
+}
+
+// maxDecisionsBytes bounds the decisions `his play` reads.
+const maxDecisionsBytes = 8 << 20
+
+func runHISPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("his play", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	posFile := fs.String("position", "", "the position to start from: a JSON file (what his new or his play prints, or a bare position)")
+	diceFlag := fs.String("dice", "", "scripted die rolls, used in order before the seeded generator: 6,5,2,...")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "concordat his play: unexpected argument %q (the decisions are read from stdin)\n", fs.Arg(0))
+		return 2
+	}
+	if *posFile == "" {
+		fmt.Fprintln(stderr, "concordat his play: --position is required")
+		return 2
+	}
+	b, err := readLimited(*posFile, maxPositionBytes*8)
+	if err != nil {
+		fmt.Fprintln(stderr, "concordat his play:", err)
+		return 2
+	}
+	var dice []int
+	if *diceFlag != "" {
+		for i, f := range strings.Split(*diceFlag, ",") {
+			d, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil || d < 1 || d > 6 {
+				fmt.Fprintf(stderr, "concordat his play: --dice: %q (die %d) is not a die roll 1 to 6\n", f, i+1)
+				return 2
+			}
+			dice = append(dice, d)
+		}
+	}
+	pos, err := his.ParsePosition(b)
+	if err != nil {
+		fmt.Fprintf(stderr, "concordat his play: %s: %v\n", *posFile, err)
+		return 2
+	}
+	s, err := his.LoadPosition(pos)
+	if err != nil {
+		fmt.Fprintf(stderr, "concordat his play: %s: %v\n", *posFile, err)
+		return 2
+	}
+	in, err := io.ReadAll(io.LimitReader(stdin, maxDecisionsBytes+1))
+	if err != nil {
+		fmt.Fprintln(stderr, "concordat his play: reading stdin:", err)
+		return 1
+	}
+	if len(in) > maxDecisionsBytes {
+		fmt.Fprintf(stderr, "concordat his play: the decisions are larger than %d bytes\n", maxDecisionsBytes)
+		return 2
+	}
+	var steps []his.PlayStep
+	for n, line := range strings.Split(string(in), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		var st his.PlayStep
+		dec := json.NewDecoder(strings.NewReader(line))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&st); err != nil || st.Type == "" {
+			if err == nil {
+				err = errors.New(`no "type"`)
+			}
+			fmt.Fprintf(stderr, "concordat his play: decisions line %d: %v\n", n+1, err)
+			return 2
+		}
+		steps = append(steps, st)
+	}
+	rep, err := his.Play(s, dice, steps)
+	if err != nil {
+		fmt.Fprintln(stderr, "concordat his play:", err)
+		return 2
+	}
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(rep); err != nil {
+		fmt.Fprintln(stderr, "concordat his play:", err)
+		return 1
+	}
+	return 0
+}
+
+// readLimited reads a file of at most max bytes.
+func readLimited(path string, max int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if int64(len(b)) > max {
+		return nil, fmt.Errorf("%s is larger than %d bytes", path, max)
+	}
+	return b, nil
 }
