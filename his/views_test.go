@@ -188,3 +188,38 @@ func finishedOwesNothing(t *testing.T, s *State) {
 		}
 	}
 }
+
+// A view says whose impulse it is in the Action Phase (and how many passes
+// in a row there have been), and which powers besiege a space (§15: the
+// besiegers' units are outside the fortifications, everyone else's
+// inside), so that a client can draw the siege.
+func TestViewShowsImpulseAndSieges(t *testing.T) {
+	s := impulseState(t, 2, Papacy, mustCard(6))
+	s.Passes = 2
+	bordeaux := sp(t, "bordeaux")
+	s.Spaces[bordeaux].Units[Hapsburg] = Units{Reg: 3}
+	s.Spaces[bordeaux].Besiegers = bit(Hapsburg)
+	var v struct {
+		Impulse string `json:"impulse"`
+		Passes  int    `json:"passes"`
+		Spaces  map[string]struct {
+			Besiegers []string `json:"besiegers"`
+		} `json:"spaces"`
+	}
+	viewJSON(t, s, "", &v)
+	if v.Impulse != "papacy" || v.Passes != 2 {
+		t.Errorf("impulse %q, passes %d: want papacy, 2", v.Impulse, v.Passes)
+	}
+	if got := v.Spaces["bordeaux"].Besiegers; len(got) != 1 || got[0] != "hapsburg" {
+		t.Errorf("Bordeaux besieged by %q, want [hapsburg]", got)
+	}
+	if got := v.Spaces["paris"].Besiegers; got != nil {
+		t.Errorf("Paris besieged by %q, want nobody", got)
+	}
+	s.Phase = PhaseWinter
+	v.Impulse = ""
+	viewJSON(t, s, "", &v)
+	if v.Impulse != "" {
+		t.Errorf("in Winter the view names an impulse: %q", v.Impulse)
+	}
+}
