@@ -366,7 +366,7 @@ func (s *State) promptText(d Decision) string {
 	case kAnnounce:
 		return "announce a deal (a Deal object) or done"
 	case kConfirm:
-		return "confirm or reject the announced deal: " + s.Diplo.Deal.String()
+		return fmt.Sprintf("confirm or reject the deal %s announced: %s", powerWord(s.Diplo.Who.String()), s.Diplo.Deal.Words())
 	}
 	return d.Kind
 }

@@ -1,0 +1,285 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// hisGame creates a Here I Stand game through the API and seats one player
+// per power, so that it starts; the players are returned by power.
+func hisGame(t *testing.T, s *site) (int64, map[string]*player) {
+	t.Helper()
+	ps := map[string]*player{}
+	var g struct{ ID int64 }
+	for _, p := range []string{"ottoman", "hapsburg", "england", "france", "papacy", "protestant"} {
+		ps[p] = s.player("his_" + p)
+	}
+	ps["ottoman"].do("POST", "/api/games", map[string]any{"name": "Here I Stand, 1517", "game": "his", "variant": "1517"}, &g)
+	for p, pl := range ps {
+		pl.do("POST", fmt.Sprintf("/api/games/%d/join", g.ID), map[string]string{"seat": p}, nil)
+	}
+	return g.ID, ps
+}
+
+// hisView is the part of a Here I Stand game the tests read.
+type hisView struct {
+	Game struct{ Seq int64 } `json:"game"`
+	View struct {
+		Turn    int    `json:"turn"`
+		Phase   string `json:"phase"`
+		Pending []struct {
+			Kind  string `json:"kind"`
+			Power string `json:"power"`
+		} `json:"pending"`
+		Spaces map[string]struct {
+			Religion string `json:"religion"`
+		} `json:"spaces"`
+		Powers map[string]struct {
+			HandSize int `json:"hand_size"`
+		} `json:"powers"`
+	} `json:"view"`
+	Pending []struct {
+		Kind, Text string
+	} `json:"pending"`
+}
+
+func (p *player) his(id int64) hisView {
+	p.t.Helper()
+	var v hisView
+	p.do("GET", fmt.Sprintf("/api/games/%d", id), nil, &v)
+	return v
+}
+
+// waitHis polls p's view of the game until ok holds (20 s at most).
+func (p *player) waitHis(id int64, what string, ok func(hisView) bool) {
+	p.t.Helper()
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		if ok(p.his(id)) {
+			return
+		}
+	}
+	p.t.Fatalf("waiting for %s: timed out", what)
+}
+
+// owed is the decision on top of the game (kind and power), "" when none.
+func (v hisView) owed() (kind, power string) {
+	if n := len(v.View.Pending); n > 0 {
+		return v.View.Pending[n-1].Kind, v.View.Pending[n-1].Power
+	}
+	return "", ""
+}
+
+// answerFirst answers the decision p owes with the first complete path of its options tree.
+func (p *player) answerFirst(id int64) string {
+	p.t.Helper()
+	var l struct {
+		Seq     int64 `json:"seq"`
+		Options struct {
+			Kind    string          `json:"kind"`
+			Choices json.RawMessage `json:"choices"`
+		} `json:"options"`
+	}
+	p.do("GET", fmt.Sprintf("/api/games/%d/legal", id), nil, &l)
+	type choice struct {
+		Value string   `json:"value"`
+		Next  []choice `json:"next"`
+	}
+	var cs []choice
+	if len(l.Options.Choices) == 0 {
+		var g json.RawMessage
+		p.do("GET", fmt.Sprintf("/api/games/%d", id), nil, &g)
+		p.t.Fatalf("%s owes a decision with no options: legal %+v; game %.3000s", p.name, l, g)
+	}
+	if err := json.Unmarshal(l.Options.Choices, &cs); err != nil {
+		p.t.Fatal(err)
+	}
+	var path []string
+	for len(cs) > 0 {
+		path = append(path, cs[0].Value)
+		cs = cs[0].Next
+	}
+	p.do("POST", fmt.Sprintf("/api/games/%d/actions", id), map[string]any{"seq": l.Seq, "type": l.Options.Kind, "args": path}, nil)
+	return l.Options.Kind + " " + strings.Join(path, " ")
+}
+
+// screenshotView writes what the window shows (not the whole page) as docs/screenshots/<name>.png.
+func screenshotView(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	run(t, ctx, "settle before screenshot "+name, chromedp.Sleep(300*time.Millisecond))
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatalf("screenshot %s: %v", name, err)
+	}
+	if err := os.WriteFile(filepath.Join("..", "docs", "screenshots", name+".png"), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// clickSpace clicks with the mouse at the centre of a highlighted space on the board.
+func clickSpace(t *testing.T, ctx context.Context, id string) {
+	t.Helper()
+	sel := `circle.space-target[data-target="` + id + `"]`
+	waitFor(t, ctx, "the highlighted space "+id, `document.querySelector('`+sel+`')`)
+	pt := eval[[]float64](t, ctx, `(() => {
+  const el = document.querySelector('`+sel+`');
+  el.scrollIntoView({ block: 'center', inline: 'center' });
+  const r = el.getBoundingClientRect();
+  return [r.left + r.width / 2, r.top + r.height / 2];
+})()`)
+	run(t, ctx, "click on "+id, chromedp.MouseClickXY(pt[0], pt[1]))
+}
+
+// choose picks value in the select sel selects, as a person choosing from the list would.
+func choose(t *testing.T, ctx context.Context, sel, value string) {
+	t.Helper()
+	if !eval[bool](t, ctx, `(() => {
+  const e = document.querySelector('`+sel+`');
+  if (!e || ![...e.options].some((o) => o.value === '`+value+`')) return false;
+  e.focus();
+  e.value = '`+value+`';
+  e.dispatchEvent(new Event('change', { bubbles: true }));
+  return true;
+})()`) {
+		t.Fatalf("no option %q in %s", value, sel)
+	}
+}
+
+// TestBrowserHereIStand plays Here I Stand in Chromium: a six-seat game
+// (the other seats through the API), Luther's 95 Theses decided by clicking
+// a highlighted space on the board, the result in the log and on the board,
+// a deal confirmed in the UI, the turn played on through the API to the
+// next Diplomacy Phase, a deal built with the form and announced; the
+// board and the phone layout on screenshots.
+func TestBrowserHereIStand(t *testing.T) {
+	s := newSite(t)
+	id, ps := hisGame(t, s)
+	prot := ps["protestant"]
+	ctx := browser(t, 1280, 900)
+	login(t, ctx, s, prot)
+	run(t, ctx, "open the game", chromedp.Navigate(fmt.Sprintf("%s/games/%d", s.url, id)))
+
+	// The board is drawn: every space, the seas, the connections and passes.
+	waitFor(t, ctx, "the board", `document.querySelectorAll('svg.hisboard g.space').length === 134`)
+	if n := eval[int](t, ctx, `document.querySelectorAll('svg.hisboard .sea-name').length`); n != 14 {
+		t.Errorf("%d sea zones named, want 14", n)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll('svg.hisboard line.link.pass').length`); n != 16 {
+		t.Errorf("%d passes drawn, want 16", n)
+	}
+	// The 95 Theses: the prompt in words, the five targets highlighted on the board.
+	waitFor(t, ctx, "the prompt", `document.querySelector('.decision .prompt') && document.querySelector('.decision .prompt').textContent.includes("95 Theses")`)
+	targets := eval[[]string](t, ctx, `[...document.querySelectorAll('circle.space-target')].map((e) => e.dataset.target).sort()`)
+	if want := []string{"brandenburg", "breslau", "leipzig", "magdeburg", "prague"}; strings.Join(targets, " ") != strings.Join(want, " ") {
+		t.Errorf("highlighted targets %q, want %q", targets, want)
+	}
+	// Control and religion are drawn from the view: Wittenberg is Protestant (ringed), Leipzig not yet.
+	if !eval[bool](t, ctx, `document.querySelector('g.space[data-space="wittenberg"]').classList.contains('prot') && !document.querySelector('g.space[data-space="leipzig"]').classList.contains('prot')`) {
+		t.Errorf("Wittenberg should be drawn Protestant and Leipzig Catholic")
+	}
+	screenshotView(t, ctx, "his-board")
+
+	// The decision by a click on the board, then confirmed.
+	clickSpace(t, ctx, "leipzig")
+	waitFor(t, ctx, "the confirmation", `document.querySelector('.decision button[data-confirm]')`)
+	if got := text(t, ctx, ".decision .answer-path"); !strings.Contains(got, "Leipzig") {
+		t.Errorf("the answer so far reads %q, want Leipzig", got)
+	}
+	click(t, ctx, `.decision button[data-confirm]`)
+	// The state changes (4 attempts left, Leipzig no longer a target) and the log says what happened.
+	waitFor(t, ctx, "the next attempt", `document.querySelector('.decision .prompt').textContent.includes('4 left') && !document.querySelector('circle.space-target[data-target="leipzig"]')`)
+	waitFor(t, ctx, "the log entry", `[...document.querySelectorAll('.game-log .ev')].some((e) => e.textContent.startsWith('Leipzig: protestant rolls'))`)
+	v := prot.his(id)
+	leipzigProt := v.View.Spaces["leipzig"].Religion == "protestant"
+	if got := eval[bool](t, ctx, `document.querySelector('g.space[data-space="leipzig"]').classList.contains('prot')`); got != leipzigProt {
+		t.Errorf("the board draws Leipzig Protestant: %v; the view says %v", got, leipzigProt)
+	}
+	if n := eval[int](t, ctx, `+document.querySelector('[data-protestant-spaces]').dataset.protestantSpaces`); n < 1 {
+		t.Errorf("the religious struggle counts %d Protestant spaces", n)
+	}
+
+	// The other four attempts by the option buttons.
+	for i := 3; i >= 0; i-- {
+		waitFor(t, ctx, "an attempt", `document.querySelector('.decision[data-kind="reformation.target"] .his-choices button')`)
+		click(t, ctx, `.decision .his-choices button`)
+		click(t, ctx, `.decision button[data-confirm]`)
+		if i > 0 {
+			waitFor(t, ctx, "attempts left", fmt.Sprintf(`document.querySelector('.decision .prompt') && document.querySelector('.decision .prompt').textContent.includes('%d left')`, i))
+		}
+	}
+	prot.waitHis(id, "the 95 Theses done", func(v hisView) bool { k, _ := v.owed(); return k != "reformation.target" })
+
+	// The turn played on through the API, to turn 2's Diplomacy Phase, where the Hapsburgs offer the Protestant a card.
+	playUntil := func(kind, power string, turn int) {
+		t.Helper()
+		for step := 0; ; step++ {
+			if step > 2000 {
+				t.Fatalf("%s of %s on turn %d not reached in 2000 decisions", kind, power, turn)
+			}
+			v := prot.his(id)
+			k, p := v.owed()
+			if k == kind && p == power && v.View.Turn == turn {
+				return
+			}
+			if k == "" {
+				t.Fatalf("nothing owed at turn %d, phase %s", v.View.Turn, v.View.Phase)
+			}
+			ps[p].answerFirst(id)
+		}
+	}
+	playUntil("diplomacy.announce", "hapsburg", 2)
+	before := prot.his(id).View.Powers
+	hap := ps["hapsburg"]
+	var l struct{ Seq int64 }
+	hap.do("GET", fmt.Sprintf("/api/games/%d/legal", id), nil, &l)
+	hap.do("POST", fmt.Sprintf("/api/games/%d/actions", id), map[string]any{"seq": l.Seq, "type": "diplomacy.announce",
+		"args": map[string]any{"items": []map[string]any{{"type": "cards", "from": "hapsburg", "to": "protestant", "n": 1}}}}, nil)
+	// The Protestant confirms it in the UI.
+	waitFor(t, ctx, "the confirmation asked", `document.querySelector('.decision[data-kind="diplomacy.confirm"] button[data-value="confirm"]')`)
+	if got := text(t, ctx, ".decision .prompt"); !strings.Contains(strings.ToLower(got), "hapsburg") {
+		t.Errorf("the confirmation does not say who offers the deal: %q", got)
+	}
+	click(t, ctx, `.decision button[data-value="confirm"]`)
+	click(t, ctx, `.decision button[data-confirm]`)
+	prot.waitHis(id, "the deal done", func(v hisView) bool { return v.View.Powers["protestant"].HandSize == before["protestant"].HandSize+1 })
+	if after := prot.his(id).View.Powers; after["hapsburg"].HandSize != before["hapsburg"].HandSize-1 {
+		t.Errorf("the Hapsburgs hold %d cards after giving one, had %d", after["hapsburg"].HandSize, before["hapsburg"].HandSize)
+	}
+	playUntil("diplomacy.announce", "protestant", 2)
+	// The deal form, built from the deal schema: the Protestant gives the Papacy a card.
+	run(t, ctx, "reload", chromedp.Navigate(fmt.Sprintf("%s/games/%d", s.url, id)))
+	waitFor(t, ctx, "the deal form", `document.querySelector('form.deal-form select[name="deal-add"]')`)
+	types := eval[[]string](t, ctx, `[...document.querySelectorAll('select[name="deal-add"] option')].map((o) => o.value).filter(Boolean)`)
+	if want := "peace alliance loan release cede cards mercs divorce rescind"; strings.Join(types, " ") != want {
+		t.Errorf("the form offers items %q, want the schema's %q", types, want)
+	}
+	before = prot.his(id).View.Powers
+	choose(t, ctx, `select[name="deal-add"]`, "cards")
+	waitFor(t, ctx, "the item's fields", `document.querySelector('.deal-item[data-type="cards"] select[name="to"]')`)
+	if got := eval[string](t, ctx, `document.querySelector('.deal-item select[name="from"]').value`); got != "protestant" {
+		t.Errorf("the item's giver defaults to %q, want the announcing power", got)
+	}
+	choose(t, ctx, `.deal-item select[name="to"]`, "papacy")
+	screenshotView(t, ctx, "his-deal")
+	click(t, ctx, `form.deal-form button[type=submit]`)
+	prot.waitHis(id, "the deal announced", func(v hisView) bool { return v.View.Powers["papacy"].HandSize == before["papacy"].HandSize+1 })
+	if after := prot.his(id).View.Powers; after["protestant"].HandSize != before["protestant"].HandSize-1 {
+		t.Errorf("the Protestant holds %d cards after giving one, had %d", after["protestant"].HandSize, before["protestant"].HandSize)
+	}
+	waitFor(t, ctx, "the deal in the log", `[...document.querySelectorAll('.game-log .ev')].some((e) => /deal/i.test(e.textContent))`)
+
+	// The phone: the board and the decision fit 375 px.
+	run(t, ctx, "phone", chromedp.EmulateViewport(375, 812, chromedp.EmulateMobile), chromedp.Navigate(fmt.Sprintf("%s/games/%d", s.url, id)))
+	waitFor(t, ctx, "the board on the phone", `document.querySelectorAll('svg.hisboard g.space').length === 134 && document.querySelector('.decision')`)
+	if w := eval[int](t, ctx, `document.documentElement.scrollWidth`); w > 375 {
+		t.Errorf("the phone page is %d px wide: it scrolls sideways", w)
+	}
+	screenshotView(t, ctx, "his-phone")
+}
