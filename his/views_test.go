@@ -2,6 +2,7 @@ package his
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"concordat/game"
@@ -221,5 +222,18 @@ func TestViewShowsImpulseAndSieges(t *testing.T) {
 	viewJSON(t, s, "", &v)
 	if v.Impulse != "" {
 		t.Errorf("in Winter the view names an impulse: %q", v.Impulse)
+	}
+}
+
+// Every CP action's label in the options tree says what it costs (§11.1),
+// so that a player choosing from the menu sees the price of each action.
+func TestActionLabelsGiveCosts(t *testing.T) {
+	if len(actionDefs) < 20 {
+		t.Fatalf("only %d actions registered", len(actionDefs))
+	}
+	for _, a := range actionDefs {
+		if !strings.Contains(a.label, " CP") {
+			t.Errorf("action %s: label %q gives no CP cost", a.id, a.label)
+		}
 	}
 }

@@ -126,7 +126,7 @@ func screenshotView(t *testing.T, ctx context.Context, name string) {
 // clickSpace clicks with the mouse at the centre of a highlighted space on the board.
 func clickSpace(t *testing.T, ctx context.Context, id string) {
 	t.Helper()
-	sel := `circle.space-target[data-target="` + id + `"]`
+	sel := `circle.ring[data-target="` + id + `"]`
 	waitFor(t, ctx, "the highlighted space "+id, `document.querySelector('`+sel+`')`)
 	pt := eval[[]float64](t, ctx, `(() => {
   const el = document.querySelector('`+sel+`');
@@ -168,15 +168,15 @@ func TestBrowserHereIStand(t *testing.T) {
 
 	// The board is drawn: every space, the seas, the connections and passes.
 	waitFor(t, ctx, "the board", `document.querySelectorAll('svg.hisboard g.space').length === 134`)
-	if n := eval[int](t, ctx, `document.querySelectorAll('svg.hisboard .sea-name').length`); n != 14 {
+	if n := eval[int](t, ctx, `document.querySelectorAll('svg.his-base .sea-name').length`); n != 14 {
 		t.Errorf("%d sea zones named, want 14", n)
 	}
-	if n := eval[int](t, ctx, `document.querySelectorAll('svg.hisboard line.link.pass').length`); n != 16 {
+	if n := eval[int](t, ctx, `document.querySelectorAll('svg.his-base line.link.pass').length`); n != 16 {
 		t.Errorf("%d passes drawn, want 16", n)
 	}
 	// The 95 Theses: the prompt in words, the five targets highlighted on the board.
 	waitFor(t, ctx, "the prompt", `document.querySelector('.decision .prompt') && document.querySelector('.decision .prompt').textContent.includes("95 Theses")`)
-	targets := eval[[]string](t, ctx, `[...document.querySelectorAll('circle.space-target')].map((e) => e.dataset.target).sort()`)
+	targets := eval[[]string](t, ctx, `[...document.querySelectorAll('circle.ring')].map((e) => e.dataset.target).sort()`)
 	if want := []string{"brandenburg", "breslau", "leipzig", "magdeburg", "prague"}; strings.Join(targets, " ") != strings.Join(want, " ") {
 		t.Errorf("highlighted targets %q, want %q", targets, want)
 	}
@@ -194,8 +194,8 @@ func TestBrowserHereIStand(t *testing.T) {
 	}
 	click(t, ctx, `.decision button[data-confirm]`)
 	// The state changes (4 attempts left, Leipzig no longer a target) and the log says what happened.
-	waitFor(t, ctx, "the next attempt", `document.querySelector('.decision .prompt').textContent.includes('4 left') && !document.querySelector('circle.space-target[data-target="leipzig"]')`)
-	waitFor(t, ctx, "the log entry", `[...document.querySelectorAll('.game-log .ev')].some((e) => e.textContent.startsWith('Leipzig: protestant rolls'))`)
+	waitFor(t, ctx, "the next attempt", `document.querySelector('.decision .prompt').textContent.includes('4 left') && !document.querySelector('circle.ring[data-target="leipzig"]')`)
+	waitFor(t, ctx, "the log entry", `[...document.querySelectorAll('.game-log .ev')].some((e) => e.textContent.startsWith('Leipzig: Protestant rolls'))`)
 	v := prot.his(id)
 	leipzigProt := v.View.Spaces["leipzig"].Religion == "protestant"
 	if got := eval[bool](t, ctx, `document.querySelector('g.space[data-space="leipzig"]').classList.contains('prot')`); got != leipzigProt {
@@ -275,6 +275,35 @@ func TestBrowserHereIStand(t *testing.T) {
 	}
 	waitFor(t, ctx, "the deal in the log", `[...document.querySelectorAll('.game-log .ev')].some((e) => /deal/i.test(e.textContent))`)
 
+	// Turn 2's Action Phase: the Protestant's impulse, a card played for CP by clicking it in the hand,
+	// then the CP spent on an action chosen from a menu that gives each action's cost.
+	playUntil("impulse", "protestant", 2)
+	waitFor(t, ctx, "the impulse", `document.querySelector('.decision[data-kind="impulse"] button[data-value="cp"]')`)
+	click(t, ctx, `.decision button[data-value="cp"]`)
+	waitFor(t, ctx, "playable cards in the hand", `document.querySelectorAll('.hand button.card-face.pickable').length > 0`)
+	card := eval[string](t, ctx, `document.querySelector('.hand button.card-face.pickable').dataset.card`)
+	click(t, ctx, `.hand button.card-face.pickable[data-card="`+card+`"]`)
+	if got := text(t, ctx, ".decision .answer-path"); !strings.Contains(got, "#"+card+" ") {
+		t.Errorf("the answer so far reads %q, want card #%s", got, card)
+	}
+	click(t, ctx, `.decision button[data-confirm]`)
+	waitFor(t, ctx, "the CP to spend", `document.querySelector('.decision[data-kind="action"] .his-choices button')`)
+	labels := eval[[]string](t, ctx, `[...document.querySelectorAll('.decision .his-choices button')].map((b) => b.textContent)`)
+	costs := 0
+	for _, l := range labels {
+		if strings.Contains(l, " CP") {
+			costs++
+		}
+	}
+	if costs < 2 {
+		t.Errorf("the actions offered do not give their CP costs: %q", labels)
+	}
+	if !strings.Contains(text(t, ctx, ".decision .prompt"), "CP") {
+		t.Errorf("the prompt does not say how many CP are left: %q", text(t, ctx, ".decision .prompt"))
+	}
+	waitFor(t, ctx, "the card played, in the log", `[...document.querySelectorAll('.game-log .ev')].some((e) => e.textContent.includes('Protestant plays #`+card+` '))`)
+	screenshotView(t, ctx, "his-action")
+
 	// The phone: the board and the decision fit 375 px.
 	run(t, ctx, "phone", chromedp.EmulateViewport(375, 812, chromedp.EmulateMobile), chromedp.Navigate(fmt.Sprintf("%s/games/%d", s.url, id)))
 	waitFor(t, ctx, "the board on the phone", `document.querySelectorAll('svg.hisboard g.space').length === 134 && document.querySelector('.decision')`)
@@ -282,4 +311,105 @@ func TestBrowserHereIStand(t *testing.T) {
 		t.Errorf("the phone page is %d px wide: it scrolls sideways", w)
 	}
 	screenshotView(t, ctx, "his-phone")
+}
+
+// TestBrowserHisBoardDrawing draws the board in Chromium from a made-up
+// view with every kind of marker, and checks what is drawn: control by
+// colour and letter, a Protestant space ringed, unrest, a Jesuit
+// university, a reformer, a siege (the besiegers' counter marked), units
+// and leaders by power on land and at sea, naval units in port, piracy,
+// and a sea zone offered as a target that answers a click.
+func TestBrowserHisBoardDrawing(t *testing.T) {
+	s := newSite(t)
+	ctx := browser(t, 1000, 800)
+	run(t, ctx, "open the site", chromedp.Navigate(s.url+"/"))
+	waitFor(t, ctx, "the page", `document.querySelector('header.top')`)
+	var got struct {
+		Spaces, Passes, Links int
+		Paris                 struct {
+			Classes          string
+			Fill, Letter     string
+			Siege, Unrest    bool
+			Jesuit, Reformer bool
+			Counters         []string
+			Besieging        []bool
+			Title            string
+		}
+		London    []string
+		LondonNav []bool
+		Sea       []string
+		Piracy    bool
+		Picked    string
+		Targets   int
+	}
+	raw := eval[[]byte](t, ctx, `(async () => {
+  const v = document.querySelector('script[type=module]').src.split('/static/')[1].split('/')[0];
+  const { html, render } = await import('/static/' + v + '/js/lib.js');
+  const { HisBoard, loadBoard } = await import('/static/' + v + '/js/his/board.js');
+  const b = await loadBoard();
+  const view = {
+    spaces: {
+      paris: { control: 'hapsburg', religion: 'protestant', unrest: true, jesuit: true, reformer: true, besiegers: ['hapsburg'],
+        units: { hapsburg: { r: 3, m: 1 }, france: { r: 2 } } },
+      london: { control: 'england', religion: 'catholic', units: { england: { r: 1, s: 2 } } },
+    },
+    seas: { north_sea: { units: { england: { s: 3 } }, piracy: true } },
+    leaders: { charles_v: 'paris', francis_i: 'paris', andrea_doria: 'north_sea', henry_viii: 'captured by france' },
+  };
+  const el = document.createElement('div');
+  document.body.appendChild(el);
+  let picked = '';
+  render(html`+"`"+`<${HisBoard} board=${b} view=${view} targets=${new Set(['north_sea', 'calais'])} zoom=${2} onPick=${(id) => { picked = id; }} />`+"`"+`, el);
+  await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  const sp = (id) => el.querySelector('g.space[data-space="' + id + '"]');
+  const counters = (x, y) => [...el.querySelectorAll('.stack .counter')].filter((c) => {
+    const r = c.querySelector('rect, path').getBBox();
+    return Math.abs(r.x + r.width / 2 - x) < 200 && Math.abs(r.y - y) < 90;
+  });
+  const paris = b.space.paris, london = b.space.london, ns = b.sea.north_sea;
+  const pc = counters(paris.xy[0], paris.xy[1] - 64);
+  const lc = counters(london.xy[0], london.xy[1] - 64);
+  const sc = counters(ns.label[0], ns.label[1] + 30);
+  el.querySelector('path.sea-target[data-target="north_sea"]').dispatchEvent(new MouseEvent('click', { bubbles: true }));
+  return {
+    spaces: el.querySelectorAll('g.space').length, passes: el.querySelectorAll('line.link.pass').length, links: el.querySelectorAll('line.link').length,
+    paris: { classes: sp('paris').getAttribute('class'), fill: sp('paris').querySelector('.sym').getAttribute('fill'), letter: sp('paris').querySelector('text.ctl').textContent,
+      siege: !!sp('paris').querySelector('.siege-ring'), unrest: !!sp('paris').querySelector('.badge.unrest'), jesuit: !!sp('paris').querySelector('.badge.jesuit'),
+      reformer: !!sp('paris').querySelector('.badge.reformer'), counters: pc.map((c) => c.querySelector('text').textContent),
+      besieging: pc.map((c) => c.classList.contains('besieging')), title: sp('paris').querySelector('title').textContent },
+    london: lc.map((c) => c.querySelector('text').textContent), londonNav: lc.map((c) => c.classList.contains('naval')),
+    sea: sc.map((c) => c.querySelector('text').textContent), piracy: !!el.querySelector('.piracy'), picked,
+    targets: el.querySelectorAll('[data-target]').length,
+  };
+})()`)
+	if err := json.Unmarshal(raw, &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Spaces != 134 || got.Passes != 16 || got.Links != 220 {
+		t.Errorf("%d spaces, %d connections of which %d passes; want 134, 220, 16", got.Spaces, got.Links, got.Passes)
+	}
+	p := got.Paris
+	if !strings.Contains(p.Classes, "prot") || !strings.Contains(p.Classes, "besieged") || p.Fill != "#F0E442" || p.Letter != "H" {
+		t.Errorf("Paris (Hapsburg, Protestant, besieged) drawn as class %q, fill %s, letter %q", p.Classes, p.Fill, p.Letter)
+	}
+	if !p.Siege || !p.Unrest || !p.Jesuit || !p.Reformer {
+		t.Errorf("Paris's markers: siege %v, unrest %v, Jesuit %v, reformer %v; want all", p.Siege, p.Unrest, p.Jesuit, p.Reformer)
+	}
+	if strings.Join(p.Counters, " ") != "H4★ F2★" || len(p.Besieging) != 2 || !p.Besieging[0] || p.Besieging[1] {
+		t.Errorf("Paris's counters %q (besieging %v), want H4★ (besieging) and F2★", p.Counters, p.Besieging)
+	}
+	for _, w := range []string{"Paris (capital)", "controlled by Hapsburg", "protestant", "in unrest", "besieged by Hapsburg"} {
+		if !strings.Contains(p.Title, w) {
+			t.Errorf("Paris's title %q lacks %q", p.Title, w)
+		}
+	}
+	if strings.Join(got.London, " ") != "E1 E2" || len(got.LondonNav) != 2 || got.LondonNav[0] || !got.LondonNav[1] {
+		t.Errorf("London's counters %q (naval %v), want E1 and a naval E2", got.London, got.LondonNav)
+	}
+	if strings.Join(got.Sea, " ") != "E3 G★" || !got.Piracy {
+		t.Errorf("the North Sea shows %q, piracy %v; want E3, Andrea Doria's G★ and piracy", got.Sea, got.Piracy)
+	}
+	if got.Targets != 2 || got.Picked != "north_sea" {
+		t.Errorf("%d targets drawn, a click on the North Sea picked %q", got.Targets, got.Picked)
+	}
 }

@@ -5,7 +5,7 @@ import { html, Component } from '../lib.js';
 import { games } from '../api.js';
 import { ErrorBox } from '../ui.js';
 
-/** The log of a game; props: game (the API's game answer), tick, seatName(seat), limit (entries shown, newest first). */
+/** The log of a game; props: game (the API's game answer), tick, seatName(seat), limit (entries shown, newest first), format(text) (an event's text as shown). */
 export class GameLog extends Component {
   constructor() {
     super();
@@ -37,8 +37,9 @@ export class GameLog extends Component {
     await this.loading;
     this.loading = null;
   }
-  render({ seatName, limit, title }, { entries, err, loaded, all }) {
+  render({ seatName, limit, title, format }, { entries, err, loaded, all }) {
     const name = seatName || ((s) => s);
+    const fmt = format || ((t) => t);
     const shown = entries.slice().reverse();
     const cut = limit && !all ? shown.slice(0, limit) : shown;
     return html`<section class="card game-log" aria-label=${title || 'Log'}>
@@ -50,7 +51,7 @@ export class GameLog extends Component {
           <div class="log-head"><span class="log-seq">#${e.seq}</span>
             ${e.system ? html`<span class="log-who">the game</span>` : e.seat ? html`<span class="log-who">${name(e.seat)}</span>` : ''}
             <time datetime=${e.at}>${new Date(e.at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}</time></div>
-          <ul class="plain">${(e.events || []).map((ev, i) => html`<li key=${i} class=${'ev ev-' + (ev.type || '').replace(/[^a-z0-9_-]/gi, '') + (ev.private ? ' private' : '')}>${ev.text}${ev.private ? html` <small class="private-mark">(not seen by all)</small>` : ''}</li>`)}</ul>
+          <ul class="plain">${(e.events || []).map((ev, i) => html`<li key=${i} class=${'ev ev-' + (ev.type || '').replace(/[^a-z0-9_-]/gi, '') + (ev.private ? ' private' : '')}>${fmt(ev.text)}${ev.private ? html` <small class="private-mark">(not seen by all)</small>` : ''}</li>`)}</ul>
         </li>`)}
       </ol>
       ${limit && shown.length > limit && html`<button class="small link" onClick=${() => this.setState({ all: !all })}>${all ? 'Show the latest only' : `Show all ${shown.length} entries`}</button>`}

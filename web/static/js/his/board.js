@@ -66,79 +66,78 @@ export function leadersByPlace(view) {
 
 const R = 30; // a space's symbol (the generator's SpaceR)
 
-/** The symbol of a space type, centred at (x, y). */
+// The three big layers (the fixed drawing, the spaces, the units) are
+// written as SVG markup and parsed by the browser in one go: building the
+// 1,700 elements one by one through the view library took several times
+// longer (docs/perf.md). Clicks reach them by delegation (HisBoard).
+
+/** Escapes text for markup. */
+const esc = (t) => String(t).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
+const n1 = (v) => Math.round(v * 10) / 10;
+
+/** The symbol of a space type, centred at (x, y), as markup. */
 function symbol(type, x, y, cls, fill) {
   switch (type) {
     case 'unfortified':
-      return html`<circle class=${cls} cx=${x} cy=${y} r=${R * 0.86} fill=${fill} />`;
+      return `<circle class="${cls}" cx="${x}" cy="${y}" r="${n1(R * 0.86)}" fill="${fill}"/>`;
     case 'fortress': {
-      const d = R * 1.08;
-      return html`<path class=${cls} d=${`M${x},${y - d}L${x + d},${y}L${x},${y + d}L${x - d},${y}Z`} fill=${fill} />`;
+      const d = n1(R * 1.08);
+      return `<path class="${cls}" d="M${x},${y - d}L${x + d},${y}L${x},${y + d}L${x - d},${y}Z" fill="${fill}"/>`;
     }
     case 'electorate': {
-      const a = R * 0.98, b = a * 0.5, c = a * 0.866;
-      return html`<path class=${cls} d=${`M${x - a},${y}L${x - b},${y - c}L${x + b},${y - c}L${x + a},${y}L${x + b},${y + c}L${x - b},${y + c}Z`} fill=${fill} />`;
+      const a = n1(R * 0.98), b = n1(a * 0.5), c = n1(a * 0.866);
+      return `<path class="${cls}" d="M${x - a},${y}L${x - b},${y - c}L${x + b},${y - c}L${x + a},${y}L${x + b},${y + c}L${x - b},${y + c}Z" fill="${fill}"/>`;
     }
     default: // key, capital
-      return html`<rect class=${cls} x=${x - R * 0.9} y=${y - R * 0.9} width=${R * 1.8} height=${R * 1.8} fill=${fill} />`;
+      return `<rect class="${cls}" x="${x - R * 0.9}" y="${y - R * 0.9}" width="${R * 1.8}" height="${R * 1.8}" fill="${fill}"/>`;
   }
 }
 
+const baseCache = new WeakMap();
+
 /** The drawing that never changes: sea, sea zones, land, language zones, coastline, connections, sea names. */
-class Base extends Component {
-  shouldComponentUpdate(n) { return n.b !== this.props.b; }
-  render({ b }) {
-    const [x0, y0, w, h] = b.box;
-    const zones = ['english', 'french', 'german', 'italian', 'spanish', 'none', 'off'];
-    return html`<g class="base">
-      <rect class="his-sea" x=${x0} y=${y0} width=${w} height=${h} />
-      ${b.seas.map((s, i) => html`<path key=${s.id} class=${'sea-zone s' + (i % 3)} d=${s.path} />`)}
-      <path class="sea-border" d=${b.sea_borders} />
-      <path class="his-land" d=${b.land} />
-      <g clip-path="url(#his-land)">
-        ${zones.map((z) => b.zones[z] && html`<path key=${z} class=${'zone z-' + z} d=${b.zones[z]} />`)}
-        <path class="zone-border" d=${b.zone_borders} />
-      </g>
-      <path class="his-coast" d=${b.land} />
-      <g class="links">
-        ${b.links.map(([a, c, pass]) => html`<line key=${a.id + c.id} class=${pass ? 'link pass' : 'link'} x1=${a.xy[0]} y1=${a.xy[1]} x2=${c.xy[0]} y2=${c.xy[1]} />`)}
-      </g>
-      <g class="sea-names">
-        ${b.seas.map((s) => html`<text key=${s.id} class="sea-name" x=${s.label[0]} y=${s.label[1]} text-anchor="middle">${s.name}</text>`)}
-      </g>
-    </g>`;
-  }
+export function baseMarkup(b) {
+  if (baseCache.has(b)) return baseCache.get(b);
+  const [x0, y0, w, h] = b.box;
+  const zones = ['english', 'french', 'german', 'italian', 'spanish', 'none', 'off'];
+  let m = `<rect class="his-sea" x="${x0}" y="${y0}" width="${w}" height="${h}"/>`;
+  b.seas.forEach((s, i) => { m += `<path class="sea-zone s${i % 3}" d="${s.path}"/>`; });
+  m += `<path class="sea-border" d="${b.sea_borders}"/><path class="his-land" d="${b.land}"/><g clip-path="url(#his-land)">`;
+  for (const z of zones) if (b.zones[z]) m += `<path class="zone z-${z}" d="${b.zones[z]}"/>`;
+  m += `<path class="zone-border" d="${b.zone_borders}"/></g><path class="his-coast" d="${b.land}"/><g class="links">`;
+  for (const [a, c, pass] of b.links) m += `<line class="${pass ? 'link pass' : 'link'}" x1="${a.xy[0]}" y1="${a.xy[1]}" x2="${c.xy[0]}" y2="${c.xy[1]}"/>`;
+  m += '</g><g class="sea-names">';
+  for (const s of b.seas) m += `<text class="sea-name" x="${s.label[0]}" y="${s.label[1]}" text-anchor="middle">${esc(s.name)}</text>`;
+  m += '</g>';
+  baseCache.set(b, m);
+  return m;
 }
 
 /** The spaces: symbol in the controller's colour with its letter, religion, unrest, university, reformer, name. */
-class Spaces extends Component {
-  shouldComponentUpdate(n) { return n.b !== this.props.b || n.spaces !== this.props.spaces; }
-  render({ b, spaces, onSpace }) {
-    return html`<g class="spaces">
-      ${b.spaces.map((s) => {
-        const v = (spaces && spaces[s.id]) || {};
-        const ctl = POWERS[v.control];
-        const [x, y] = s.xy;
-        const home = POWERS[s.home];
-        const prot = v.religion === 'protestant';
-        const besieged = v.besiegers && v.besiegers.length > 0;
-        return html`<g key=${s.id} class=${'space t-' + s.type + (prot ? ' prot' : '') + (besieged ? ' besieged' : '')} data-space=${s.id} onClick=${onSpace}>
-          ${prot && symbol(s.type, x, y, 'religion-ring', 'none')}
-          ${symbol(s.type, x, y, 'sym', ctl ? ctl.colour : '#d4d0c8')}
-          ${home && v.control !== s.home && s.home !== 'independent' && html`<circle class="home-dot" cx=${x - R * 0.62} cy=${y - R * 0.62} r=${R * 0.2} fill=${home.colour} />`}
-          ${s.type === 'capital' && html`<path class="star" d=${star(x + R * 0.62, y - R * 0.62, R * 0.3)} />`}
-          <text class="ctl" x=${x} y=${y} fill=${ctl ? ctl.ink : '#111'} font-size=${ctl && ctl.letter.length > 1 ? R * 0.8 : R}>${ctl ? ctl.letter : ''}</text>
-          ${v.unrest && html`<g class="badge unrest"><rect x=${x - R * 1.05} y=${y + R * 0.25} width=${R * 0.85} height=${R * 0.85} rx="4" /><text x=${x - R * 0.625} y=${y + R * 0.68}>U</text></g>`}
-          ${v.jesuit && html`<g class="badge jesuit"><rect x=${x + R * 0.2} y=${y + R * 0.25} width=${R * 0.85} height=${R * 0.85} rx="4" /><text x=${x + R * 0.625} y=${y + R * 0.68}>J</text></g>`}
-          ${v.reformer && html`<g class="badge reformer"><circle cx=${x + R * 0.75} cy=${y + R * 0.7} r=${R * 0.45} /><text x=${x + R * 0.75} y=${y + R * 0.72}>R</text></g>`}
-          ${besieged && html`<circle class="siege-ring" cx=${x} cy=${y} r=${R * 1.45} />`}
-          ${s.ports && html`<path class="anchor" d=${anchor(x - R * 1.05, y - R * 0.05, R * 0.32)} />`}
-          <text class=${'name n-' + s.type} x=${s.label[0]} y=${s.label[1]} text-anchor=${s.label[2]}>${s.name}</text>
-          <title>${spaceTitle(s, v)}</title>
-        </g>`;
-      })}
-    </g>`;
+export function spacesMarkup(b, spaces) {
+  let m = '';
+  for (const s of b.spaces) {
+    const v = (spaces && spaces[s.id]) || {};
+    const ctl = POWERS[v.control];
+    const [x, y] = s.xy;
+    const home = POWERS[s.home];
+    const prot = v.religion === 'protestant';
+    const besieged = v.besiegers && v.besiegers.length > 0;
+    m += `<g class="space t-${s.type}${prot ? ' prot' : ''}${besieged ? ' besieged' : ''}" data-space="${s.id}">`;
+    if (prot) m += symbol(s.type, x, y, 'religion-ring', 'none');
+    m += symbol(s.type, x, y, 'sym', ctl ? ctl.colour : '#d4d0c8');
+    if (home && v.control !== s.home && s.home !== 'independent') m += `<circle class="home-dot" cx="${x - R * 0.62}" cy="${y - R * 0.62}" r="${R * 0.2}" fill="${home.colour}"/>`;
+    if (s.type === 'capital') m += `<path class="star" d="${star(x + R * 0.62, y - R * 0.62, R * 0.3)}"/>`;
+    m += `<text class="ctl" x="${x}" y="${y}" fill="${ctl ? ctl.ink : '#111'}" font-size="${ctl && ctl.letter.length > 1 ? R * 0.8 : R}">${ctl ? ctl.letter : ''}</text>`;
+    if (v.unrest) m += `<g class="badge unrest"><rect x="${x - R * 1.05}" y="${y + R * 0.25}" width="${R * 0.85}" height="${R * 0.85}" rx="4"/><text x="${x - R * 0.625}" y="${y + R * 0.68}">U</text></g>`;
+    if (v.jesuit) m += `<g class="badge jesuit"><rect x="${x + R * 0.2}" y="${y + R * 0.25}" width="${R * 0.85}" height="${R * 0.85}" rx="4"/><text x="${x + R * 0.625}" y="${y + R * 0.68}">J</text></g>`;
+    if (v.reformer) m += `<g class="badge reformer"><circle cx="${x + R * 0.75}" cy="${y + R * 0.7}" r="${R * 0.45}"/><text x="${x + R * 0.75}" y="${y + R * 0.72}">R</text></g>`;
+    if (besieged) m += `<circle class="siege-ring" cx="${x}" cy="${y}" r="${R * 1.45}"/>`;
+    if (s.ports) m += `<path class="anchor" d="${anchor(x - R * 1.05, y - R * 0.05, R * 0.32)}"/>`;
+    m += `<text class="name n-${s.type}" x="${s.label[0]}" y="${s.label[1]}" text-anchor="${s.label[2]}">${esc(s.name)}</text>`;
+    m += `<title>${esc(spaceTitle(s, v))}</title></g>`;
   }
+  return m;
 }
 
 function star(cx, cy, r) {
@@ -152,7 +151,7 @@ function star(cx, cy, r) {
 }
 
 function anchor(x, y, s) {
-  return `M${x},${y - s}v${s * 2}M${x - s * 0.6},${y - s * 0.45}h${s * 1.2}M${x - s},${y + s * 0.4}q${s},${s * 1.1} ${s * 2},0`;
+  return `M${n1(x)},${n1(y - s)}v${n1(s * 2)}M${n1(x - s * 0.6)},${n1(y - s * 0.45)}h${n1(s * 1.2)}M${n1(x - s)},${n1(y + s * 0.4)}q${n1(s)},${n1(s * 1.1)} ${n1(s * 2)},0`;
 }
 
 /** A space's tooltip: name, type, controller, religion, markers. */
@@ -167,17 +166,14 @@ export function spaceTitle(s, v) {
 }
 
 /** One power's counter: its letter and the number of land (or naval) units, a star when leaders are with them. */
-function Counter({ x, y, power, n, leaders, naval, besieging, title }) {
+function counter(x, y, power, n, leaders, naval, besieging, title) {
   const st = POWERS[power] || { colour: '#999', ink: '#111', letter: '?' };
-  const w = 52, h = 30;
-  const text = st.letter + n + (leaders ? '★' : '');
-  const tw = Math.max(w, 18 + text.length * 15);
-  return html`<g class=${'counter' + (naval ? ' naval' : '') + (besieging ? ' besieging' : '')}>
-    ${naval ? html`<path d=${`M${x - tw / 2},${y - h / 2}h${tw}l-8,${h}h${-tw + 16}z`} fill=${st.colour} />`
-      : html`<rect x=${x - tw / 2} y=${y - h / 2} width=${tw} height=${h} rx="5" fill=${st.colour} />`}
-    <text x=${x} y=${y + 1} fill=${st.ink}>${text}</text>
-    <title>${title}</title>
-  </g>`;
+  const h = 30;
+  const text = st.letter + (n || '') + (leaders ? '★' : '');
+  const tw = Math.max(52, 18 + text.length * 15);
+  const shape = naval ? `<path d="M${x - tw / 2},${y - h / 2}h${tw}l-8,${h}h${-tw + 16}z" fill="${st.colour}"/>`
+    : `<rect x="${x - tw / 2}" y="${y - h / 2}" width="${tw}" height="${h}" rx="5" fill="${st.colour}"/>`;
+  return `<g class="counter${naval ? ' naval' : ''}${besieging ? ' besieging' : ''}">${shape}<text x="${x}" y="${y + 1}" fill="${st.ink}">${text}</text><title>${esc(title)}</title></g>`;
 }
 
 /** The stacks of one kind (land or naval) at a place: [{p, u, n, ls, naval}], a power's units with its leaders of that kind. */
@@ -195,51 +191,56 @@ function entries(units, leaders, b, naval) {
   return list;
 }
 
-const counterWidth = (e) => Math.max(52, 18 + ((POWERS[e.p] ? POWERS[e.p].letter.length : 1) + String(e.n).length + (e.ls.length ? 1 : 0)) * 15);
+const counterWidth = (e) => Math.max(52, 18 + ((POWERS[e.p] ? POWERS[e.p].letter.length : 1) + (e.n ? String(e.n).length : 0) + (e.ls.length ? 1 : 0)) * 15);
 
-/** The counters of a place: a row of powers' stacks centred on (x, y), land (kinds false), naval (true) or both ('both'). */
+/** The counters of a place as markup: a row of powers' stacks centred on (x, y), land (kinds false), naval (true) or both ('both'). */
 function stacksAt(x, y, units, leaders, b, besiegers, kinds) {
   const list = kinds === 'both' ? [...entries(units, leaders, b, false), ...entries(units, leaders, b, true)] : entries(units, leaders, b, !!kinds);
   const widths = list.map(counterWidth);
   const total = widths.reduce((a, c) => a + c, 0) + Math.max(0, list.length - 1) * 4;
   let cx = x - total / 2;
-  return list.map((e, i) => {
+  let m = '';
+  list.forEach((e, i) => {
     const mid = cx + widths[i] / 2;
     cx += widths[i] + 4;
     const names = e.ls.map((id) => b.leader[id].name);
-    const sieging = !e.naval && besiegers && besiegers.includes(e.p);
+    const sieging = !e.naval && !!besiegers && besiegers.includes(e.p);
     const u = e.naval ? { s: e.u.s, k: e.u.k } : { r: e.u.r, m: e.u.m, c: e.u.c };
     const title = powerName(e.p) + ': ' + (unitWords(u) || 'no units') + (names.length ? '; ' + names.join(', ') : '') + (sieging ? ' (besieging)' : '');
-    return html`<${Counter} key=${e.p + (e.naval ? 'n' : 'l')} x=${mid} y=${y} power=${e.p} n=${e.n} leaders=${e.ls.length} naval=${e.naval}
-      besieging=${sieging} title=${title} />`;
+    m += counter(mid, y, e.p, e.n, e.ls.length, e.naval, sieging, title);
   });
+  return m;
 }
 
-/** Units and leaders: land stacks above each space, naval units in ports beside it, fleets and piracy at sea. */
-class Units extends Component {
-  shouldComponentUpdate(n) { return n.b !== this.props.b || n.view !== this.props.view; }
-  render({ b, view }) {
-    const at = leadersByPlace(view);
-    const spaces = (view && view.spaces) || {};
-    const seas = (view && view.seas) || {};
-    const out = [];
-    for (const s of b.spaces) {
-      const v = spaces[s.id] || {};
-      const [x, y] = s.xy;
-      const row = stacksAt(x, y - R - 19, v.units, at[s.id], b, v.besiegers, hasNaval(v.units) ? 'both' : false);
-      if (row.length) out.push(html`<g key=${s.id} class="stack">${row}</g>`);
-    }
-    for (const sea of b.seas) {
-      const v = seas[sea.id];
-      const ls = at[sea.id];
-      if (!v && !ls) continue;
-      const [x, y] = sea.label;
-      out.push(html`<g key=${sea.id} class="stack sea-stack">
-        ${stacksAt(x, y + 48, v && v.units, ls, b, null, true)}
-        ${v && v.piracy && html`<g class="piracy"><rect x=${x - 60} y=${y - 90} width="120" height="34" rx="6" /><text x=${x} y=${y - 72}>Piracy</text></g>`}
-      </g>`);
-    }
-    return html`<g class="units">${out}</g>`;
+/** Units and leaders: land and naval stacks above each space, fleets and piracy at sea. */
+export function unitsMarkup(b, view) {
+  const at = leadersByPlace(view);
+  const spaces = (view && view.spaces) || {};
+  const seas = (view && view.seas) || {};
+  let m = '';
+  for (const s of b.spaces) {
+    const v = spaces[s.id] || {};
+    const [x, y] = s.xy;
+    const row = stacksAt(x, y - R - 19, v.units, at[s.id], b, v.besiegers, hasNaval(v.units) ? 'both' : false);
+    if (row) m += `<g class="stack" data-at="${s.id}">${row}</g>`;
+  }
+  for (const sea of b.seas) {
+    const v = seas[sea.id];
+    const ls = at[sea.id];
+    if (!v && !ls) continue;
+    const [x, y] = sea.label;
+    m += `<g class="stack sea-stack" data-at="${sea.id}">${stacksAt(x, y + 48, v && v.units, ls, b, null, true)}`;
+    if (v && v.piracy) m += `<g class="piracy"><rect x="${x - 60}" y="${y - 90}" width="120" height="34" rx="6"/><text x="${x}" y="${y - 72}">Piracy</text></g>`;
+    m += '</g>';
+  }
+  return m;
+}
+
+/** A layer of markup that is parsed again only when its markup changes. */
+class Markup extends Component {
+  shouldComponentUpdate(n) { return n.markup !== this.props.markup; }
+  render({ markup, cls }) {
+    return html`<g class=${cls} dangerouslySetInnerHTML=${{ __html: markup }} />`;
   }
 }
 
@@ -267,10 +268,10 @@ export class HisBoard extends Component {
       const id = e.currentTarget.dataset.target;
       if (id && this.props.onPick) this.props.onPick(id);
     };
-    this.onSpace = (e) => {
-      if (this.dragged) return;
-      const id = e.currentTarget.dataset.space;
-      if (id && this.props.onInspect) this.props.onInspect(id);
+    this.onSpace = (e) => { // a click on a space (not a target): show it
+      if (this.dragged || e.target.closest('[data-target]')) return;
+      const g = e.target.closest('[data-space]');
+      if (g && this.props.onInspect) this.props.onInspect(g.dataset.space);
     };
     this.onScroll = () => this.noteCentre();
     this.drag = null;
@@ -309,6 +310,14 @@ export class HisBoard extends Component {
   componentDidUpdate(prev) {
     if (prev.zoom !== this.props.zoom) this.restoreCentre();
     if (prev.focus !== this.props.focus) this.scrollToFocus(false);
+  }
+  /** A layer's markup, made again only when what it draws (board, data) changes. */
+  markup(layer, b, data, make) {
+    const c = (this.cache = this.cache || {});
+    const m = c[layer];
+    if (m && m.b === b && m.data === data) return m.markup;
+    c[layer] = { b, data, markup: make(b, data) };
+    return c[layer].markup;
   }
   /** Notes which point of the board is in the middle of the frame (a fraction of its width and height). */
   noteCentre() {
@@ -350,25 +359,34 @@ export class HisBoard extends Component {
     const tg = targets || new Set();
     const sel = new Set(selected || []);
     const z = zoom || 1;
+    const vb = `${x0} ${y0} ${w} ${h}`;
+    // Two layers: the drawing that never changes (its own compositing
+    // layer, painted once) and above it the spaces, units and targets, so
+    // that a click repaints only what it changes.
     return html`<div class="his-frame" ref=${(el) => { this.frame = el; }} onPointerDown=${this.down} onPointerMove=${this.move}
         onPointerUp=${this.up} onPointerLeave=${this.up} onScroll=${this.onScroll}>
-      <svg class=${'hisboard' + (z < 1.6 ? ' far' : '')} viewBox=${`${x0} ${y0} ${w} ${h}`} style=${{ width: z * 100 + '%' }}
-          role="group" aria-label=${label || 'The board'} xmlns="http://www.w3.org/2000/svg">
-        <defs><clipPath id="his-land"><path d=${b.land} /></clipPath></defs>
-        <${Base} b=${b} />
-        <g class="sea-targets">
-          ${b.seas.filter((s) => tg.has(s.id)).map((s) => html`<path key=${s.id} class=${'sea-target' + (sel.has(s.id) ? ' selected' : '')} d=${s.path}
-            data-target=${s.id} tabindex="0" role="button" aria-label=${s.name + ' (target)'} onClick=${this.onClick} onKeyDown=${this.onKey}><title>${s.name}</title></path>`)}
-        </g>
-        <${Spaces} b=${b} spaces=${view && view.spaces} onSpace=${this.onSpace} />
-        <${Units} b=${b} view=${view} />
-        <g class="space-targets">
-          ${b.spaces.filter((s) => tg.has(s.id) || sel.has(s.id)).map((s) => html`<circle key=${s.id} class=${'space-target' + (sel.has(s.id) ? ' selected' : '') + (tg.has(s.id) ? '' : ' chosen')}
-            cx=${s.xy[0]} cy=${s.xy[1]} r=${R * 1.4} data-target=${tg.has(s.id) ? s.id : undefined} tabindex=${tg.has(s.id) ? 0 : undefined}
-            role=${tg.has(s.id) ? 'button' : undefined} aria-label=${s.name + (tg.has(s.id) ? ' (target)' : ' (chosen)')}
-            onClick=${tg.has(s.id) ? this.onClick : undefined} onKeyDown=${tg.has(s.id) ? this.onKey : undefined}><title>${s.name}</title></circle>`)}
-        </g>
-      </svg>
+      <div class=${'his-canvas' + (z < 1.6 ? ' far' : '')} style=${{ width: z * 100 + '%' }}>
+        <svg class="his-base" viewBox=${vb} aria-hidden="true" xmlns="http://www.w3.org/2000/svg">
+          <defs><clipPath id="his-land"><path d=${b.land} /></clipPath></defs>
+          <${Markup} cls="base" markup=${baseMarkup(b)} />
+        </svg>
+        <svg class="hisboard" viewBox=${vb} role="group" aria-label=${label || 'The board'} xmlns="http://www.w3.org/2000/svg" onClick=${this.onSpace}>
+          <g class="sea-targets">
+            ${b.seas.filter((s) => tg.has(s.id)).map((s) => html`<path key=${s.id} class=${'sea-target' + (sel.has(s.id) ? ' selected' : '')} d=${s.path}
+              data-target=${s.id} tabindex="0" role="button" aria-label=${s.name + ' (target)'} onClick=${this.onClick} onKeyDown=${this.onKey}><title>${s.name}</title></path>`)}
+          </g>
+          <${Markup} cls="spaces" markup=${this.markup('spaces', b, view && view.spaces, spacesMarkup)} />
+          <${Markup} cls="units" markup=${this.markup('units', b, view, unitsMarkup)} />
+          <g class="space-targets">
+            ${b.spaces.filter((s) => tg.has(s.id) || sel.has(s.id)).map((s) => html`<g key=${s.id} class=${'space-target' + (sel.has(s.id) ? ' selected' : '') + (tg.has(s.id) ? '' : ' chosen')}>
+              <circle class="halo" cx=${s.xy[0]} cy=${s.xy[1]} r=${R * 1.4} />
+              <circle class="ring" cx=${s.xy[0]} cy=${s.xy[1]} r=${R * 1.4} data-target=${tg.has(s.id) ? s.id : undefined} tabindex=${tg.has(s.id) ? 0 : undefined}
+                role=${tg.has(s.id) ? 'button' : undefined} aria-label=${s.name + (tg.has(s.id) ? ' (target)' : ' (chosen)')}
+                onClick=${tg.has(s.id) ? this.onClick : undefined} onKeyDown=${tg.has(s.id) ? this.onKey : undefined}><title>${s.name}</title></circle>
+            </g>`)}
+          </g>
+        </svg>
+      </div>
     </div>`;
   }
 }

@@ -54,6 +54,10 @@ export function itemTypes(schema) {
   return out;
 }
 
+/** Short titles of the item types the schema defines (its own descriptions are shown beside them). */
+const ITEM_TITLES = { peace: 'Peace', alliance: 'Alliance', loan: 'Loan of squadrons', release: 'Release a captured leader', cede: 'Cede a space',
+  cards: 'Cards', mercs: 'Mercenaries change sides', divorce: "Henry VIII's divorce", rescind: 'Lift an excommunication' };
+
 const FIELD_NAMES = { a: 'between', b: 'and', from: 'from', to: 'to', space: 'space', n: 'how many', leader: 'leader', dest: 'placed in', take: 'mercenaries taken', power: 'power' };
 
 /** Checks an item against its type; returns the item as the API wants it, or throws with the problem in words. */
@@ -173,7 +177,8 @@ export class DealForm extends Component {
     } else {
       control = html`<input id=${id} name=${f.name} value=${v || ''} onInput=${onChange} />`;
     }
-    return html`<label key=${f.name} for=${id}>${label}${f.description ? html`<span class="hint">${f.description}</span>` : ''}${control}</label>`;
+    const hint = f.kind === 'enum' ? '' : f.description; // "a major power" says nothing the list does not
+    return html`<label key=${f.name} for=${id}>${label}${hint ? html`<span class="hint">${hint}</span>` : ''}${control}</label>`;
   }
   render({ sending, announce }, { items, adding, err }) {
     const types = this.types();
@@ -185,7 +190,7 @@ export class DealForm extends Component {
       <ol class="deal-items">${items.map((it, i) => {
         const t = types.find((x) => x.type === it.type);
         return html`<li key=${i} class="deal-item" data-type=${it.type}>
-          <div class="row"><strong>${it.type}</strong><small>${t.description}</small>
+          <div class="row"><strong>${ITEM_TITLES[it.type] || it.type}</strong><small>${t.description}</small>
             <button type="button" class="small" aria-label=${'Remove item ' + (i + 1)} onClick=${() => this.remove(i)}>✕</button></div>
           ${t.fields.map((f) => this.field(i, it, f))}
         </li>`;
@@ -193,7 +198,7 @@ export class DealForm extends Component {
       <label for="deal-add">Add an item
         <select id="deal-add" name="deal-add" value=${adding} onChange=${(e) => this.add(e.target.value)}>
           <option value="">— choose —</option>
-          ${types.map((t) => html`<option value=${t.type}>${t.type}: ${t.description}</option>`)}
+          ${types.map((t) => html`<option value=${t.type}>${ITEM_TITLES[t.type] || t.type}</option>`)}
         </select></label>
       ${err && html`<p class="error" role="alert">${err.message}</p>`}
       <div class="row">

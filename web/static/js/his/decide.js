@@ -4,7 +4,7 @@
 // board, a confirmation of the whole answer, and its submission.
 import { html, Component } from '../lib.js';
 import { ErrorBox } from '../ui.js';
-import { powerName } from './powers.js';
+import { powerName, namePowers } from './powers.js';
 import { DealForm } from './deal.js';
 
 /** What each kind of decision asks, when the prompt's own text is only its kind (docs/his.md's table). */
@@ -33,7 +33,7 @@ const ASKS = {
 export function promptText(p) {
   if (!p) return '';
   if (p.kind === 'diplomacy.announce') return ASKS[p.kind]; // the engine's text speaks to bots ("a Deal object")
-  if (p.text && p.text !== p.kind) return p.text;
+  if (p.text && p.text !== p.kind) return namePowers(p.text);
   return ASKS[p.kind] || p.kind;
 }
 

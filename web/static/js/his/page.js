@@ -10,7 +10,7 @@ import { Press } from '../games/press.js';
 import { Votes } from '../games/votes.js';
 import { GameLog } from '../games/log.js';
 import { HisBoard, loadBoard } from './board.js';
-import { powerName } from './powers.js';
+import { powerName, namePowers } from './powers.js';
 import { Decision, Waiting, nodeAt, promptText } from './decide.js';
 import { Hand, PowerCards, VpTrack, Religion, Debaters, NewWorld, Inspector, Legend, Mark } from './panels.js';
 
@@ -140,8 +140,8 @@ export class HisGame extends Component {
             <${ErrorBox} err=${s.legalErr} />
             ${s.inspect && b && html`<${Inspector} id=${s.inspect} board=${b} view=${v} onClose=${() => this.setState({ inspect: null })} />`}
             ${hand && html`<${Hand} cards=${hand} pickable=${cardChoices} onPick=${(n) => this.setPath([...s.path, n])} />`}
-            ${g.status !== 'forming' && html`<${GameLog} game=${game} tick=${props.tick} seatName=${seatName} limit=${8} title="Latest" />`}`}
-          ${tab === 'log' && html`<${GameLog} game=${game} tick=${props.tick} seatName=${seatName} />`}
+            ${g.status !== 'forming' && html`<${GameLog} game=${game} tick=${props.tick} seatName=${seatName} limit=${8} title="Latest" format=${namePowers} />`}`}
+          ${tab === 'log' && html`<${GameLog} game=${game} tick=${props.tick} seatName=${seatName} format=${namePowers} />`}
           ${tab === 'press' && html`<${Press} game=${game} tick=${props.pressTick} visible powerName=${seatName} />`}
           ${tab === 'votes' && html`<${Votes} game=${game} tick=${props.voteTick} powerName=${seatName} onChange=${props.reload} />`}
           ${tab === 'seats' && html`<${Seats} game=${game} user=${user} reload=${props.reload} powerName=${seatName} powerMark=${mark} />`}

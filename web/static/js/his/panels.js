@@ -25,8 +25,8 @@ export function Hand({ cards, pickable, onPick }) {
         return html`<li key=${c.number}><button class=${'card-face type-' + c.type + (can ? ' pickable' : '')} disabled=${!can}
             data-card=${c.number} onClick=${can ? () => onPick(String(c.number)) : undefined}
             aria-label=${`#${c.number} ${c.name}, ${c.cp} CP, ${TYPE_NAMES[c.type] || c.type}${can ? ' (can be played now)' : ''}`}>
-          <span class="card-no">#${c.number}</span> <span class="card-name">${c.name}</span>
-          <span class="card-cp">${c.cp} CP</span> <span class="card-type">${TYPE_NAMES[c.type] || c.type}</span>
+          <span class="card-top"><span class="card-no">#${c.number}</span> <span class="card-cp">${c.cp} CP</span></span>
+          <span class="card-name">${c.name}</span> <span class="card-type">${TYPE_NAMES[c.type] || c.type}</span>
         </button></li>`;
       })}
     </ul>`}

@@ -38,3 +38,8 @@ for (const [id, [name, colour, letter]] of Object.entries(LOOKS)) POWERS[id] = {
 
 /** A power's display name ("Hungary-Bohemia"), or the id title-cased. */
 export const powerName = (id) => (POWERS[id] ? POWERS[id].name : id ? id[0].toUpperCase() + id.slice(1) : '');
+
+const NAMED = /\b(ottoman|hapsburg|england|france|papacy|protestant|genoa|hungary|scotland|venice)\b/g;
+
+/** The engine's text with power ids as names ("protestant plays #7" → "Protestant plays #7"). */
+export const namePowers = (text) => (text ? text.replace(NAMED, (id) => POWERS[id].name) : text);
