@@ -134,10 +134,19 @@ export function spacesMarkup(b, spaces) {
     if (v.reformer) m += `<g class="badge reformer"><circle cx="${x + R * 0.75}" cy="${y + R * 0.7}" r="${R * 0.45}"/><text x="${x + R * 0.75}" y="${y + R * 0.72}">R</text></g>`;
     if (besieged) m += `<circle class="siege-ring" cx="${x}" cy="${y}" r="${R * 1.45}"/>`;
     if (s.ports) m += `<path class="anchor" d="${anchor(x - R * 1.05, y - R * 0.05, R * 0.32)}"/>`;
-    m += `<text class="name n-${s.type}" x="${s.label[0]}" y="${s.label[1]}" text-anchor="${s.label[2]}">${esc(s.name)}</text>`;
     m += `<title>${esc(spaceTitle(s, v))}</title></g>`;
   }
   return m;
+}
+
+const namesCache = new WeakMap();
+
+/** The spaces' names, drawn above everything else (targets and units never hide them). */
+export function namesMarkup(b) {
+  if (!namesCache.has(b)) {
+    namesCache.set(b, b.spaces.map((s) => `<text class="name n-${s.type}" x="${s.label[0]}" y="${s.label[1]}" text-anchor="${s.label[2]}">${esc(s.name)}</text>`).join(''));
+  }
+  return namesCache.get(b);
 }
 
 function star(cx, cy, r) {
@@ -363,7 +372,7 @@ export class HisBoard extends Component {
     // Two layers: the drawing that never changes (its own compositing
     // layer, painted once) and above it the spaces, units and targets, so
     // that a click repaints only what it changes.
-    return html`<div class="his-frame" ref=${(el) => { this.frame = el; }} onPointerDown=${this.down} onPointerMove=${this.move}
+    return html`<div class=${'his-frame' + (z <= 1 ? ' fit' : '')} ref=${(el) => { this.frame = el; }} onPointerDown=${this.down} onPointerMove=${this.move}
         onPointerUp=${this.up} onPointerLeave=${this.up} onScroll=${this.onScroll}>
       <div class=${'his-canvas' + (z < 1.6 ? ' far' : '')} style=${{ width: z * 100 + '%' }}>
         <svg class="his-base" viewBox=${vb} aria-hidden="true" xmlns="http://www.w3.org/2000/svg">
@@ -385,6 +394,7 @@ export class HisBoard extends Component {
                 onClick=${tg.has(s.id) ? this.onClick : undefined} onKeyDown=${tg.has(s.id) ? this.onKey : undefined}><title>${s.name}</title></circle>
             </g>`)}
           </g>
+          <${Markup} cls="names" markup=${namesMarkup(b)} />
         </svg>
       </div>
     </div>`;

@@ -19,6 +19,14 @@ export function prefetch() {
   loadBoard().catch(() => {});
 }
 
+// A Here I Stand game seen before in this tab: its board drawing is fetched
+// at once, beside the game itself, instead of after it.
+const SEEN = 'concordat:his-game:';
+try {
+  const m = location.pathname.match(/^\/games\/(\d+)/);
+  if (m && sessionStorage.getItem(SEEN + m[1])) prefetch();
+} catch { /* no session storage: the board loads after the game */ }
+
 const CAPITAL = { ottoman: 'istanbul', hapsburg: 'vienna', england: 'london', france: 'paris', papacy: 'rome', protestant: 'wittenberg' };
 
 const PHASES = { diplomacy: 'Diplomacy Phase', action: 'Action Phase', winter: 'Winter Phase', over: 'game over', '95 theses': "Luther's 95 Theses",
@@ -51,6 +59,7 @@ export class HisGame extends Component {
     this.inspect = (id) => this.setState({ inspect: id });
   }
   componentDidMount() {
+    try { sessionStorage.setItem(SEEN + this.props.game.game.id, '1'); } catch { /* not kept */ }
     loadBoard().then((board) => this.setState({ board }), (boardErr) => this.setState({ boardErr }));
     this.loadLegal();
   }
@@ -124,7 +133,7 @@ export class HisGame extends Component {
           <div class="map-tools">
             <button class="small" onClick=${() => this.zoomBy(1.4)} aria-label="Zoom in">+</button>
             <button class="small" onClick=${() => this.zoomBy(1 / 1.4)} aria-label="Zoom out">−</button>
-            <button class="small" onClick=${() => this.setState({ zoom: 1 })}>Whole board</button>
+            <button class="small" data-zoom="whole" onClick=${() => this.setState({ zoom: 1 })}>Whole board</button>
             ${targets.size > 0 && html`<button class="small" onClick=${() => this.setState({ focusKey: s.focusKey + 1 })}>Show the choices</button>`}
           </div>
           <${Legend} />
