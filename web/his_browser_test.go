@@ -205,8 +205,19 @@ func TestBrowserHereIStand(t *testing.T) {
 		t.Errorf("the religious struggle counts %d Protestant spaces", n)
 	}
 
-	// The other four attempts by the option buttons.
-	for i := 3; i >= 0; i-- {
+	// The next attempt with the keyboard alone: Enter on a highlighted space, Enter on Confirm.
+	key := func(sel string) {
+		t.Helper()
+		waitFor(t, ctx, sel, `document.querySelector('`+sel+`')`)
+		eval[bool](t, ctx, `(document.querySelector('`+sel+`').focus(), document.activeElement === document.querySelector('`+sel+`'))`)
+		run(t, ctx, "Enter on "+sel, chromedp.KeyEvent("\r"))
+	}
+	key(`circle.ring[data-target="magdeburg"]`)
+	key(`.decision button[data-confirm]`)
+	waitFor(t, ctx, "the keyboard's attempt", `document.querySelector('.decision .prompt').textContent.includes('3 left') && !document.querySelector('circle.ring[data-target="magdeburg"]')`)
+
+	// The other three attempts by the option buttons.
+	for i := 2; i >= 0; i-- {
 		waitFor(t, ctx, "an attempt", `document.querySelector('.decision[data-kind="reformation.target"] .his-choices button')`)
 		click(t, ctx, `.decision .his-choices button`)
 		click(t, ctx, `.decision button[data-confirm]`)
@@ -303,6 +314,11 @@ func TestBrowserHereIStand(t *testing.T) {
 	}
 	waitFor(t, ctx, "the card played, in the log", `[...document.querySelectorAll('.game-log .ev')].some((e) => e.textContent.includes('Protestant plays #`+card+` '))`)
 	screenshotView(t, ctx, "his-action")
+
+	// The whole board at once.
+	click(t, ctx, `.map-tools button[data-zoom="whole"]`)
+	waitFor(t, ctx, "the whole board", `document.querySelector('.his-canvas.far')`)
+	screenshotView(t, ctx, "his-whole")
 
 	// The phone: the board and the decision fit 375 px.
 	run(t, ctx, "phone", chromedp.EmulateViewport(375, 812, chromedp.EmulateMobile), chromedp.Navigate(fmt.Sprintf("%s/games/%d", s.url, id)))
