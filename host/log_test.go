@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"io"
+	"log/slog"
 	"path/filepath"
 	"reflect"
 	"sync"
@@ -11,6 +13,7 @@ import (
 	"time"
 
 	"concordat/game"
+	"concordat/his"
 	"concordat/host/hosttest"
 	"concordat/store"
 	"concordat/store/sqlite"
@@ -130,7 +133,7 @@ func TestGameLog(t *testing.T) {
 // TestGameLogRebuilt: the actions of a game stored before the stores kept
 // events (their events NULL, as the migration left them) get them by
 // replay, the very ones reported when they were applied, stored back the
-// first time they are read.
+// first time they are read: in the rounds game and in Here I Stand.
 func TestGameLogRebuilt(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "old.db")
@@ -141,61 +144,114 @@ func TestGameLogRebuilt(t *testing.T) {
 	defer st.Close()
 	c := &clock{now: time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)}
 	ids := users(t, st, 7)
-	h := roundsHost(st, c, "p1", 5)
+	h := New(st, slog.New(slog.NewTextHandler(io.Discard, nil)), "p1", hosttest.Rounds{Last: 5}, his.Rules{})
+	h.Now = c.Now
 	h.SnapshotEvery = 4 // replay from a snapshot inside a window
 	g, holders := roundsGame(t, h, ids)
 	playRounds(t, h, g, holders, 3)
-	g, _, _ = h.Game(ctx, g.ID)
-	want := map[game.Seat]LogPage{}
-	for _, seat := range []game.Seat{"a", "g", game.System} {
-		if want[seat], err = h.GameLog(ctx, g, seat, 0, 0, 0); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if len(want["a"].Entries) != 3 {
-		t.Fatalf("a's log: %+v", want["a"])
-	}
+	hg := hisPlayed(t, h, ids, 80)
 	raw, err := sql.Open("sqlite", path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer raw.Close()
-	nulls := func() int {
+	nulls := func(id int64) int {
 		var n int
-		if err := raw.QueryRow(`SELECT count(*) FROM actions WHERE game_id = ? AND events IS NULL`, g.ID).Scan(&n); err != nil {
+		if err := raw.QueryRow(`SELECT count(*) FROM actions WHERE game_id = ? AND events IS NULL`, id).Scan(&n); err != nil {
 			t.Fatal(err)
 		}
 		return n
 	}
-	if _, err := raw.Exec(`UPDATE actions SET events = NULL WHERE game_id = ?`, g.ID); err != nil {
-		t.Fatal(err)
-	}
-	if n := nulls(); n != 45 {
-		t.Fatalf("%d actions without events, want 45", n)
-	}
-	// A page in the middle first: rebuilt from the snapshot before it.
-	mid, err := h.GameLog(ctx, g, "a", 20, 31, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(mid.Entries) != 1 || mid.Entries[0].Seq != 30 || !reflect.DeepEqual(mid.Entries[0], want["a"].Entries[1]) {
-		t.Fatalf("a's log of 20 to 31, rebuilt: %+v, want %+v", mid, want["a"].Entries[1])
-	}
-	if n := nulls(); n != 45-12 {
-		t.Fatalf("%d actions without events after reading 12, want %d", n, 45-12)
-	}
-	for seat, w := range want {
-		got, err := h.GameLog(ctx, g, seat, 0, 0, 0)
+	for _, c := range []struct {
+		id    int64
+		seats []game.Seat
+	}{{g.ID, []game.Seat{"a", "g", game.System}}, {hg.ID, []game.Seat{"ottoman", "papacy", "protestant", game.System}}} {
+		cur, _, _ := h.Game(ctx, c.id)
+		want := map[game.Seat]LogPage{}
+		for _, seat := range c.seats {
+			if want[seat], err = h.GameLog(ctx, cur, seat, 0, 0, 0); err != nil {
+				t.Fatal(err)
+			}
+			if len(want[seat].Entries) < 3 {
+				t.Fatalf("game %s: %q's log has %d entries", cur.Kind, seat, len(want[seat].Entries))
+			}
+		}
+		if _, err := raw.Exec(`UPDATE actions SET events = NULL WHERE game_id = ?`, c.id); err != nil {
+			t.Fatal(err)
+		}
+		if n := nulls(c.id); n != int(cur.Seq) {
+			t.Fatalf("%d actions without events, want %d", n, cur.Seq)
+		}
+		// A page in the middle first: rebuilt from the snapshot before it.
+		mid, err := h.GameLog(ctx, cur, c.seats[0], 20, 31, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
-		gb, _ := json.Marshal(got)
-		wb, _ := json.Marshal(w)
-		if string(gb) != string(wb) {
-			t.Fatalf("%q's rebuilt log:\n%s\nwant\n%s", seat, gb, wb)
+		if n := nulls(c.id); n != int(cur.Seq)-12 {
+			t.Fatalf("%d actions without events after reading 12, want %d", n, cur.Seq-12)
+		}
+		for _, e := range mid.Entries {
+			found := false
+			for _, w := range want[c.seats[0]].Entries {
+				found = found || reflect.DeepEqual(e, w)
+			}
+			if !found {
+				t.Fatalf("%s: a rebuilt entry not in the log: %+v", cur.Kind, e)
+			}
+		}
+		for seat, w := range want {
+			got, err := h.GameLog(ctx, cur, seat, 0, 0, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			gb, _ := json.Marshal(got)
+			wb, _ := json.Marshal(w)
+			if string(gb) != string(wb) {
+				t.Fatalf("%s: %q's rebuilt log:\n%s\nwant\n%s", cur.Kind, seat, gb, wb)
+			}
+		}
+		if n := nulls(c.id); n != 0 {
+			t.Fatalf("%d actions still without events after the whole log was read", n)
 		}
 	}
-	if n := nulls(); n != 0 {
-		t.Fatalf("%d actions still without events after the whole log was read", n)
+}
+
+// hisPlayed creates a Here I Stand game on h, seats ids[0:6], and has the
+// bot play n decisions through Submit, each for the seat that owes it.
+func hisPlayed(t *testing.T, h *Host, ids []int64, n int) *store.Game {
+	t.Helper()
+	ctx := context.Background()
+	g, err := h.CreateGame(ctx, ids[0], NewGame{Name: "his", Kind: "his", Variant: "1517"}, 3)
+	if err != nil {
+		t.Fatal(err)
 	}
+	holders := map[game.Seat]int64{}
+	for i, seat := range (his.Rules{}).Seats(nil) {
+		if _, err := h.Join(ctx, ids[i], g.ID, seat); err != nil {
+			t.Fatal(err)
+		}
+		holders[seat] = ids[i]
+	}
+	r := his.Rules{}
+	for i := 0; i < n; i++ {
+		cur, _, _ := h.Game(ctx, g.ID)
+		s, err := h.State(ctx, cur)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps := r.Pending(s)
+		if len(ps) == 0 {
+			break
+		}
+		rng := game.BotRNG(cur.Seed, cur.Seq)
+		a, err := r.BotAction(s, ps[0].Seat, &rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := h.Submit(ctx, holders[ps[0].Seat], g.ID, nil, Submission{Seq: cur.Seq, Action: a}); err != nil {
+			t.Fatalf("decision %d (%s %s): %v", i, ps[0].Seat, a.Type, err)
+		}
+	}
+	g, _, _ = h.Game(ctx, g.ID)
+	return g
 }

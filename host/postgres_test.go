@@ -75,15 +75,5 @@ func TestWindowTwoProcessesOnPostgres(t *testing.T) {
 	sts := postgresStores(t, 2)
 	c := &clock{now: time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)}
 	ids := users(t, sts[0], 7)
-	h1, h2 := roundsHost(sts[0], c, "p1", 5), roundsHost(sts[1], c, "p2", 5)
-	g, holders := roundsGame(t, h1, ids)
-	for round := 1; round <= 3; round++ {
-		sevenAtOnce(t, []*Host{h1, h2}, g.ID, holders, round)
-	}
-	now, s := roundsNow(t, h2, g.ID)
-	if s.Round != 4 || now.Seq != 45 || s.Applied != 42 {
-		t.Fatalf("after three rounds: round %d, seq %d, %d seat actions applied; want 4, 45, 42", s.Round, now.Seq, s.Applied)
-	}
-	wantReplayed(t, h1, g.ID)
-	wantReplayed(t, h2, g.ID)
+	threeRoundsTwoHosts(t, roundsHost(sts[0], c, "p1", 5), roundsHost(sts[1], c, "p2", 5), ids)
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"concordat/diplomacy"
 	"concordat/game"
 	"concordat/host/hosttest"
 	"concordat/store"
@@ -170,7 +171,13 @@ func TestWindowSevenSubmitAtOnce(t *testing.T) {
 // game moved on by the other process is judged and applied again.
 func TestWindowTwoProcesses(t *testing.T) {
 	st, c, _, ids := testEnv(t, 7)
-	h1, h2 := roundsHost(st, c, "p1", 5), roundsHost(st, c, "p2", 5)
+	threeRoundsTwoHosts(t, roundsHost(st, c, "p1", 5), roundsHost(st, c, "p2", 5), ids)
+}
+
+// threeRoundsTwoHosts plays three rounds of seven seats (users ids)
+// submitting at once, spread over h1 and h2, and checks the record.
+func threeRoundsTwoHosts(t *testing.T, h1, h2 *Host, ids []int64) {
+	t.Helper()
 	g, holders := roundsGame(t, h1, ids)
 	for round := 1; round <= 3; round++ {
 		sevenAtOnce(t, []*Host{h1, h2}, g.ID, holders, round)
@@ -363,5 +370,38 @@ func TestWindowSequentialStaysSo(t *testing.T) {
 	}
 	if _, err := h.judge(ctx, closed, r, s, window{from: 0}, "a", Submission{Seq: 3, Window: "R2", Action: hosttest.Orders("x")}); CodeOf(err) != CodeStale || !strings.Contains(err.Error(), "not open") {
 		t.Fatalf("a window named when none is open: %v", err)
+	}
+}
+
+// BenchmarkSubmissionInMemory is what a Diplomacy order submission costs
+// the host besides the store: judging it against the window, the rules'
+// verdict on each order (game.Checker) and applying it.
+func BenchmarkSubmissionInMemory(b *testing.B) {
+	ctx := context.Background()
+	var r diplomacy.Rules
+	s, _ := r.Setup(game.Config{}, 1)
+	h := New(nil, slog.New(slog.NewTextHandler(io.Discard, nil)), "bench", r)
+	g := &store.Game{ID: 1, Kind: "diplomacy", Seq: 10}
+	w := window{name: r.Window(s), from: 0}
+	a := game.NewAction("orders", map[string][]string{"orders": {"A par - bur", "A mar - spa", "F bre - mao"}})
+	sub := Submission{Seq: 9, Action: a}
+	for _, part := range []string{"judge", "check", "apply"} {
+		b.Run(part, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				switch part {
+				case "judge":
+					if _, err := h.judge(ctx, g, r, s, w, "france", sub); err != nil {
+						b.Fatal(err)
+					}
+				case "check":
+					checks(r, s, "france", a)
+				case "apply":
+					if _, _, err := r.Apply(s, "france", a); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
 	}
 }
