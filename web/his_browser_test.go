@@ -271,11 +271,32 @@ func TestBrowserHereIStand(t *testing.T) {
 	if want := "peace alliance loan release cede cards mercs divorce rescind"; strings.Join(types, " ") != want {
 		t.Errorf("the form offers items %q, want the schema's %q", types, want)
 	}
+	// A deal the rules refuse (peace between powers not at war) is refused in words, and nothing changes.
+	seq := prot.his(id).Game.Seq
+	choose(t, ctx, `select[name="deal-add"]`, "peace")
+	waitFor(t, ctx, "the peace item", `document.querySelector('.deal-item[data-type="peace"] select[name="b"]')`)
+	choose(t, ctx, `.deal-item[data-type="peace"] select[name="b"]`, "papacy")
+	click(t, ctx, `form.deal-form button[type=submit]`)
+	waitFor(t, ctx, "the refusal", `document.querySelector('.decision .error')`)
+	if got := text(t, ctx, ".decision .error"); !strings.Contains(got, "war") {
+		t.Errorf("the refusal of peace without a war reads %q", got)
+	}
+	if got := prot.his(id).Game.Seq; got != seq {
+		t.Errorf("a refused deal changed the game: seq %d → %d", seq, got)
+	}
+	click(t, ctx, `.deal-item[data-type="peace"] button[aria-label="Remove item 1"]`)
+
 	before = prot.his(id).View.Powers
 	choose(t, ctx, `select[name="deal-add"]`, "cards")
 	waitFor(t, ctx, "the item's fields", `document.querySelector('.deal-item[data-type="cards"] select[name="to"]')`)
 	if got := eval[string](t, ctx, `document.querySelector('.deal-item select[name="from"]').value`); got != "protestant" {
 		t.Errorf("the item's giver defaults to %q, want the announcing power", got)
+	}
+	// A field the schema requires, left out, is caught before anything is sent.
+	click(t, ctx, `form.deal-form button[type=submit]`)
+	waitFor(t, ctx, "the missing field", `document.querySelector('.deal-form .error')`)
+	if got := text(t, ctx, ".deal-form .error"); !strings.Contains(got, "“to” is needed") {
+		t.Errorf("the form's complaint reads %q", got)
 	}
 	choose(t, ctx, `.deal-item select[name="to"]`, "papacy")
 	screenshotView(t, ctx, "his-deal")
