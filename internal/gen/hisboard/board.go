@@ -71,13 +71,13 @@ func build(land *shapes.Land) (*board, error) {
 		for _, ll := range r {
 			ring = append(ring, wp.at(Pt(ll)))
 		}
-		ring = clip(ring, Box)
+		ring = shapes.ClipRing(ring, Box)
 		if len(ring) < 3 {
 			continue
 		}
 		ring = append(ring, ring[0])
-		ring = simplify(ring, 1.5)
-		if math.Abs(area(ring)) < 400 && !holdsSpace(ring) {
+		ring = shapes.Simplify(ring, 1.5)
+		if math.Abs(shapes.RingArea(ring)) < 400 && !holdsSpace(ring) {
 			continue
 		}
 		b.land = append(b.land, ring)
@@ -182,50 +182,4 @@ func inside(rs [][]Pt, p Pt) bool {
 		}
 	}
 	return in
-}
-
-func area(r []Pt) float64 {
-	var a float64
-	for i := range r {
-		p, q := r[i], r[(i+1)%len(r)]
-		a += p[0]*q[1] - q[0]*p[1]
-	}
-	return a / 2
-}
-
-// clip clips a ring to a box (Sutherland-Hodgman).
-func clip(r []Pt, box [4]float64) []Pt {
-	if len(r) > 1 && r[0] == r[len(r)-1] {
-		r = r[:len(r)-1]
-	}
-	at := func(a, b Pt, t float64) Pt { return Pt{a[0] + (b[0]-a[0])*t, a[1] + (b[1]-a[1])*t} }
-	type edge struct {
-		in    func(Pt) bool
-		cross func(a, b Pt) Pt
-	}
-	edges := []edge{
-		{func(p Pt) bool { return p[0] >= box[0] }, func(a, b Pt) Pt { return at(a, b, (box[0]-a[0])/(b[0]-a[0])) }},
-		{func(p Pt) bool { return p[0] <= box[2] }, func(a, b Pt) Pt { return at(a, b, (box[2]-a[0])/(b[0]-a[0])) }},
-		{func(p Pt) bool { return p[1] >= box[1] }, func(a, b Pt) Pt { return at(a, b, (box[1]-a[1])/(b[1]-a[1])) }},
-		{func(p Pt) bool { return p[1] <= box[3] }, func(a, b Pt) Pt { return at(a, b, (box[3]-a[1])/(b[1]-a[1])) }},
-	}
-	for _, e := range edges {
-		if len(r) == 0 {
-			return nil
-		}
-		var out []Pt
-		for i := range r {
-			a, b := r[(i+len(r)-1)%len(r)], r[i]
-			switch ia, ib := e.in(a), e.in(b); {
-			case ia && ib:
-				out = append(out, b)
-			case ia:
-				out = append(out, e.cross(a, b))
-			case ib:
-				out = append(out, e.cross(a, b), b)
-			}
-		}
-		r = out
-	}
-	return r
 }

@@ -280,3 +280,14 @@ func TestWarpFits(t *testing.T) {
 		t.Errorf("the warp folds at %v", f)
 	}
 }
+
+// segDist is the distance from p to the segment ab.
+func segDist(p, a, b Pt) float64 {
+	dx, dy := b[0]-a[0], b[1]-a[1]
+	l2 := dx*dx + dy*dy
+	if l2 == 0 {
+		return math.Hypot(p[0]-a[0], p[1]-a[1])
+	}
+	t := math.Max(0, math.Min(1, ((p[0]-a[0])*dx+(p[1]-a[1])*dy)/l2))
+	return math.Hypot(p[0]-a[0]-t*dx, p[1]-a[1]-t*dy)
+}

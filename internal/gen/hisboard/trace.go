@@ -4,6 +4,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"concordat/internal/gen/mapshapes/shapes"
 )
 
 // chain is a stretch of border between two labels of a labelled grid, from
@@ -134,7 +136,7 @@ func (g *grid) traceChains(lab []int16) []*chain {
 // ends stay where they are. Borders with the outside stay straight.
 func (c *chain) smooth(eps float64) {
 	if c.left == -2 || c.right == -2 {
-		c.pts = simplify(c.pts, 0.1)
+		c.pts = shapes.Simplify(c.pts, 0.1)
 		return
 	}
 	p := c.pts
@@ -150,94 +152,11 @@ func (c *chain) smooth(eps float64) {
 	} else {
 		m = append(m, p[len(p)-1])
 	}
-	m = simplify(m, eps)
+	m = shapes.Simplify(m, eps)
 	for k := 0; k < 2; k++ {
-		m = chaikin(m, c.closed)
+		m = shapes.Chaikin(m, c.closed)
 	}
-	c.pts = simplify(m, eps*0.3)
-}
-
-func chaikin(p []Pt, closed bool) []Pt {
-	if len(p) < 3 {
-		return p
-	}
-	cut := func(a, b Pt) (Pt, Pt) {
-		return Pt{0.75*a[0] + 0.25*b[0], 0.75*a[1] + 0.25*b[1]}, Pt{0.25*a[0] + 0.75*b[0], 0.25*a[1] + 0.75*b[1]}
-	}
-	if closed {
-		q := p[:len(p)-1] // the first point repeats as the last
-		var out []Pt
-		for i := range q {
-			a, b := cut(q[i], q[(i+1)%len(q)])
-			out = append(out, a, b)
-		}
-		return append(out, out[0])
-	}
-	out := []Pt{p[0]}
-	for i := 0; i+1 < len(p); i++ {
-		a, b := cut(p[i], p[i+1])
-		if i > 0 {
-			out = append(out, a)
-		}
-		if i+2 < len(p) {
-			out = append(out, b)
-		}
-	}
-	return append(out, p[len(p)-1])
-}
-
-// simplify is Douglas-Peucker with the ends kept.
-func simplify(p []Pt, eps float64) []Pt {
-	if len(p) < 3 {
-		return p
-	}
-	keep := make([]bool, len(p))
-	keep[0], keep[len(p)-1] = true, true
-	var rec func(a, b int)
-	rec = func(a, b int) {
-		best, bi := -1.0, -1
-		for i := a + 1; i < b; i++ {
-			if d := segDist(p[i], p[a], p[b]); d > best {
-				best, bi = d, i
-			}
-		}
-		if bi >= 0 && best > eps {
-			keep[bi] = true
-			rec(a, bi)
-			rec(bi, b)
-		}
-	}
-	if p[0] == p[len(p)-1] {
-		// closed: split at the point farthest from the start
-		far, fi := -1.0, 0
-		for i, q := range p {
-			if d := math.Hypot(q[0]-p[0][0], q[1]-p[0][1]); d > far {
-				far, fi = d, i
-			}
-		}
-		keep[fi] = true
-		rec(0, fi)
-		rec(fi, len(p)-1)
-	} else {
-		rec(0, len(p)-1)
-	}
-	var out []Pt
-	for i, k := range keep {
-		if k {
-			out = append(out, p[i])
-		}
-	}
-	return out
-}
-
-func segDist(p, a, b Pt) float64 {
-	dx, dy := b[0]-a[0], b[1]-a[1]
-	l2 := dx*dx + dy*dy
-	if l2 == 0 {
-		return math.Hypot(p[0]-a[0], p[1]-a[1])
-	}
-	t := math.Max(0, math.Min(1, ((p[0]-a[0])*dx+(p[1]-a[1])*dy)/l2))
-	return math.Hypot(p[0]-a[0]-t*dx, p[1]-a[1]-t*dy)
+	c.pts = shapes.Simplify(m, eps*0.3)
 }
 
 // rings assembles the border of label l from the chains: closed rings with

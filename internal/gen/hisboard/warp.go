@@ -3,11 +3,14 @@ package main
 import (
 	"fmt"
 	"math"
+
+	"concordat/internal/gen/mapshapes/shapes"
 )
 
 // Pt is a point: [x, y] on the board (pixels of the printed map, y down),
-// or [longitude, latitude] on the globe.
-type Pt [2]float64
+// or [longitude, latitude] on the globe; the map drawer's Point, so that
+// its geometry (ClipRing, Simplify, Chaikin) serves both.
+type Pt = shapes.Point
 
 // warp carries the globe onto the printed board: a thin-plate spline
 // fitted to the towns of lonLat and their printed spaces. The board is

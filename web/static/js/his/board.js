@@ -258,8 +258,10 @@ const hasNaval = (units) => Object.values(units || {}).some((u) => navalCount(u)
 /**
  * The board. Props: board (the drawing), view (the game's view), targets
  * (a Set of space and sea ids the decision offers), selected (ids chosen),
- * onPick(id), zoom, focus (a key: when it changes, the board scrolls to the
- * targets), label.
+ * onPick(id) (a target clicked or entered), onInspect(id) (any other space
+ * clicked), zoom, focus (a key: when it changes, the board scrolls to the
+ * targets), home (the space to show first when nothing is targeted),
+ * label.
  */
 export class HisBoard extends Component {
   constructor() {
@@ -380,7 +382,8 @@ export class HisBoard extends Component {
           <${Markup} cls="base" markup=${baseMarkup(b)} />
         </svg>
         <svg class="hisboard" viewBox=${vb} role="group" aria-label=${label || 'The board'} xmlns="http://www.w3.org/2000/svg" onClick=${this.onSpace}>
-          <g class="sea-targets">
+          <defs><clipPath id="his-water"><path clip-rule="evenodd" d=${`M${x0} ${y0}h${w}v${h}h${-w}z${b.land}`} /></clipPath></defs>
+          <g class="sea-targets" clip-path="url(#his-water)">
             ${b.seas.filter((s) => tg.has(s.id)).map((s) => html`<path key=${s.id} class=${'sea-target' + (sel.has(s.id) ? ' selected' : '')} d=${s.path}
               data-target=${s.id} tabindex="0" role="button" aria-label=${s.name + ' (target)'} onClick=${this.onClick} onKeyDown=${this.onKey}><title>${s.name}</title></path>`)}
           </g>

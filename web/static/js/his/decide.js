@@ -52,9 +52,10 @@ export function nodeAt(options, path) {
 
 /**
  * The decision panel. Props: prompt (the pending prompt), legal (GET
- * /legal's answer), board (the drawing, for names and targets), view,
- * path and onPath(path) (the answer chosen so far, kept by the page so that
- * clicks on the board extend it), submit(kind, args) → Promise, hand.
+ * /legal's answer), board (the drawing, for names and targets), view and
+ * you (for the deal form), path and onPath(path) (the answer chosen so far,
+ * kept by the page so that clicks on the board and the hand extend it),
+ * submit(kind, args) → Promise.
  */
 export class Decision extends Component {
   constructor() {
