@@ -205,6 +205,22 @@ func TestBrowserHereIStand(t *testing.T) {
 		t.Errorf("the religious struggle counts %d Protestant spaces", n)
 	}
 
+	// Any other space shows its details when clicked: Vienna, the Hapsburg capital, with Ferdinand.
+	pt := eval[[]float64](t, ctx, `(() => {
+  const el = document.querySelector('g.space[data-space="vienna"] .sym');
+  el.scrollIntoView({ block: 'center', inline: 'center' });
+  const r = el.getBoundingClientRect();
+  return [r.left + r.width / 2, r.top + r.height / 2];
+})()`)
+	run(t, ctx, "click on Vienna", chromedp.MouseClickXY(pt[0], pt[1]))
+	waitFor(t, ctx, "Vienna's details", `document.querySelector('.inspector')`)
+	for _, w := range []string{"Vienna", "capital", "Controlled by Hapsburg", "regular", "Ferdinand"} {
+		if got := text(t, ctx, ".inspector"); !strings.Contains(got, w) {
+			t.Errorf("Vienna's details lack %q: %s", w, got)
+		}
+	}
+	click(t, ctx, `.inspector button[aria-label="Close"]`)
+
 	// The next attempt with the keyboard alone: Enter on a highlighted space, Enter on Confirm.
 	key := func(sel string) {
 		t.Helper()
