@@ -139,7 +139,11 @@ type SpaceInfo struct {
 	Ports []SeaID
 	Edges []Edge
 	NoRel bool // Ottoman home space: no religion, never changes
-	ctl   Power
+	// XY is the space's centre on the printed map, in pixels from its
+	// top left corner (x right, y down); the browser client draws the
+	// board from it.
+	XY  [2]int
+	ctl Power
 }
 
 // SeaInfo holds the printed facts of a sea zone.
@@ -282,6 +286,7 @@ func loadData(b []byte) error {
 			ID, Name, Type, Home, Lang, Ctl string
 			Ports, Adj, Pass                []int
 			NoRel                           bool
+			XY                              [2]int
 		} `json:"spaces"`
 		Seas []struct {
 			ID, Name   string
@@ -346,7 +351,7 @@ func loadData(b []byte) error {
 				return fmt.Errorf("space %s: %w", s.ID, err)
 			}
 		}
-		si := SpaceInfo{ID: s.ID, Name: s.Name, Type: t, Home: home, Lang: lang, NoRel: s.NoRel, ctl: ctl}
+		si := SpaceInfo{ID: s.ID, Name: s.Name, Type: t, Home: home, Lang: lang, NoRel: s.NoRel, XY: s.XY, ctl: ctl}
 		for _, p := range s.Ports {
 			si.Ports = append(si.Ports, SeaID(p))
 		}

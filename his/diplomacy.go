@@ -100,7 +100,7 @@ type Item struct {
 	Power  string         `json:"power,omitempty"`
 }
 
-// String is the deal as compact JSON, for prompts and logs.
+// String is the deal as compact JSON (its items as announced).
 func (d *Deal) String() string {
 	b, _ := json.Marshal(d.Items)
 	return string(b)
@@ -341,7 +341,7 @@ func (s *State) applyAnnounce(a game.Action) error {
 		}
 		d.Confirm = append(d.Confirm, p)
 	}
-	s.emit("deal", fmt.Sprintf("%s announces %s", d.Who, deal.String()))
+	s.emit("deal", fmt.Sprintf("%s announces a deal: %s", powerWord(d.Who.String()), deal.Words()))
 	s.nextConfirm()
 	s.run()
 	return nil
@@ -356,7 +356,7 @@ func (s *State) nextConfirm() {
 	if err := s.doDeal(d.Deal); err != nil { // validated already; cannot fail
 		s.emit("deal", "deal failed: "+err.Error())
 	} else {
-		s.emit("deal", "deal takes effect: "+d.Deal.String())
+		s.emit("deal", "deal takes effect: "+d.Deal.Words())
 	}
 	d.Deal = nil
 	if len(s.Displace) > 0 {

@@ -305,7 +305,7 @@ func init() {
 	// chooses (Carlstadt: 3 German attempts; Calvin: 3 French), England for
 	// 3 CP in the English zone while the reformer Cranmer is on the map.
 	registerAction(&actionDef{
-		id: "treatise", label: "publish a treatise", order: 910,
+		id: "treatise", label: "publish a treatise (Protestant 2 CP, England 3 CP)", order: 910,
 		choices: func(s *State, p Power, cp int) []game.Choice {
 			switch {
 			case p == England && cp >= s.englishTreatiseCP() && s.Reformer[spLondon]:
@@ -462,7 +462,7 @@ func init() {
 	// Found Jesuit University (§18.1.8): after Society of Jesus, 3 CP, or
 	// 2 CP committing Loyola.
 	registerAction(&actionDef{
-		id: "university", label: "found a Jesuit university", order: 930,
+		id: "university", label: "found a Jesuit university (3 CP, 2 with Loyola)", order: 930,
 		choices: func(s *State, p Power, cp int) []game.Choice {
 			loyola := s.uncommitted("loyola")
 			if p != Papacy || !s.societyPlayed() || cp < 2 || (cp < 3 && !loyola) {

@@ -380,7 +380,7 @@ func (s *State) promptText(d Decision) string {
 	case kAnnounce:
 		return "announce a deal (a Deal object) or done"
 	case kConfirm:
-		return "confirm or reject the announced deal: " + s.Diplo.Deal.String()
+		return fmt.Sprintf("confirm or reject the deal %s announced: %s", powerWord(s.Diplo.Who.String()), s.Diplo.Deal.Words())
 	}
 	return d.Kind
 }
@@ -570,6 +570,8 @@ type view struct {
 	Edition  string                 `json:"edition"`
 	Turn     int                    `json:"turn"`
 	Phase    string                 `json:"phase"`
+	Impulse  string                 `json:"impulse,omitempty"` // whose impulse it is, in the Action Phase
+	Passes   int                    `json:"passes,omitempty"`  // consecutive passes in the Action Phase (six end it)
 	Pending  []Decision             `json:"pending"`
 	Spaces   map[string]any         `json:"spaces"`
 	Seas     map[string]any         `json:"seas"`
@@ -615,6 +617,9 @@ func (s *State) view(seat game.Seat) *view {
 	if s.Phase != PhaseOver { // a finished game owes nothing
 		v.Pending = append(v.Pending, s.Stack...)
 	}
+	if s.Phase == PhaseAction {
+		v.Impulse, v.Passes = s.Impulse.String(), s.Passes
+	}
 	for i := range s.Spaces {
 		sp := &s.Spaces[i]
 		e := map[string]any{"control": sp.Ctl.String()}
@@ -634,6 +639,15 @@ func (s *State) view(seat game.Seat) *view {
 		}
 		if u := unitsJSON(&sp.Units); u != nil {
 			e["units"] = u
+		}
+		if sp.Besiegers != 0 {
+			var by []string
+			for q := Power(0); q < NumPowers; q++ {
+				if sp.Besiegers&bit(q) != 0 {
+					by = append(by, q.String())
+				}
+			}
+			e["besiegers"] = by // the powers whose units here besiege it; the others' are inside
 		}
 		v.Spaces[Spaces[i].ID] = e
 	}

@@ -2,6 +2,7 @@ package his
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"concordat/game"
@@ -185,6 +186,54 @@ func finishedOwesNothing(t *testing.T, s *State) {
 		viewJSON(t, s, seat, &v)
 		if v.Pending == nil || len(v.Pending) != 0 || v.Result == "" {
 			t.Fatalf("%s's view of a finished game: pending %v, result %q", seat, v.Pending, v.Result)
+		}
+	}
+}
+
+// A view says whose impulse it is in the Action Phase (and how many passes
+// in a row there have been), and which powers besiege a space (§15: the
+// besiegers' units are outside the fortifications, everyone else's
+// inside), so that a client can draw the siege.
+func TestViewShowsImpulseAndSieges(t *testing.T) {
+	s := impulseState(t, 2, Papacy, mustCard(6))
+	s.Passes = 2
+	bordeaux := sp(t, "bordeaux")
+	s.Spaces[bordeaux].Units[Hapsburg] = Units{Reg: 3}
+	s.Spaces[bordeaux].Besiegers = bit(Hapsburg)
+	var v struct {
+		Impulse string `json:"impulse"`
+		Passes  int    `json:"passes"`
+		Spaces  map[string]struct {
+			Besiegers []string `json:"besiegers"`
+		} `json:"spaces"`
+	}
+	viewJSON(t, s, "", &v)
+	if v.Impulse != "papacy" || v.Passes != 2 {
+		t.Errorf("impulse %q, passes %d: want papacy, 2", v.Impulse, v.Passes)
+	}
+	if got := v.Spaces["bordeaux"].Besiegers; len(got) != 1 || got[0] != "hapsburg" {
+		t.Errorf("Bordeaux besieged by %q, want [hapsburg]", got)
+	}
+	if got := v.Spaces["paris"].Besiegers; got != nil {
+		t.Errorf("Paris besieged by %q, want nobody", got)
+	}
+	s.Phase = PhaseWinter
+	v.Impulse = ""
+	viewJSON(t, s, "", &v)
+	if v.Impulse != "" {
+		t.Errorf("in Winter the view names an impulse: %q", v.Impulse)
+	}
+}
+
+// Every CP action's label in the options tree says what it costs (§11.1),
+// so that a player choosing from the menu sees the price of each action.
+func TestActionLabelsGiveCosts(t *testing.T) {
+	if len(actionDefs) < 20 {
+		t.Fatalf("only %d actions registered", len(actionDefs))
+	}
+	for _, a := range actionDefs {
+		if !strings.Contains(a.label, " CP") {
+			t.Errorf("action %s: label %q gives no CP cost", a.id, a.label)
 		}
 	}
 }

@@ -149,6 +149,11 @@ func TestBrowserPlay(t *testing.T) {
 	}
 	screenshot(t, ctx, "game-results")
 
+	// The log says in words what happened.
+	click(t, ctx, `.tabs a[href$="/log"]`)
+	waitFor(t, ctx, "the log", `[...document.querySelectorAll('.game-log .ev')].some((e) => e.textContent.includes('resolved; now'))`)
+	click(t, ctx, `.tabs a[href="`+fmt.Sprintf("/games/%d", id)+`"]`)
+
 	// Fall 1901 with the keyboard alone: the board now, then F nth - nwy by
 	// the panel's buttons and A yor - lvp on the map's regions.
 	key := func(sel string) {

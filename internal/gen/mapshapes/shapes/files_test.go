@@ -117,7 +117,7 @@ func inside(rings [][]Point, p Point) bool {
 func area(rings [][]Point) float64 {
 	var a float64
 	for _, r := range rings {
-		a += ringArea(r)
+		a += RingArea(r)
 	}
 	return math.Abs(a)
 }

@@ -114,15 +114,15 @@ func ExtractLand(topo []byte, source string) ([]byte, error) {
 				if err != nil {
 					return nil, err
 				}
-				r = clipRing(r, landBox)
+				r = ClipRing(r, landBox)
 				if len(r) < 4 {
 					continue
 				}
-				r = simplify(append(r, r[0]), 0.02)
+				r = Simplify(append(r, r[0]), 0.02)
 				for i := range r {
 					r[i] = Point{math.Round(r[i][0]*100) / 100, math.Round(r[i][1]*100) / 100}
 				}
-				if len(r) >= 4 && math.Abs(ringArea(r)) > 0.0004 {
+				if len(r) >= 4 && math.Abs(RingArea(r)) > 0.0004 {
 					out.Rings = append(out.Rings, r[:len(r)-1])
 				}
 			}
@@ -166,8 +166,9 @@ func ParseLand(data []byte) (*Land, error) {
 	return &l, nil
 }
 
-// clipRing clips a closed ring to a box (Sutherland-Hodgman).
-func clipRing(r []Point, box [4]float64) []Point {
+// ClipRing clips a closed ring to a box (west, south, east, north, or any
+// minimum x, minimum y, maximum x, maximum y) by Sutherland-Hodgman.
+func ClipRing(r []Point, box [4]float64) []Point {
 	type edge struct {
 		inside func(p Point) bool
 		cross  func(a, b Point) Point
@@ -203,8 +204,8 @@ func clipRing(r []Point, box [4]float64) []Point {
 	return r
 }
 
-// ringArea is the signed area of a ring (first point may repeat as last).
-func ringArea(r []Point) float64 {
+// RingArea is the signed area of a ring (first point may repeat as last).
+func RingArea(r []Point) float64 {
 	var a float64
 	for i := range r {
 		p, q := r[i], r[(i+1)%len(r)]

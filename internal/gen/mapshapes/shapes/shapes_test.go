@@ -30,7 +30,7 @@ func TestExtractLand(t *testing.T) {
 		t.Fatalf("%d rings, want 1: %v", len(land.Rings), land.Rings)
 	}
 	r := land.Rings[0]
-	if a := math.Abs(ringArea(r)); math.Abs(a-100) > 1e-9 {
+	if a := math.Abs(RingArea(r)); math.Abs(a-100) > 1e-9 {
 		t.Errorf("ring %v has area %v, want 100", r, a)
 	}
 	for _, p := range [][2]float64{{0, 40}, {10, 40}, {10, 50}, {0, 50}} {
@@ -57,11 +57,11 @@ func TestExtractLand(t *testing.T) {
 
 // TestClipRing clips a square crossing the box's west edge.
 func TestClipRing(t *testing.T) {
-	r := clipRing([]Point{{-10, 0}, {10, 0}, {10, 10}, {-10, 10}}, [4]float64{0, -5, 20, 20})
-	if a := math.Abs(ringArea(r)); math.Abs(a-100) > 1e-9 {
+	r := ClipRing([]Point{{-10, 0}, {10, 0}, {10, 10}, {-10, 10}}, [4]float64{0, -5, 20, 20})
+	if a := math.Abs(RingArea(r)); math.Abs(a-100) > 1e-9 {
 		t.Errorf("clipped %v, area %v, want 100", r, a)
 	}
-	if r := clipRing([]Point{{-10, 0}, {-5, 0}, {-5, 5}}, [4]float64{0, 0, 1, 1}); len(r) != 0 {
+	if r := ClipRing([]Point{{-10, 0}, {-5, 0}, {-5, 5}}, [4]float64{0, 0, 1, 1}); len(r) != 0 {
 		t.Errorf("a ring outside the box kept %v", r)
 	}
 }
@@ -108,7 +108,7 @@ func TestPathDataRoundTrip(t *testing.T) {
 // TestSimplifyKeepsEnds: Douglas-Peucker keeps the ends and the corner.
 func TestSimplifyKeepsEnds(t *testing.T) {
 	p := []Point{{0, 0}, {1, 0.01}, {2, 0}, {3, 0.02}, {4, 0}, {4, 4}}
-	got := simplify(p, 0.1)
+	got := Simplify(p, 0.1)
 	if len(got) != 3 || got[0] != p[0] || got[1] != (Point{4, 0}) || got[2] != p[5] {
 		t.Errorf("simplified %v", got)
 	}

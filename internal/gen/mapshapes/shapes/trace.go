@@ -159,19 +159,19 @@ func (c *chain) smooth(eps float64) {
 	} else {
 		m = append(m, m[0])
 	}
-	m = simplify(m, eps)
+	m = Simplify(m, eps)
 	for round := 0; round < 2; round++ {
-		m = chaikin(m, c.closed)
+		m = Chaikin(m, c.closed)
 	}
-	c.pts = simplify(m, eps*0.35)
+	c.pts = Simplify(m, eps*0.35)
 	if c.closed && len(c.pts) < 4 && len(m) >= 4 {
 		c.pts = m // keep a tiny loop a loop
 	}
 }
 
-// chaikin cuts each corner of a polyline (its ends fixed; a closed one's
+// Chaikin cuts each corner of a polyline (its ends fixed; a closed one's
 // first point is also its last and stays).
-func chaikin(p []Point, closed bool) []Point {
+func Chaikin(p []Point, closed bool) []Point {
 	if len(p) < 3 {
 		return p
 	}
@@ -191,10 +191,10 @@ func chaikin(p []Point, closed bool) []Point {
 	return out
 }
 
-// simplify is Douglas-Peucker: the points of p that matter at tolerance
+// Simplify is Douglas-Peucker: the points of p that matter at tolerance
 // eps, the ends kept. A closed polyline (first point = last) is split at
 // its point farthest from the start.
-func simplify(p []Point, eps float64) []Point {
+func Simplify(p []Point, eps float64) []Point {
 	if len(p) < 3 {
 		return p
 	}
@@ -205,8 +205,8 @@ func simplify(p []Point, eps float64) []Point {
 				far, fd = i, d
 			}
 		}
-		a := simplify(p[:far+1], eps)
-		b := simplify(p[far:], eps)
+		a := Simplify(p[:far+1], eps)
+		b := Simplify(p[far:], eps)
 		return append(a[:len(a)-1:len(a)-1], b...)
 	}
 	keep := make([]bool, len(p))
@@ -320,7 +320,7 @@ func pathData(rs [][]Point, k float64, close bool) string {
 		if close && n > 1 && r[0] == r[n-1] {
 			n--
 		}
-		if n < 2 || (close && math.Abs(ringArea(r)) < 0.5) {
+		if n < 2 || (close && math.Abs(RingArea(r)) < 0.5) {
 			continue // a loop simplified to nothing
 		}
 		var sx, sy int64

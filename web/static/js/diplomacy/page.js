@@ -7,6 +7,7 @@ import { ErrorBox, phaseName, cap } from '../ui.js';
 import { GameHeader, Seats, InvitePanel, Tabs } from '../games/common.js';
 import { Press } from '../games/press.js';
 import { Votes } from '../games/votes.js';
+import { GameLog } from '../games/log.js';
 import { DipMap, loadDrawing } from './map.js';
 import { powerStyles } from './powers.js';
 import { Entry, Places, flattenLegal, orderKey, check, normalize, provOf, MODES, coastName } from './orders.js';
@@ -226,7 +227,7 @@ export class DiplomacyGame extends Component {
     const name = (id) => (styles[id] ? styles[id].name : cap(id));
     const base = '/games/' + g.id;
     const history = v.history || [];
-    const tabs = [['', 'Orders'], ['history', 'History'], ['press', 'Press', s.unread || 0], ['votes', 'Votes'], ['seats', 'Seats']];
+    const tabs = [['', 'Orders'], ['history', 'History'], ['log', 'Log'], ['press', 'Press', s.unread || 0], ['votes', 'Votes'], ['seats', 'Seats']];
     const atHistory = tab === 'history';
     const hIndex = atHistory ? clampIndex(props.at, history.length) : history.length;
     const places = this.places();
@@ -286,6 +287,7 @@ export class DiplomacyGame extends Component {
           ${tab === '' && this.ordersPanel(entry, styles, name, history)}
           ${atHistory && html`<${OrderResults} title=${hIndex < history.length ? 'Orders of ' + phaseName(phase) : 'Now: ' + phaseName(phase)}
             results=${hIndex < history.length ? results : null} name=${name} styles=${styles} />`}
+          ${tab === 'log' && html`<${GameLog} game=${game} tick=${props.tick} seatName=${name} />`}
           ${tab === 'press' && html`<${Press} game=${game} tick=${props.pressTick} visible powerName=${name}
             onUnread=${(unread) => this.setState({ unread })} />`}
           ${tab === 'votes' && html`<${Votes} game=${game} tick=${props.voteTick} powerName=${name} onChange=${props.reload} />`}

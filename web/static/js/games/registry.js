@@ -11,12 +11,13 @@ import { GameHeader, Seats, InvitePanel, Tabs } from './common.js';
 import { Press } from './press.js';
 import { Votes } from './votes.js';
 import { DiplomacyGame, prefetch as prefetchDiplomacy } from '../diplomacy/page.js';
+import { HisGame, prefetch as prefetchHis } from '../his/page.js';
 
 /** The pages by game kind ("diplomacy", "his", …). */
-export const pages = { diplomacy: DiplomacyGame };
+export const pages = { diplomacy: DiplomacyGame, his: HisGame };
 
 /** What a kind's page fetches as soon as the game is known (before it is drawn). */
-export const prefetch = { diplomacy: prefetchDiplomacy };
+export const prefetch = { diplomacy: prefetchDiplomacy, his: prefetchHis };
 
 export class GameRoute extends Component {
   constructor() {
