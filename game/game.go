@@ -236,6 +236,22 @@ type Bot interface {
 	BotAction(st State, seat Seat, rng *RNG) (Action, error)
 }
 
+// Bots is implemented by Rules that offer several kinds of computer player
+// ("random", "heuristic", "search"). BotKinds lists the kinds the rules
+// have, the default kind first; BotOf returns the player of a kind, and
+// false for a kind the rules do not have. The server stores which kind holds
+// a seat and asks that kind for the seat's answers; a Rules value that is a
+// Bot but not a Bots has one kind, "random".
+//
+// Every kind keeps Bot's promises except one: a kind that searches within a
+// time budget may answer differently on a faster or slower machine. Its
+// answers are stored as actions like any other, so a game still replays
+// exactly.
+type Bots interface {
+	BotKinds() []string
+	BotOf(kind string) (Bot, bool)
+}
+
 // BotRNG is the generator a bot uses to answer a decision of the game
 // whose seed is seed when its record holds seq actions: a bot's choice is
 // reproducible from the game's seed and its position in the record, and
