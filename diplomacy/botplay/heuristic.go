@@ -323,8 +323,10 @@ func (h Heuristic) extras(b *board, me diplomacy.Power, own []diplomacy.UnitOrde
 				if o.Type == diplomacy.Move && x.To != o.To || o.Type == diplomacy.Hold && x.To != diplomacy.NoLoc {
 					continue
 				}
-				if t, ok := pos.UnitAt(m.Prov(o.To)); o.Type == diplomacy.Move && ok && t.Power == uo.Power {
-					continue // an extra order may not help dislodge the unit's own power
+				if o.Type == diplomacy.Move {
+					if t, ok := pos.UnitAt(m.Prov(o.To)); ok && t.Power == uo.Power {
+						continue // an extra order may not help dislodge the unit's own power
+					}
 				}
 				out = append(out, diplomacy.OrderIn{Power: uo.Power, Order: x})
 				used[e] = true
