@@ -203,6 +203,7 @@ type simulator struct {
 	ed  diplomacy.Edition
 	np  int
 	h   Heuristic
+	b   board
 }
 
 func newSimulator(mi *mapInfo, ed diplomacy.Edition, np int) *simulator {
@@ -222,7 +223,8 @@ func (s *simulator) play(pos *diplomacy.Position, orders []diplomacy.OrderIn, pw
 	for d := 0; d < depth && p.Winner() == diplomacy.NoPower; {
 		switch p.Phase.Type {
 		case diplomacy.Movement:
-			b := newBoard(s.mi, p)
+			b := &s.b
+			b.reset(p)
 			w := weightsFor(p.Phase)
 			legal := s.gen.Orders(p, diplomacy.NoPower)
 			var all []diplomacy.OrderIn

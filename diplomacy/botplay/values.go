@@ -47,7 +47,7 @@ type board struct {
 	enemies []int
 	army    []float64
 	fleet   []float64
-	scratch [2][]float64
+	scratch [3][]float64
 }
 
 // fleetProvs are, per province, the provinces a fleet there reaches (any
@@ -91,12 +91,23 @@ func newMapInfo(m *diplomacy.Map) *mapInfo {
 
 // newBoard computes the shared knowledge of pos.
 func newBoard(mi *mapInfo, pos *diplomacy.Position) *board {
-	m := pos.Map
-	n := len(m.Provinces)
-	b := &board{m: m, pos: pos, size: pos.CountCenters(), threat: make([]int, n), enemies: make([]int, n),
-		army: make([]float64, n), fleet: make([]float64, n)}
-	b.scratch[0], b.scratch[1] = make([]float64, n), make([]float64, n)
+	b := &board{}
+	b.reset(pos)
 	return b
+}
+
+// reset points b at pos, reusing its buffers.
+func (b *board) reset(pos *diplomacy.Position) {
+	n := len(pos.Map.Provinces)
+	b.m, b.pos = pos.Map, pos
+	b.size = pos.CountCenters()
+	if len(b.threat) != n {
+		b.threat, b.enemies = make([]int, n), make([]int, n)
+		b.army, b.fleet = make([]float64, n), make([]float64, n)
+		for i := range b.scratch {
+			b.scratch[i] = make([]float64, n)
+		}
+	}
 }
 
 // reachOf lists the provinces the unit at p can move to.
@@ -161,7 +172,7 @@ func (b *board) valuesFor(mi *mapInfo, me diplomacy.Power, weights []float64) {
 // spread sums the proximity maps of base over the adjacency adj into out.
 func (b *board) spread(mi *mapInfo, base []float64, adj [][]diplomacy.Province, weights []float64, out []float64) {
 	cur := append(b.scratch[1][:0], base...)
-	next := make([]float64, len(cur))
+	next := b.scratch[2]
 	for p := range out {
 		out[p] = weights[0] * cur[p]
 	}
