@@ -113,7 +113,7 @@ func (mb MultiBot) BotAction(st game.State, seat game.Seat, rng *game.RNG) (game
 
 // Orders are the texts of the orders for what s shows.
 func (mb MultiBot) Orders(s multiplicity.Sight, rng *game.RNG) []string {
-	h := Heuristic{Noise: mb.Noise}
+	h := Heuristic(mb)
 	m := s.Pos.Map
 	dp := flatPosition(s.Pos)
 	mi := infoOf(m)
