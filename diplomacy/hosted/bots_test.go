@@ -1,6 +1,7 @@
 package hosted
 
 import (
+	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
@@ -163,5 +164,57 @@ func TestBotsVariants(t *testing.T) {
 		if _, n := playPhases(t, cfg, 3, search, 5); n == 0 {
 			t.Errorf("search %+v: no answer", cfg)
 		}
+	}
+}
+
+// Catspaw: with England, France and Turkey played, France at the start may
+// write up to six extra orders for the unplayed powers' units; the
+// heuristic uses some (supports of its own moves by German or Italian
+// units next to them), within the quota, and the seat's submission is
+// accepted.
+func TestHeuristicCatspawExtras(t *testing.T) {
+	var r Rules
+	st, err := r.Setup(game.Config{Options: map[string]string{"catspaw": "true", "players": "england,france,turkey"}}, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bot, _ := r.BotOf(KindHeuristic)
+	rng := game.BotRNG(4, 0)
+	a, err := bot.BotAction(st, "france", &rng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var args struct{ Orders []string }
+	if err := json.Unmarshal(a.Args, &args); err != nil {
+		t.Fatal(err)
+	}
+	gs := st.(*diplomacy.GameState)
+	m := gs.Pos.Map
+	fr, _ := m.LookupPower("france")
+	extra := 0
+	for _, text := range args.Orders {
+		o, err := m.ParseOrder(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		u, ok := gs.Pos.UnitAt(m.Prov(o.At))
+		if !ok {
+			t.Fatalf("%q: no unit", text)
+		}
+		if u.Power != fr {
+			if gs.Settings.Played(u.Power) {
+				t.Fatalf("%q: an order for a played power's unit", text)
+			}
+			extra++
+		}
+	}
+	if extra == 0 || extra > 6 {
+		t.Fatalf("%d extra orders in %v, want 1 to 6", extra, args.Orders)
+	}
+	if err := r.Vet(st, "france", a); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := r.Apply(st, "france", a); err != nil {
+		t.Fatal(err)
 	}
 }
