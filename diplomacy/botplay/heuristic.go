@@ -122,7 +122,10 @@ func (h Heuristic) movement(mi *mapInfo, b *board, me diplomacy.Power, own, extr
 				cands[i] = append(cands[i], candidate{order: o, dest: p, score: v * h.jitter(rng), fleet: -1})
 			case diplomacy.Move:
 				q := m.Prov(o.To)
-				direct := !o.ViaConvoy && (u.Type != diplomacy.Army || m.ArmyAdjacent(p, q))
+				if o.ViaConvoy {
+					continue // by convoy where it could walk: the walk does as well
+				}
+				direct := u.Type != diplomacy.Army || m.ArmyAdjacent(p, q)
 				c := candidate{order: o, dest: q, fleet: -1}
 				if !direct {
 					f, conv, ok := convoyer(m, own, p, q)
