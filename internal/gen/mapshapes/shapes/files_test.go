@@ -361,9 +361,9 @@ func TestCheckFileFindsFaults(t *testing.T) {
 // TestFilesAreCurrent draws every map again from the project's own map data
 // and the committed land extract and compares with the committed files. It
 // also measures how well the borders follow the adjacency: on the standard
-// map at most a handful of adjacent pairs may not touch and of other pairs
-// touch (straits such as Denmark-Sweden cannot), and over all maps (some of
-// which are not planar: Pure, Layered, the wrapping worlds) few.
+// map exactly (every adjacent pair touches, no other pair does), and over
+// all maps (some of which are not planar: Pure, Layered, the wrapping
+// worlds) few failures.
 func TestFilesAreCurrent(t *testing.T) {
 	raw, err := os.ReadFile(landFile)
 	if err != nil {
@@ -394,9 +394,16 @@ func TestFilesAreCurrent(t *testing.T) {
 				if !bytes.Equal(got, want) {
 					t.Errorf("web/static/maps/%s.json is not what the generator draws now; run go run ./internal/gen/mapshapes", id)
 				}
+				// The standard map: every adjacent pair of provinces shares
+				// a border (or a coast on a sea), and no other pair touches.
+				// The other maps are drawn from their points alone, some are
+				// not planar (Pure, Layered, the wrapping worlds): there the
+				// failures are logged, and counted below.
 				st := d.stats()
-				if id == "standard" && (len(st.Missing) > 8 || len(st.Spurious) > 8) {
+				if id == "standard" && (len(st.Missing) > 0 || len(st.Spurious) > 0) {
 					t.Errorf("standard: %v", st)
+				} else if len(st.Missing)+len(st.Spurious) > 0 {
+					t.Logf("%s: %v", id, st)
 				}
 				mu.Lock()
 				pairs, missing, spurious = pairs+st.Pairs, missing+len(st.Missing), spurious+len(st.Spurious)
