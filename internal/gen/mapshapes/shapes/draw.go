@@ -950,7 +950,7 @@ func (d *drawing) output(seeds []seed, width, height float64) ([]byte, error) {
 	head := map[string]any{"id": b.id, "title": b.title, "width": width, "height": height,
 		"unit_size": math.Round(unit/k*10) / 10, "label_size": math.Round(font/k*10) / 10}
 	if d.geo {
-		head["projection"] = fmt.Sprintf("Lambert azimuthal equal-area centred on %gE %gN; land from Natural Earth 1:50m (public domain)", d.proj.lon0, d.proj.lat0)
+		head["projection"] = fmt.Sprintf("Lambert azimuthal equal-area centred on %gE %gN, bent by lenses to the board's proportions; land from Natural Earth 1:50m (public domain)", d.proj.lon0, d.proj.lat0)
 	}
 	keys := make([]string, 0, len(head))
 	for k := range head {
