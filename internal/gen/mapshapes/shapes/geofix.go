@@ -11,13 +11,15 @@ import "math"
 
 // boardLenses bend the projected plane, applied in order: central Europe
 // larger at the expense of the rim (Russia, the Atlantic, Africa), then
-// Britain, Italy, the Balkans and the Straits larger still. Radii in km.
+// Britain, Denmark, Italy, the Balkans and the Straits larger still. Radii
+// in km.
 var boardLenses = []lens{
 	{lon: 9, lat: 49, r0: 800, r1: 2400, mag: 1.35, aspect: 1},
-	{lon: -3, lat: 55.0, r0: 420, r1: 900, mag: 1.45, aspect: 0.7, angle: 80},
+	{lon: -3, lat: 55.0, r0: 420, r1: 1000, mag: 1.5, aspect: 0.7, angle: 80},
+	{lon: 10, lat: 55.8, r0: 150, r1: 420, mag: 1.3, aspect: 1},
 	{lon: 14, lat: 41.5, r0: 450, r1: 1000, mag: 1.4, aspect: 0.55, angle: -50},
 	{lon: 22, lat: 41.5, r0: 330, r1: 800, mag: 1.3, aspect: 1},
-	{lon: 28.8, lat: 40.6, r0: 180, r1: 500, mag: 1.3, aspect: 1},
+	{lon: 28.8, lat: 40.6, r0: 180, r1: 500, mag: 1.35, aspect: 1},
 }
 
 // drawLonLat moves the points some provinces grow from (the map data's
