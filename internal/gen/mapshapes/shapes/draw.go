@@ -54,6 +54,20 @@ func draw(mapJSON []byte, land *Land) ([]byte, *drawing, error) {
 		return nil, nil, err
 	}
 	d := &drawing{b: b}
+	if ls, ok := mapLenses[b.id]; ok {
+		bend := newPlaneWarp(ls)
+		for i := range b.regions {
+			r := &b.regions[i]
+			x, y := bend.at(r.xy[0], r.xy[1])
+			r.xy = Point{x, y}
+			cxy := map[string]Point{}
+			for c, q := range r.coastXY {
+				x, y := bend.at(q[0], q[1])
+				cxy[c] = Point{x, y}
+			}
+			r.coastXY = cxy
+		}
+	}
 	if land != nil && b.id == "standard" {
 		d.geo = true
 		for _, r := range b.regions {

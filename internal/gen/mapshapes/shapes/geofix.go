@@ -22,6 +22,13 @@ var boardLenses = []lens{
 	{lon: 28.8, lat: 40.6, r0: 180, r1: 500, mag: 1.35, aspect: 1},
 }
 
+// mapLenses bend the point space of maps drawn from their points alone,
+// where the points crowd (centres and radii in the map's units): Imperial's
+// Europe, a tenth of its width with a fifth of its provinces.
+var mapLenses = map[string][]lens{
+	"imperial": {{lon: 395, lat: 82, r0: 40, r1: 140, mag: 1.7, aspect: 0.6}},
+}
+
 // drawLonLat moves the points some provinces grow from (the map data's
 // lonlat is a province's town; these put the board's division of the land
 // back): Clyde and Edinburgh west and east of Scotland, both reaching

@@ -9,15 +9,14 @@ import "math"
 // centre and in order, so the plane never folds. A lens with mag < 1
 // shrinks.
 type lens struct {
-	lon, lat    float64 // centre
-	r0, r1      float64 // radii, km (the long axis)
-	mag         float64
-	aspect      float64 // short axis / long axis (1: round)
-	angle       float64 // of the long axis, degrees counterclockwise from east
-	cx, cy      float64 // centre, in the plane the lens acts on
-	cos, sin    float64
-	scaleR      float64 // km per plane unit
-	prevApplied bool
+	lon, lat float64 // centre (on a map drawn from its points: x, y)
+	r0, r1   float64 // radii, km (on a map drawn from its points: its units), of the long axis
+	mag      float64
+	aspect   float64 // short axis / long axis (1: round)
+	angle    float64 // of the long axis, degrees counterclockwise from east
+	cx, cy   float64 // centre, in the plane the lens acts on
+	cos, sin float64
+	scaleR   float64 // km per plane unit
 }
 
 // earthKm is the radius the projection's unit stands for.
@@ -79,6 +78,23 @@ func newGeoWarp(pr *projection, ls []lens) *geoWarp {
 		a := l.angle * math.Pi / 180
 		l.cos, l.sin = math.Cos(a), math.Sin(a)
 		l.scaleR = earthKm
+		if l.aspect == 0 {
+			l.aspect = 1
+		}
+		w.lenses = append(w.lenses, l)
+	}
+	return w
+}
+
+// newPlaneWarp places lenses on a map's own point space (centres x, y in
+// the lon, lat fields, radii in its units).
+func newPlaneWarp(ls []lens) *geoWarp {
+	w := &geoWarp{}
+	for _, l := range ls {
+		l.cx, l.cy = w.at(l.lon, l.lat)
+		a := l.angle * math.Pi / 180
+		l.cos, l.sin = math.Cos(a), math.Sin(a)
+		l.scaleR = 1
 		if l.aspect == 0 {
 			l.aspect = 1
 		}
