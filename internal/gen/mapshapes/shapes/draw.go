@@ -55,18 +55,7 @@ func draw(mapJSON []byte, land *Land) ([]byte, *drawing, error) {
 	}
 	d := &drawing{b: b}
 	if ls, ok := mapLenses[b.id]; ok {
-		bend := newPlaneWarp(ls)
-		for i := range b.regions {
-			r := &b.regions[i]
-			x, y := bend.at(r.xy[0], r.xy[1])
-			r.xy = Point{x, y}
-			cxy := map[string]Point{}
-			for c, q := range r.coastXY {
-				x, y := bend.at(q[0], q[1])
-				cxy[c] = Point{x, y}
-			}
-			r.coastXY = cxy
-		}
+		bendBoard(b, newPlaneWarp(ls))
 	}
 	if land != nil && b.id == "standard" {
 		d.geo = true
@@ -126,6 +115,50 @@ func draw(mapJSON []byte, land *Land) ([]byte, *drawing, error) {
 	d.assign(seeds)
 	out, err := d.output(seeds, width, height)
 	return out, d, err
+}
+
+// bendBoard moves a board's drawing points by a warp and fits its space
+// around them again: the margins between the outermost points and the
+// space's edges stay what they were.
+func bendBoard(b *board, w *geoWarp) {
+	bbox := func() [4]float64 {
+		bb := [4]float64{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
+		for _, r := range b.regions {
+			ps := []Point{r.xy}
+			for _, c := range r.coasts {
+				ps = append(ps, r.coastXY[c])
+			}
+			for _, p := range ps {
+				bb = [4]float64{math.Min(bb[0], p[0]), math.Min(bb[1], p[1]), math.Max(bb[2], p[0]), math.Max(bb[3], p[1])}
+			}
+		}
+		return bb
+	}
+	before := bbox()
+	left, top := before[0], before[1]
+	right, bottom := b.width-before[2], b.height-before[3]
+	for i := range b.regions {
+		r := &b.regions[i]
+		x, y := w.at(r.xy[0], r.xy[1])
+		r.xy = Point{x, y}
+		cxy := map[string]Point{}
+		for c, q := range r.coastXY {
+			x, y := w.at(q[0], q[1])
+			cxy[c] = Point{x, y}
+		}
+		r.coastXY = cxy
+	}
+	after := bbox()
+	dx, dy := left-after[0], top-after[1]
+	for i := range b.regions {
+		r := &b.regions[i]
+		r.xy = Point{r.xy[0] + dx, r.xy[1] + dy}
+		for c, q := range r.coastXY {
+			r.coastXY[c] = Point{q[0] + dx, q[1] + dy}
+		}
+	}
+	b.width = math.Round(after[2] + dx + right)
+	b.height = math.Round(after[3] + dy + bottom)
 }
 
 // regionCls is the class of region i's pixels.

@@ -23,10 +23,14 @@ var boardLenses = []lens{
 }
 
 // mapLenses bend the point space of maps drawn from their points alone,
-// where the points crowd (centres and radii in the map's units): Imperial's
-// Europe, a tenth of its width with a fifth of its provinces.
+// where the points crowd (centres and radii in the map's units; the space
+// grows to keep its margins): Europe on the world maps (Imperial's a tenth
+// of its width with a fifth of its provinces), Japan and Indochina.
 var mapLenses = map[string][]lens{
 	"imperial": {{lon: 395, lat: 82, r0: 40, r1: 140, mag: 1.7, aspect: 0.6}},
+	"youngstown": {{lon: 120, lat: 90, r0: 75, r1: 200, mag: 1.45, aspect: 1},
+		{lon: 440, lat: 200, r0: 20, r1: 55, mag: 1.5, aspect: 1}, {lon: 352, lat: 305, r0: 25, r1: 65, mag: 1.3, aspect: 1}},
+	"youngstown_redux": {{lon: 1150, lat: 1000, r0: 650, r1: 1800, mag: 1.4, aspect: 0.8}},
 }
 
 // drawLonLat moves the points some provinces grow from (the map data's

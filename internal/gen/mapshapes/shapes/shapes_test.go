@@ -214,6 +214,16 @@ func TestBoardLensesDoNotFold(t *testing.T) {
 			t.Errorf("lens %d: scale %v at its centre, want %v", i, got, l.mag)
 		}
 	}
+	for id, ls := range mapLenses {
+		for i, l := range newPlaneWarp(ls).lenses {
+			if !l.monotone() {
+				t.Errorf("%s: lens %d (%v, %v) is not monotone", id, i, l.lon, l.lat)
+			}
+		}
+		if _, err := diplomacy.LoadMap(id); err != nil {
+			t.Errorf("mapLenses names %s: %v", id, err)
+		}
+	}
 	bad := lens{r0: 500, r1: 600, mag: 2, aspect: 1}
 	if bad.monotone() {
 		t.Error("a lens that folds (mag 2 out to 500 km, back by 600 km) passed")
