@@ -30,7 +30,8 @@ var mapLenses = map[string][]lens{
 	"imperial": {{lon: 395, lat: 82, r0: 40, r1: 140, mag: 1.7, aspect: 0.6}},
 	"youngstown": {{lon: 120, lat: 90, r0: 75, r1: 200, mag: 1.45, aspect: 1},
 		{lon: 440, lat: 200, r0: 20, r1: 55, mag: 1.5, aspect: 1}, {lon: 352, lat: 305, r0: 25, r1: 65, mag: 1.3, aspect: 1}},
-	"youngstown_redux": {{lon: 1150, lat: 1000, r0: 650, r1: 1800, mag: 1.4, aspect: 0.8}},
+	"youngstown_redux":   {{lon: 1150, lat: 1000, r0: 650, r1: 1800, mag: 1.4, aspect: 0.8}},
+	"colonial_1885_vdip": {{lon: 280, lat: 215, r0: 110, r1: 380, mag: 1.7, aspect: 1}},
 }
 
 // drawLonLat moves the points some provinces grow from (the map data's
