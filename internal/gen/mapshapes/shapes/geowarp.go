@@ -2,7 +2,8 @@ package shapes
 
 import "math"
 
-// lens is a magnifying glass on the projected plane: around its centre the
+// lens is a magnifying glass on a plane (the standard map's projected one,
+// or another map's point space): around its centre the
 // plane is scaled by mag out to radius r0, then eased back to unchanged at
 // radius r1 (a monotone cubic), measured in an elliptical norm (the ellipse
 // aspect:1, its long axis at angle). Points move only along rays from the
@@ -13,7 +14,7 @@ type lens struct {
 	r0, r1   float64 // radii, km (on a map drawn from its points: its units), of the long axis
 	mag      float64
 	aspect   float64 // short axis / long axis (1: round)
-	angle    float64 // of the long axis, degrees counterclockwise from east
+	angle    float64 // of the long axis, degrees from the plane's x axis toward its y axis
 	cx, cy   float64 // centre, in the plane the lens acts on
 	cos, sin float64
 	scaleR   float64 // km per plane unit
@@ -63,9 +64,9 @@ func (l *lens) at(x, y float64) (float64, float64) {
 	return l.cx + f*dx, l.cy + f*dy
 }
 
-// geoWarp bends the projected plane of the standard map toward the board's
-// proportions: its lenses applied one after the other (each centred where
-// the earlier ones put its centre).
+// geoWarp bends a plane: the standard map's projected one toward the
+// board's proportions, or a crowded map's point space; its lenses applied
+// one after the other (each centred where the earlier ones put its centre).
 type geoWarp struct {
 	lenses []lens
 }
