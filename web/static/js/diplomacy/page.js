@@ -9,6 +9,7 @@ import { Press } from '../games/press.js';
 import { Votes } from '../games/votes.js';
 import { GameLog } from '../games/log.js';
 import { DipMap, loadDrawing } from './map.js';
+import { ZoomFrame } from '../zoom.js';
 import { powerStyles } from './powers.js';
 import { Entry, Places, flattenLegal, orderKey, check, normalize, provOf, MODES, coastName } from './orders.js';
 
@@ -35,7 +36,7 @@ export class DiplomacyGame extends Component {
     this.state = {
       drawing: null, drawErr: null, legal: null, legalErr: null, draft: [], dirty: false,
       save: 'idle', saveErr: null, savedAt: null, verdicts: null, typed: '', typedOpen: false,
-      zoom: window.innerWidth < 600 ? 2 : 1, // a phone starts zoomed in: the map scrolls under the finger
+      zoom: 1, // the whole map's width, on a phone too (ZoomFrame zooms and pans)
       unread: 0, showLast: true, err: null, step: 0,
     };
     this.key = null;
@@ -271,16 +272,12 @@ export class DiplomacyGame extends Component {
             <button class="link" onClick=${() => this.setState({ showLast: false })}>Show the board now</button></p>`}
           ${!showingLast && !atHistory && history.length > 0 && s.draft.length === 0 &&
             html`<p class="note"><button class="link" onClick=${() => this.setState({ showLast: true })}>Show the results of ${phaseName(history[history.length - 1].position.phase)}</button></p>`}
-          <div class="map-frame">
+          <${ZoomFrame} label=${mapLabel} zoom=${s.zoom} onZoom=${(zoom) => this.setState({ zoom })}>
             ${drawing ? html`<${DipMap} drawing=${drawing} board=${board} styles=${styles} orders=${orders} places=${places}
-              targets=${targets} starts=${starts} selected=${entryOn ? entry.clicks : null} zoom=${s.zoom} you=${game.you} label=${mapLabel}
+              targets=${targets} starts=${starts} selected=${entryOn ? entry.clicks : null} you=${game.you} label=${mapLabel}
               onPick=${entryOn ? (p) => this.pick(p) : null} step=${s.step} />`
             : s.drawErr ? html`<p class="error">${s.drawErr.message}: orders can still be typed.</p>` : html`<p class="loading">Drawing the map…</p>`}
-          </div>
-          <div class="map-tools">
-            <button class="small" onClick=${() => this.setState({ zoom: Math.min(4, s.zoom * 1.5) })} aria-label="Zoom in">+</button>
-            <button class="small" onClick=${() => this.setState({ zoom: Math.max(1, s.zoom / 1.5) })} aria-label="Zoom out">−</button>
-          </div>
+          <//>
         </div>
         <div class="legend-cell"><${Legend} styles=${styles} board=${board} counts=${v.centre_counts} you=${game.you} /></div>
         <div class="side">
