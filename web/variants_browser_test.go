@@ -356,9 +356,9 @@ func TestBrowserVariantSeismic(t *testing.T) {
 		t.Fatalf("the map's edits are %q", v.View.Board.Edits)
 	}
 	waitFor(t, ctx, "Spring 1902", `document.querySelector('.game-head .phase').textContent === 'Spring 1902 movement' && document.querySelector('.board .note button.link')`)
-	if eval[bool](t, ctx, `document.querySelector('.board .note').textContent.includes('Show the board now')`) {
-		click(t, ctx, `.board .note button.link`)
-	}
+	// First the seismic phase's results: the two events drawn as they resolved.
+	waitFor(t, ctx, "the events among the results", `document.querySelector('.board .note').textContent.includes('Show the board now') && document.querySelectorAll('.orders .edit.result.ok').length === 2`)
+	click(t, ctx, `.board .note button.link`)
 	waitFor(t, ctx, "the edits drawn", `document.querySelector('.edit.connect:not(.pending)[data-edit="connect bel lon"]') && document.querySelector('.edit.separate[data-edit="separate bur par"]')`)
 	if n := eval[int](t, ctx, `document.querySelectorAll('.edit').length`); n != 2 {
 		t.Errorf("%d edits drawn, want 2", n)
@@ -372,4 +372,59 @@ func TestBrowserVariantSeismic(t *testing.T) {
 	}
 	eval[bool](t, ctx, `(window.scrollTo(0, 0), true)`)
 	screenshotView(t, ctx, "variant-seismic")
+}
+
+// TestBrowserVariantSchizo plays a Schizodiplomacy game past Spring 1901:
+// the province that split has a twin drawn beside it (a region of its own,
+// named "… II", clickable when it holds a unit), every unit of the view is
+// drawn, the province destroyed is drawn as a hole, and the changes are
+// listed beside the map. Screenshot: variant-schizo.
+func TestBrowserVariantSchizo(t *testing.T) {
+	s := newSite(t)
+	id, ps := gameOf(t, s, "standard", map[string]string{"schizo": "true"}, sevenSeats)
+	readyAll(id, ps...)
+	v := ps[0].waitWindow(id, "F1901M")
+	var split string
+	for _, e := range v.View.Board.Edits {
+		if strings.HasPrefix(e, "split ") {
+			split = strings.TrimPrefix(e, "split ")
+		}
+	}
+	if split == "" || len(v.View.Board.Holes) != 1 {
+		t.Fatalf("after Spring 1901: edits %q, holes %q", v.View.Board.Edits, v.View.Board.Holes)
+	}
+	twin := split + "2"
+	ctx := browser(t, 1280, 900)
+	openAs(t, ctx, s, ps[0], id, `document.querySelector('.board .note button.link') && document.querySelector('path.prov')`)
+	click(t, ctx, `.board .note button.link`) // the board now
+	waitFor(t, ctx, "the twin drawn", `document.querySelector('path.prov.twin[data-prov="`+twin+`"]')`)
+	if got := eval[string](t, ctx, `document.querySelector('path[data-prov="`+twin+`"] title').textContent`); !strings.HasSuffix(strings.Split(got, " · ")[0], " II") {
+		t.Errorf("the twin is named %q", got)
+	}
+	if !eval[bool](t, ctx, `!!document.querySelector('path.prov.hole[data-prov="`+v.View.Board.Holes[0]+`"]')`) {
+		t.Errorf("the destroyed %s is not drawn as a hole", v.View.Board.Holes[0])
+	}
+	want := []string{}
+	for _, u := range v.View.Board.Units {
+		want = append(want, u.At)
+	}
+	got := eval[[]string](t, ctx, `[...document.querySelectorAll('svg.dipmap .unit')].map((u) => u.dataset.at)`)
+	slices.Sort(want)
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		t.Errorf("units drawn at %q, the view has %q", got, want)
+	}
+	if txt := text(t, ctx, ".map-changes"); !strings.Contains(txt, "split") || !strings.Contains(txt, "destroyed") {
+		t.Errorf("the changes listed: %q", txt)
+	}
+	// A unit in the twin (duplicated from the original) is England's to order by clicking.
+	for _, u := range v.View.Board.Units {
+		if u.At == twin && u.Power == "england" {
+			pt := eval[[]float64](t, ctx, `(() => { const r = document.querySelector('path[data-prov="`+twin+`"]').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`)
+			run(t, ctx, "click on the twin", chromedp.MouseClickXY(pt[0], pt[1]))
+			waitFor(t, ctx, "the twin's unit picked", `document.querySelector('path.prov.selected[data-prov="`+twin+`"]')`)
+		}
+	}
+	eval[bool](t, ctx, `(window.scrollTo(0, 0), true)`)
+	screenshotView(t, ctx, "variant-schizo")
 }

@@ -257,7 +257,7 @@ export class DipMap extends Component {
         ${d.provinces.map((p) => {
           const owner = p.sc && centers[p.id] ? styles[centers[p.id]] || null : null;
           const unknown = !!seen && !seen.has(p.id);
-          const cls = 'prov ' + p.kind + (tg.has(p.id) ? ' target' : '') + (st.has(p.id) && !tg.size ? ' start' : '') + (sel.has(p.id) ? ' selected' : '') + (holes.has(p.id) ? ' hole' : '') + (unknown ? ' unknown' : '');
+          const cls = 'prov ' + p.kind + (p.twin ? ' twin' : '') + (tg.has(p.id) ? ' target' : '') + (st.has(p.id) && !tg.size ? ' start' : '') + (sel.has(p.id) ? ' selected' : '') + (holes.has(p.id) ? ' hole' : '') + (unknown ? ' unknown' : '');
           return html`<${Province} key=${p.id} p=${p} cls=${cls} owner=${owner} hole=${holes.has(p.id)} unknown=${unknown}
             pickable=${picking && (tg.has(p.id) || st.has(p.id))} onPick=${picking ? this.onPick : null} onKey=${this.onKey} />`;
         })}

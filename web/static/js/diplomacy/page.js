@@ -10,7 +10,7 @@ import { Votes } from '../games/votes.js';
 import { GameLog } from '../games/log.js';
 import { DipMap, loadDrawing } from './map.js';
 import { ZoomFrame } from '../zoom.js';
-import { extraOrders, eventToEntry, entryToEvent, seenSet, MapChanges } from './variants.js';
+import { extraOrders, eventToEntry, entryToEvent, seenSet, MapChanges, drawingWith } from './variants.js';
 import { powerStyles } from './powers.js';
 import { Entry, Places, flattenLegal, orderKey, check, normalize, provOf, MODES, coastName } from './orders.js';
 
@@ -86,14 +86,18 @@ export class DiplomacyGame extends Component {
     } catch { /* no count */ }
   }
 
+  /** The map's drawing with the twins the board's edits made (Schizodiplomacy). */
+  drawing() {
+    return drawingWith(this.state.drawing, this.props.game.view && this.props.game.view.board);
+  }
   places() {
-    if (this.placesFor !== this.state.drawing) {
-      this.placesFor = this.state.drawing;
+    if (this.placesFor !== this.drawing()) {
+      this.placesFor = this.drawing();
       const extra = [];
       if (!this.state.drawing && this.state.legal) {
         for (const t of flattenLegal(this.state.legal.options)) for (const w of t.split(' ')) if (/^[a-z][a-z0-9_]*(\/[a-z]{2})?$/.test(w)) extra.push(w);
       }
-      this._places = new Places(this.state.drawing, extra);
+      this._places = new Places(this.placesFor, extra);
     }
     this._places.multi = !!(this.props.game.view && this.props.game.view.multiplicity); // Multiplicity's notation typed
     return this._places;
@@ -281,7 +285,7 @@ export class DiplomacyGame extends Component {
       orders = s.draft.map((t) => ({ text: normalize(t, places).text || t, cls: 'pending' }));
     }
     const showingLast = !atHistory && results;
-    const drawing = s.drawing;
+    const drawing = this.drawing();
     const mapLabel = 'Map of ' + (v.variant || 'the game') + ', ' + phaseName(phase) + (showingLast ? ' (last phase, with its results)' : '');
     const entryOn = entry && !showingLast && g.status === 'active';
     const targets = entryOn && entry.clicks.length ? entry.targets() : null;
@@ -394,7 +398,7 @@ export class DiplomacyGame extends Component {
   }
 
   entryHelp(entry, places) {
-    const d = this.state.drawing;
+    const d = this.drawing();
     const nameOf = (p) => (d && d.byId[p] ? d.byId[p].name : p);
     const k = entry.clicks.length;
     const placeless = entry.placeless();

@@ -7,6 +7,48 @@ import { html, Component } from '../lib.js';
 import { flattenLegal } from './orders.js';
 
 const seenCache = new WeakMap();
+const twinCache = new WeakMap();
+const ROMAN = ['II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X'];
+
+/**
+ * Schizodiplomacy: the drawing d with a region for each twin the board's
+ * edits have made ("split bre": "bre2", Brest II, as the server names it:
+ * the first free number from 2), a disc beside the original, so that its
+ * units are drawn and it can be clicked. d itself when there is none; one
+ * drawing per list of edits.
+ */
+export function drawingWith(d, board) {
+  const splits = ((board && board.edits) || []).filter((e) => e.startsWith('split '));
+  if (!d || !splits.length) return d;
+  const key = splits.join('|');
+  let byKey = twinCache.get(d);
+  if (!byKey) twinCache.set(d, (byKey = new Map()));
+  if (byKey.has(key)) return byKey.get(key);
+  const out = { ...d, provinces: d.provinces.slice(), byId: { ...d.byId } };
+  const R = d.unitR;
+  for (const e of splits) {
+    const src = out.byId[e.slice(6)];
+    if (!src) continue;
+    let n = 2;
+    while (out.byId[src.id + n]) n++;
+    const [ux, uy] = src.unit || src.label;
+    const k = out.provinces.length - d.provinces.length; // twins so far: each further one placed round the first
+    const ang = -Math.PI / 4 + k * 1.3;
+    const r = R * 1.6;
+    const cx = Math.max(r, Math.min(d.width - r, ux + Math.cos(ang) * R * 3.4));
+    const cy = Math.max(r, Math.min(d.height - r, uy + Math.sin(ang) * R * 3.4));
+    const fs = (src.label_size || d.labelSize) * 0.8;
+    const twin = {
+      id: src.id + n, name: src.name + ' ' + (ROMAN[n - 2] || n), abbr: (src.abbr || src.id) + n, kind: src.kind, sc: src.sc, twin: true,
+      path: `M${(cx - r).toFixed(1)},${cy.toFixed(1)}a${r.toFixed(1)},${r.toFixed(1)} 0 1,0 ${(2 * r).toFixed(1)},0a${r.toFixed(1)},${r.toFixed(1)} 0 1,0 ${(-2 * r).toFixed(1)},0z`,
+      unit: [cx, cy], label: [cx, cy + r + fs * 0.6], label_size: fs,
+    };
+    out.provinces.push(twin);
+    out.byId[twin.id] = twin;
+  }
+  byKey.set(key, out);
+  return out;
+}
 
 /**
  * Fog of War: the provinces the seat sees (board.visible), or null when
@@ -64,6 +106,8 @@ function arrow(d, from, to, cls, k) {
  * null when it cannot be drawn, undefined for any other order.
  */
 export function multiShape(d, o, c, key) {
+  // A seismic phase's events among its results: drawn as the edits they are, in the result's colour.
+  if ((o.words[0] === 'connect' || o.words[0] === 'separate') && o.locs.length === 2) return editShape(d, o.text, ' result ' + c.split(' ')[1], key);
   const merge = o.words.includes('MERGE'), split = o.words.includes('SPLIT');
   if ((!merge && !split) || o.mode === 'S' || o.locs.length < 2) return undefined;
   const cls = c.split(' ')[1];
@@ -120,6 +164,35 @@ export function MapChanges({ d, board }) {
   return html`<section class="card map-changes" aria-label="Changes of the map"><h2>The map has changed</h2><ul>${items}</ul></section>`;
 }
 
+/** A connection (a bridge) or separation (a fault) of two provinces; cls: " pending" or "". */
+function editShape(d, e, cls, key) {
+  const [op, x, y] = e.split(' ');
+  if ((op !== 'connect' && op !== 'separate') || !y) return null;
+  const a = unitPoint(d, x), b = unitPoint(d, y);
+  if (!a || !b) return null;
+  const R = d.unitR;
+  const name = (id) => (d.byId[id] ? d.byId[id].name : id);
+  const title = (op === 'connect' ? 'Connected: ' : 'Separated: ') + name(x) + ' and ' + name(y) + (cls.includes('pending') ? ' (your event, not yet happened)' : '');
+  if (op === 'connect') {
+    return html`<g key=${key} class=${'edit connect' + cls} data-edit=${e}><title>${title}</title>
+      <path class="bridge-under" d=${`M${a[0]},${a[1]}L${b[0]},${b[1]}`} /><path class="bridge" d=${`M${a[0]},${a[1]}L${b[0]},${b[1]}`} />
+      <circle cx=${a[0]} cy=${a[1]} r=${R * 0.35} /><circle cx=${b[0]} cy=${b[1]} r=${R * 0.35} /></g>`;
+  }
+  // A fault: a zigzag across the middle of the line between the two provinces.
+  const mx = (a[0] + b[0]) / 2, my = (a[1] + b[1]) / 2;
+  const dx = b[0] - a[0], dy = b[1] - a[1], len = Math.hypot(dx, dy) || 1;
+  const ux = dx / len, uy = dy / len, px = -uy, py = ux;
+  const L = R * 2.2, z = R * 0.55;
+  const pts = [];
+  for (let k = -2; k <= 2; k++) {
+    const t = (k / 2) * L, off = (k % 2 === 0 ? 1 : -1) * z;
+    pts.push([mx + px * t + ux * off, my + py * t + uy * off]);
+  }
+  const dd = 'M' + pts.map(([u, v]) => u.toFixed(1) + ',' + v.toFixed(1)).join('L');
+  return html`<g key=${key} class=${'edit separate' + cls} data-edit=${e}><title>${title}</title>
+    <path class="fault-under" d=${dd} /><path class="fault" d=${dd} /></g>`;
+}
+
 /**
  * The map's edits (Seismic's connections and separations; Schizo's splits
  * are listed by the page): a connection is a bridge between the two
@@ -131,35 +204,7 @@ export class MapEdits extends Component {
   render({ d, board, pending }) {
     const edits = ((board && board.edits) || []).map((e) => ({ e, cls: '' }));
     if (pending) edits.push({ e: pending, cls: ' pending' });
-    const out = [];
-    edits.forEach(({ e, cls }, i) => {
-      const [op, x, y] = e.split(' ');
-      if ((op !== 'connect' && op !== 'separate') || !y) return;
-      const a = unitPoint(d, x), b = unitPoint(d, y);
-      if (!a || !b) return;
-      const R = d.unitR;
-      const name = (id) => (d.byId[id] ? d.byId[id].name : id);
-      const title = (op === 'connect' ? 'Connected: ' : 'Separated: ') + name(x) + ' and ' + name(y) + (cls ? ' (your event, not yet happened)' : '');
-      if (op === 'connect') {
-        out.push(html`<g key=${i} class=${'edit connect' + cls} data-edit=${e}><title>${title}</title>
-          <path class="bridge-under" d=${`M${a[0]},${a[1]}L${b[0]},${b[1]}`} /><path class="bridge" d=${`M${a[0]},${a[1]}L${b[0]},${b[1]}`} />
-          <circle cx=${a[0]} cy=${a[1]} r=${R * 0.35} /><circle cx=${b[0]} cy=${b[1]} r=${R * 0.35} /></g>`);
-        return;
-      }
-      // A fault: a zigzag across the middle of the line between the two provinces.
-      const mx = (a[0] + b[0]) / 2, my = (a[1] + b[1]) / 2;
-      const dx = b[0] - a[0], dy = b[1] - a[1], len = Math.hypot(dx, dy) || 1;
-      const ux = dx / len, uy = dy / len, px = -uy, py = ux;
-      const L = R * 2.2, z = R * 0.55;
-      const pts = [];
-      for (let k = -2; k <= 2; k++) {
-        const s = (k / 2) * L, off = (k % 2 === 0 ? 1 : -1) * z;
-        pts.push([mx + px * s + ux * off, my + py * s + uy * off]);
-      }
-      const dd = 'M' + pts.map(([u, v]) => u.toFixed(1) + ',' + v.toFixed(1)).join('L');
-      out.push(html`<g key=${i} class=${'edit separate' + cls} data-edit=${e}><title>${title}</title>
-        <path class="fault-under" d=${dd} /><path class="fault" d=${dd} /></g>`);
-    });
+    const out = edits.map(({ e, cls }, i) => editShape(d, e, cls, i)).filter(Boolean);
     return html`<g class="edits">${out}</g>`;
   }
 }
