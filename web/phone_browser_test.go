@@ -62,8 +62,8 @@ func pinch(t *testing.T, ctx context.Context, x, y, d float64) {
 }
 
 // TestBrowserPhoneMap opens the standard map on a 375×812 phone: it fits
-// the screen's width at load; the zoom button, the + key and two fingers
-// make it larger (− and 0 smaller again), the page never wider than the
+// the screen's width at load; the zoom button, the + key, the wheel and
+// two fingers make it larger (− and 0 smaller again), the page never wider than the
 // screen; a click on a province after zooming still picks it, so orders
 // are still entered by clicking. Screenshot: phone-zoomed.
 func TestBrowserPhoneMap(t *testing.T) {
@@ -104,6 +104,14 @@ func TestBrowserPhoneMap(t *testing.T) {
 	run(t, ctx, "0 key", chromedp.KeyEvent("0"))
 	waitFor(t, ctx, "the 0 key shows the whole map", `document.querySelector('.map-frame').dataset.zoom === '1.00'`)
 	fits(t, "standard map after 0", measure(t, ctx, "svg.dipmap .provinces", ".map-frame"), W)
+
+	// The wheel (a touchpad's pinch comes as one with ctrlKey) zooms in around the pointer.
+	eval[bool](t, ctx, `(() => { const f = document.querySelector('.map-frame'), r = f.getBoundingClientRect();
+  for (let i = 0; i < 3; i++) f.dispatchEvent(new WheelEvent('wheel', { deltaY: -40, ctrlKey: true, clientX: r.left + 100, clientY: r.top + 100, bubbles: true, cancelable: true }));
+  return true; })()`)
+	waitFor(t, ctx, "the wheel zooms in", `parseFloat(document.querySelector('.map-frame').dataset.zoom) > 2`)
+	run(t, ctx, "0 key", chromedp.KeyEvent("0"))
+	waitFor(t, ctx, "the whole map again", `document.querySelector('.map-frame').dataset.zoom === '1.00'`)
 
 	// Two fingers apart zoom in around where they are.
 	r := eval[[]float64](t, ctx, `(() => { const r = document.querySelector('.map-frame').getBoundingClientRect(); return [r.left + r.width / 2, r.top + Math.min(r.height, 700 - r.top) / 2]; })()`)
