@@ -105,7 +105,12 @@ func TestBrowserPhoneMap(t *testing.T) {
 	waitFor(t, ctx, "the 0 key shows the whole map", `document.querySelector('.map-frame').dataset.zoom === '1.00'`)
 	fits(t, "standard map after 0", measure(t, ctx, "svg.dipmap .provinces", ".map-frame"), W)
 
-	// The wheel (a touchpad's pinch comes as one with ctrlKey) zooms in around the pointer.
+	// The plain wheel scrolls (the page), the wheel with Ctrl (as a touchpad's pinch comes) zooms in around the pointer.
+	eval[bool](t, ctx, `(document.querySelector('.map-frame').dispatchEvent(new WheelEvent('wheel', { deltaY: -120, bubbles: true, cancelable: true })), true)`)
+	run(t, ctx, "settle", chromedp.Sleep(300*time.Millisecond))
+	if z := eval[string](t, ctx, `document.querySelector('.map-frame').dataset.zoom`); z != "1.00" {
+		t.Errorf("the plain wheel zoomed to %s: it should scroll", z)
+	}
 	eval[bool](t, ctx, `(() => { const f = document.querySelector('.map-frame'), r = f.getBoundingClientRect();
   for (let i = 0; i < 3; i++) f.dispatchEvent(new WheelEvent('wheel', { deltaY: -40, ctrlKey: true, clientX: r.left + 100, clientY: r.top + 100, bubbles: true, cancelable: true }));
   return true; })()`)

@@ -1,7 +1,7 @@
 // Zoom and pan for the boards (the Diplomacy map, the Here I Stand board):
 // a frame that scrolls over a canvas whose width is the zoom times the
 // frame's. The board fits the frame's width at zoom 1; buttons, the wheel
-// (a touchpad's pinch too), two fingers and the + / − / 0 keys zoom,
+// with Ctrl (a touchpad's pinch too), two fingers and the + / − / 0 keys zoom,
 // keeping the point under the pointer (or the middle) in place; dragging
 // with the mouse, a finger (the browser's own scrolling) or the arrow keys
 // pans. A drag does not click what it started on.
@@ -24,11 +24,11 @@ export function gestures(frame, { zoomBy, fit, drag }) {
   let pressed = null; // the mouse's press: {x, y, sl, st}
   let moved = false; // the last press dragged (its click is not a click)
   const wheel = (e) => {
-    if (e.deltaY === 0) return;
+    // The wheel with Ctrl (or ⌘) zooms, as a touchpad's pinch does (it comes as a wheel with
+    // ctrlKey); the plain wheel scrolls as everywhere else: the page, or the zoomed board.
+    if (e.deltaY === 0 || !(e.ctrlKey || e.metaKey)) return;
     e.preventDefault();
-    // A touchpad's pinch comes as a wheel with ctrlKey and small deltas.
-    const k = e.ctrlKey ? 0.01 : 0.002;
-    zoomBy(Math.exp(-Math.max(-100, Math.min(100, e.deltaY)) * k), e.clientX, e.clientY);
+    zoomBy(Math.exp(-Math.max(-100, Math.min(100, e.deltaY)) * 0.01), e.clientX, e.clientY);
   };
   const dist = () => {
     const [a, b] = [...touches.values()];
