@@ -117,6 +117,10 @@ func TestBrowserVariantFog(t *testing.T) {
 	if got["nthKnownEmpty"] != true {
 		t.Error("the North Sea (seen, empty) should be drawn as known and empty")
 	}
+	// The legend does not claim what England cannot know: Russia's centres and units are "?".
+	if got := eval[[]string](t, ctx, `[...document.querySelectorAll('.legend tr')].filter((r) => r.textContent.includes('Russia')).map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent).join('|'))`); len(got) != 1 || got[0] != "?|?" {
+		t.Errorf("the legend's row for Russia under the fog: %q, want ?|?", got)
+	}
 	// An order by clicking, stored as clicked.
 	clickProvince(t, ctx, "lon")
 	waitFor(t, ctx, "targets of F lon", `document.querySelector('path.prov.target[data-prov="nth"]')`)
