@@ -218,7 +218,8 @@ func TestBrowserVariantMultiplicity(t *testing.T) {
 // TestBrowserVariantCatspaw plays England under Catspaw (England, France
 // and Turkey play): the prompt gives the quota, the extra units are
 // offered as extra, an extra order clicked twice (a repeat is a vote) is
-// stored twice and marked extra, the quota counted. Screenshot:
+// stored twice and marked extra, the quota counted; in the winter the
+// prompt for the extra build, the build clicked. Screenshot:
 // variant-catspaw.
 func TestBrowserVariantCatspaw(t *testing.T) {
 	s := newSite(t)
@@ -267,11 +268,29 @@ func TestBrowserVariantCatspaw(t *testing.T) {
 	click(t, ctx, `.board .note button.link`) // the board now
 	waitFor(t, ctx, "Fall 1901", `document.querySelector('button[data-start="bur"]')`)
 	clickProvince(t, ctx, "bur")
-	waitFor(t, ctx, "Burgundy's targets", `document.querySelector('path.prov.target[data-prov="par"]')`)
-	clickProvince(t, ctx, "par")
+	waitFor(t, ctx, "Burgundy's targets", `document.querySelector('path.prov.target[data-prov="bel"]')`)
+	clickProvince(t, ctx, "bel")
 	waitFor(t, ctx, "the extra order saved", `document.querySelector('.save.saved') && document.querySelectorAll('.order-list li.extra').length === 1`)
 	eval[bool](t, ctx, `(window.scrollTo(0, 0), true)`)
 	screenshotView(t, ctx, "variant-catspaw")
+
+	// Germany takes Belgium: in the winter England, owing nothing of its own, is prompted for
+	// the extra build (rule 10) and writes it by clicking Munich.
+	click(t, ctx, `button.ready`)
+	readyAll(id, ps[1:]...)
+	ps[0].waitWindow(id, "W1901A")
+	waitFor(t, ctx, "the prompt for the extra build", `[...document.querySelectorAll('.orders-panel .prompt')].some((p) => p.textContent.includes('one extra build for an unplayed power'))`)
+	if got := text(t, ctx, ".extra-quota"); !strings.Contains(got, "0 of 1 written") {
+		t.Errorf("the winter's quota reads %q", got)
+	}
+	if eval[bool](t, ctx, `document.querySelector('.board .note').textContent.includes('Show the board now')`) {
+		click(t, ctx, `.board .note button.link`)
+	}
+	clickProvince(t, ctx, "mun")
+	waitFor(t, ctx, "the extra build saved", `document.querySelector('.save.saved') && document.querySelectorAll('.order-list li.extra').length === 1`)
+	if o := ps[0].dip(id).View.Orders; !slices.Equal(o, []string{"Build A mun"}) {
+		t.Errorf("the winter's orders stored %q, want Build A mun", o)
+	}
 }
 
 // TestBrowserVariantBlackHole plays a Black Hole game past Spring 1901: the
