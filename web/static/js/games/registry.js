@@ -37,6 +37,9 @@ export class GameRoute extends Component {
   async load() {
     try {
       const game = await games.get(this.props.id);
+      // Reads may answer out of order: an older state never replaces a newer one.
+      const had = this.state.game;
+      if (had && had.game.id === game.game.id && game.game.seq < had.game.seq) return;
       const pre = prefetch[game.game.game];
       if (pre) pre(game);
       this.setState({ game, err: null, tick: this.state.tick + 1 });

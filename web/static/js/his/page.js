@@ -10,6 +10,7 @@ import { Press } from '../games/press.js';
 import { Votes } from '../games/votes.js';
 import { GameLog } from '../games/log.js';
 import { HisBoard, loadBoard } from './board.js';
+import { ZOOM_MAX } from '../zoom.js';
 import { powerName, namePowers } from './powers.js';
 import { Decision, Waiting, nodeAt, promptText } from './decide.js';
 import { Hand, PowerCards, VpTrack, Religion, Debaters, NewWorld, Inspector, Legend, Mark } from './panels.js';
@@ -47,6 +48,7 @@ export function turnLine(v) {
  */
 function startZoom() {
   const w = window.innerWidth;
+  if (w <= 820) return 1; // a phone sees the whole board first, and zooms with its fingers or the buttons
   const frame = w <= 820 ? w - 20 : Math.min(w, 1500) - 24 - 396 - 12;
   return Math.max(1, Math.min(6, (0.45 * 4200) / Math.max(frame, 200)));
 }
@@ -94,7 +96,7 @@ export class HisGame extends Component {
     else this.inspect(id);
   }
   zoomBy(f) {
-    const z = Math.max(1, Math.min(6, this.state.zoom * f));
+    const z = Math.max(1, Math.min(ZOOM_MAX, this.state.zoom * f));
     this.setState({ zoom: z });
   }
   render(props, s) {
@@ -126,7 +128,7 @@ export class HisGame extends Component {
         <div class="his-board-cell">
           ${owes && (tab === '' || tab === 'board') && html`<p class="phone-prompt"><strong>Your decision:</strong> ${promptText(game.pending[0])}
             ${targets.size > 0 ? ' Tap a highlighted place, or choose below the board.' : ' The options are below the board.'}</p>`}
-          ${b ? html`<${HisBoard} ref=${(r) => { this.boardRef = r; }} board=${b} view=${v} targets=${targets} selected=${selected} zoom=${s.zoom}
+          ${b ? html`<${HisBoard} ref=${(r) => { this.boardRef = r; }} board=${b} view=${v} targets=${targets} selected=${selected} zoom=${s.zoom} onZoom=${(f) => this.zoomBy(f)} onFit=${() => this.setState({ zoom: 1 })}
               focus=${s.focusKey} home=${CAPITAL[you]} onPick=${(id) => this.pick(id)} onInspect=${this.inspect}
               label=${'Here I Stand board, ' + turnLine(v) + (targets.size ? `, ${targets.size} places to choose from highlighted` : '')} />`
             : s.boardErr ? html`<p class="error">${s.boardErr.message}</p>` : html`<p class="loading">Drawing the board…</p>`}
