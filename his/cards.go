@@ -601,6 +601,9 @@ func builtUses(n int) uint8 {
 	if respDefs[n] != nil {
 		u |= useWindow
 	}
+	if dipDefs[n] != nil {
+		u |= useDiplomacy
+	}
 	return u
 }
 

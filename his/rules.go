@@ -36,6 +36,7 @@ func (Rules) Setup(cfg game.Config, seed uint64) (game.State, error) {
 	}
 	ed := Ed500
 	holders := false
+	two := false
 	for k, v := range cfg.Options {
 		switch k {
 		case "responses":
@@ -56,19 +57,35 @@ func (Rules) Setup(cfg game.Config, seed uint64) (game.State, error) {
 			default:
 				return nil, fmt.Errorf("his: edition %q: want 500th or 2010", v)
 			}
+		case "players":
+			switch v {
+			case "6", "":
+				two = false
+			case "2":
+				two = true
+			default:
+				return nil, fmt.Errorf("his: players %q: want 2 or 6", v)
+			}
 		default:
 			return nil, fmt.Errorf("his: unknown option %q", k)
 		}
 	}
 	s := NewState1517(ed, seed)
 	s.Holders = holders
+	if two {
+		s.setupTwo()
+	}
 	s.startTurn()
 	s.Round = s.roundKey()
 	return s, nil
 }
 
-// Seats lists the six major powers in Impulse Order.
-func (Rules) Seats(game.State) []game.Seat {
+// Seats lists the six major powers in Impulse Order (the Papacy and the
+// Protestant in the 2-player game).
+func (Rules) Seats(st game.State) []game.Seat {
+	if s, ok := st.(*State); ok && s.Two != nil {
+		return []game.Seat{game.Seat(Papacy.String()), game.Seat(Protestant.String())}
+	}
 	out := make([]game.Seat, NumMajors)
 	for p := Power(0); p < NumMajors; p++ {
 		out[p] = game.Seat(p.String())
@@ -91,7 +108,7 @@ func (Rules) Pending(st game.State) []game.Prompt {
 	if !ok || s.Phase == PhaseOver {
 		return nil
 	}
-	return []game.Prompt{{Seat: game.Seat(d.Power.String()), Kind: d.Kind, Text: s.promptText(d)}}
+	return []game.Prompt{{Seat: game.Seat(s.seatOf(d.Power).String()), Kind: d.Kind, Text: s.promptText(d)}}
 }
 
 // Legal is the options tree for seat's pending decision (empty if none).
@@ -100,7 +117,7 @@ func (Rules) Pending(st game.State) []game.Prompt {
 func (Rules) Legal(st game.State, seat game.Seat) game.Options {
 	s := state(st)
 	d, ok := s.top()
-	if !ok || game.Seat(d.Power.String()) != seat || s.Phase == PhaseOver {
+	if !ok || game.Seat(s.seatOf(d.Power).String()) != seat || s.Phase == PhaseOver {
 		return game.Options{}
 	}
 	o := game.Options{Kind: d.Kind, Choices: s.choices(d)}
@@ -251,8 +268,8 @@ func (s *State) apply(seat game.Seat, a game.Action) error {
 	if seat == game.System && a.Type == game.Advance {
 		return s.advanceDefault(d)
 	}
-	if game.Seat(d.Power.String()) != seat {
-		return errorf("%s owes the decision %s, not %s", d.Power, d.Kind, seat)
+	if game.Seat(s.seatOf(d.Power).String()) != seat {
+		return errorf("%s owes the decision %s, not %s", s.seatOf(d.Power), d.Kind, seat)
 	}
 	if a.Type != d.Kind {
 		return errorf("the pending decision is %s, not %s", d.Kind, a.Type)
@@ -471,12 +488,12 @@ func (s *State) run() {
 			if s.checkMilitary() {
 				return
 			}
-			if s.Passes >= NumMajors {
+			if s.Passes >= s.passesToEnd() {
 				s.Phase = PhaseWinter
 				s.startWinter()
 				continue
 			}
-			s.Impulse = (s.Impulse + 1) % NumMajors
+			s.Impulse = s.nextImpulse(s.Impulse)
 			if s.TurnFx.Skip&bit(s.Impulse) != 0 {
 				// Halley's Comet (#38): the impulse is skipped; it is not a
 				// pass, and breaks a run of passes (CARDS.md #38 Open)

@@ -93,6 +93,7 @@ func (s *State) stepWinter() {
 			if s.Leaders[r].Loc != OffMap && s.Leaders[r].Loc != Removed || s.Leaders[r].Captor != NoPower {
 				s.Leaders[r] = LeaderState{Loc: Removed, Captor: NoPower}
 			}
+			s.twoWinterLeaders()
 			s.winterDone(wRenegade)
 		case wNaval:
 			if s.winterNaval() {
@@ -109,10 +110,14 @@ func (s *State) stepWinter() {
 			for p := range s.Ally {
 				s.Ally[p] = 0
 			}
+			s.twoKeepAlliance()
 			s.winterDone(wAlliances)
 		case wReplacements:
 			for p := Power(0); p < Protestant; p++ {
 				for _, c := range capitalsOf[p] {
+					if s.Two != nil && c != spRome {
+						continue // 2-player: a regular in Rome only
+					}
 					if s.Spaces[c].Ctl == p && !s.Spaces[c].Unrest && s.place(&s.Spaces[c].Units[p], p, 'r', 1) == 1 {
 						s.emit("winter", fmt.Sprintf("%s adds a regular in %s", p, Spaces[c].Name))
 					}
@@ -871,7 +876,7 @@ func (s *State) loseUnits(sp SpaceID, owner Power, l Units) {
 // through the same mandatoryEvent as an impulse's play; it returns true
 // while an event's decisions are owed (stepEvent asks them).
 func (s *State) winterMandatory() bool {
-	for _, o := range overdue {
+	for _, o := range s.overdueEvents() {
 		c := mustCard(o.card)
 		if o.turn != s.Turn || s.isGone(c) {
 			continue
