@@ -234,21 +234,21 @@ func (s *State) navalToMove() (loc int, p Power) {
 	for i, l := range s.Leaders {
 		if Leaders[i].Naval && l.Loc >= SeaLoc && l.Captor == NoPower {
 			q := s.lpower(i)
-			if s.Seas[l.Loc-SeaLoc].Units[q].Naval() == 0 && (q.Major() || s.MinorAllyOf(q) != NoPower) {
+			if s.Seas[l.Loc-SeaLoc].Units[q].Naval() == 0 && (q.Major() || s.MinorAllyOf(q) != NoPower) && !s.twoIdle(q) {
 				return l.Loc, q // a naval leader alone at sea goes to port too
 			}
 		}
 	}
 	for z := 0; z < NumSeas; z++ {
 		for p := Power(0); p < Independent; p++ {
-			if s.Seas[z].Units[p].Naval() > 0 && (p.Major() || s.MinorAllyOf(p) != NoPower) {
+			if s.Seas[z].Units[p].Naval() > 0 && (p.Major() || s.MinorAllyOf(p) != NoPower) && !s.twoIdle(p) {
 				return SeaLoc + z, p
 			}
 		}
 	}
 	for i := range s.Spaces {
 		for p := Power(0); p < Independent; p++ {
-			if s.Spaces[i].Units[p].Naval() > 0 && !s.navalPortOK(SpaceID(i), p) && (p.Major() || s.MinorAllyOf(p) != NoPower) {
+			if s.Spaces[i].Units[p].Naval() > 0 && !s.navalPortOK(SpaceID(i), p) && (p.Major() || s.MinorAllyOf(p) != NoPower) && !s.twoIdle(p) {
 				return i, p
 			}
 		}
@@ -548,7 +548,7 @@ func (s *State) winterLand() bool {
 	w := s.Winter
 	for w.Power < NumMajors {
 		p := w.Power
-		if p == Protestant && !s.League { // it may not move before the League (§21.6)
+		if p == Protestant && !s.League || s.twoIdle(p) { // it may not move before the League (§21.6); 2-player: a power at peace with both players
 			w.Power++
 			continue
 		}
