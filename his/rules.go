@@ -611,6 +611,9 @@ type view struct {
 	ForeignWars map[string]ForeignWarView `json:"foreign_wars,omitempty"`
 	CardEffects CardEffectsView           `json:"card_effects"`
 	Window      *WindowView               `json:"window,omitempty"`
+	// TwoPlayer is the 2-player variant's diplomatic deck and hands
+	// (twoplayer.go); absent in the six-player game.
+	TwoPlayer *TwoView `json:"two_player,omitempty"`
 }
 
 func unitsJSON(us *[NumPowers]Units) map[string]Units {
@@ -725,6 +728,7 @@ func (s *State) view(seat game.Seat) *view {
 	v.Removed = cardViews(s.Gone)
 	sort.Slice(v.Removed, func(i, j int) bool { return v.Removed[i].Number < v.Removed[j].Number })
 	v.ForeignWars, v.CardEffects, v.Window = s.foreignWarsView(), s.cardEffectsView(), s.windowView()
+	v.TwoPlayer = s.twoView(seat)
 	return v
 }
 

@@ -741,3 +741,41 @@ func init() {
 		resolve: func(s *State, d Decision, path []string) { s.playDiplomatic(d.Power, mustCard(atoi(path[0]))) },
 	})
 }
+
+// TwoView is the 2-player variant's part of a seat's view: the diplomatic
+// deck's size, its discard pile and removed cards, each player's number of
+// diplomatic cards and the seat's own, the powers each player directs now,
+// and the spaces Siege of Vienna keeps from moving.
+type TwoView struct {
+	Deck      int                 `json:"diplomatic_deck"`
+	Discard   []CardView          `json:"diplomatic_discard"`
+	Removed   []CardView          `json:"diplomatic_removed"`
+	HandSizes map[string]int      `json:"diplomatic_hand_sizes"`
+	Hand      []CardView          `json:"diplomatic_hand,omitempty"` // the seat's own (HID)
+	Directs   map[string][]string `json:"directs"`
+	Vienna    []string            `json:"vienna_barred,omitempty"`
+}
+
+func (s *State) twoView(seat game.Seat) *TwoView {
+	t := s.Two
+	if t == nil {
+		return nil
+	}
+	v := &TwoView{Deck: len(t.Deck), Discard: cardViews(t.Discard), Removed: cardViews(t.Gone),
+		HandSizes: map[string]int{}, Directs: map[string][]string{}}
+	for _, p := range []Power{Papacy, Protestant} {
+		v.HandSizes[p.String()] = len(t.Hands[twoIdx(p)])
+		if string(seat) == p.String() {
+			v.Hand = cardViews(t.Hands[twoIdx(p)])
+		}
+		ds := []string{}
+		for _, q := range s.directable(p) {
+			ds = append(ds, q.String())
+		}
+		v.Directs[p.String()] = ds
+	}
+	for _, sp := range t.Vienna {
+		v.Vienna = append(v.Vienna, Spaces[sp].ID)
+	}
+	return v
+}

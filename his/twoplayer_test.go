@@ -344,3 +344,21 @@ func TestTwoPlayerEngland(t *testing.T) {
 		t.Fatal("overdue: Edward VI on Turn 7, no Barbary Pirates")
 	}
 }
+
+// A seat sees its own diplomatic cards, only the number of the other's.
+func TestTwoPlayerView(t *testing.T) {
+	s := dipState(t, 2, false, []int{208}, []int{209})
+	pv := s.view("papacy").TwoPlayer
+	xv := s.view("protestant").TwoPlayer
+	if len(pv.Hand) != 1 || pv.HandSizes["protestant"] != 1 || len(xv.Hand) != 1 || xv.Hand[0].Number != 209 {
+		t.Fatalf("views %+v %+v", pv, xv)
+	}
+	for _, c := range pv.Hand {
+		if c.Number == 209 {
+			t.Fatal("the Papacy sees the Protestant's card")
+		}
+	}
+	if s.view("").TwoPlayer.Hand != nil {
+		t.Fatal("a spectator sees a hand")
+	}
+}
