@@ -563,6 +563,11 @@ func (s *State) randomDraw(p, q Power) int {
 	h := s.Powers[p].Hand
 	c := int(h[i])
 	s.Powers[p].Hand = append(h[:i], h[i+1:]...)
+	if q != NoPower && q < NumMajors && !s.playsCards(q) {
+		s.Discard = append(s.Discard, uint8(c)) // a non-player holds no cards (2-player)
+		s.emit("draw", fmt.Sprintf("#%d %s goes from %s to the discard pile", Cards[c].Number, Cards[c].Name, p))
+		return c
+	}
 	if q != NoPower {
 		s.Powers[q].Hand = append(s.Powers[q].Hand, uint8(c))
 		s.emitTo("draw", fmt.Sprintf("%s draws #%d %s from %s", q, Cards[c].Number, Cards[c].Name, p), p, q)
@@ -570,9 +575,10 @@ func (s *State) randomDraw(p, q Power) int {
 	return c
 }
 
-// drawFromDeck gives p the top card of the deck, if any.
+// drawFromDeck gives p the top card of the deck, if any (never to a
+// non-player power of the 2-player game: they hold no cards).
 func (s *State) drawFromDeck(p Power) {
-	if len(s.Deck) == 0 {
+	if len(s.Deck) == 0 || p < NumMajors && !s.playsCards(p) {
 		return
 	}
 	c := s.Deck[len(s.Deck)-1]
