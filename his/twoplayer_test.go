@@ -362,3 +362,32 @@ func TestTwoPlayerView(t *testing.T) {
 		t.Fatal("a spectator sees a hand")
 	}
 }
+
+// Modified cards: Dissolution of the Monasteries discards a random Papal
+// card instead of England's draw; Charles Bourbon only in the German and
+// Italian zones.
+func TestTwoPlayerModifiedCards(t *testing.T) {
+	s := NewState1517(Ed500, 3)
+	s.setupTwo()
+	s.Turn, s.Phase = 5, PhaseAction
+	give(s, Papacy, 24)
+	give(s, Protestant, 63)
+	s.playEvent(Protestant, mustCard(63), nil)
+	if s.holds(Papacy, mustCard(24)) || !cardIn(s.Discard, mustCard(24)) || len(s.Powers[England].Hand) != 0 {
+		t.Fatal("Dissolution: the Papal card is discarded, England draws nothing")
+	}
+	if s.Reform == nil || s.Reform.Zone != LangEnglish {
+		t.Fatal("Dissolution: the 3 English attempts remain")
+	}
+	s = NewState1517(Ed500, 3)
+	s.setupTwo()
+	s.Turn, s.Phase, s.League = 5, PhaseAction, true
+	for _, ch := range eventDefs[70].choices(s, Papacy) {
+		if l := Spaces[mustSpace(ch.Value)].Lang; l != LangGerman && l != LangItalian {
+			t.Errorf("Charles Bourbon offered in %s", ch.Value)
+		}
+	}
+	if len(eventDefs[70].choices(s, Papacy)) == 0 {
+		t.Fatal("Charles Bourbon: no Papal space offered")
+	}
+}
