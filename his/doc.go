@@ -26,8 +26,8 @@
 //
 //   - Cards (cards.go and the cards_*.go families): every card of the main
 //     deck is built — events, Response and Combat cards in their windows,
-//     the Spring Deployment and Diplomacy Phase uses; not the 2-player
-//     variant's diplomatic cards. A window asks every seat that could play
+//     the Spring Deployment and Diplomacy Phase uses, and the 2-player
+//     variant's diplomatic cards (twoplayer.go, cards_diplomatic.go). A window asks every seat that could play
 //     one of its cards on public information (option responses=holders:
 //     only the holders). CARDS.md's window "after any action" is not opened
 //     on its own: its cards are offered in the windows that open and as

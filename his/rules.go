@@ -15,7 +15,9 @@ import (
 // "edition": "500th" (default) or "2010"; "responses": "all" (default:
 // every seat that could hold a playable card on public information is
 // asked in a response or combat window) or "holders" (only seats holding
-// one; faster, but it tells the others who holds none — cards.go).
+// one; faster, but it tells the others who holds none — cards.go);
+// "players": "6" (default) or "2" (the 2-player variant, Papacy against
+// Protestant, twoplayer.go: seats papacy and protestant).
 //
 // Every decision is an Action whose Type is the Kind of the prompt it
 // answers; its Args are, for most kinds, the path of Values through the
