@@ -34,7 +34,8 @@
 //     impulse events. A war declared in the Action Phase (Six Wives,
 //     Machiavelli, activations) starts no naval combat where the new
 //     enemies' fleets share a sea zone (ruling D4); a foreign war's battle
-//     has no windows.
+//     opens no window, but the Ottoman may add Janissaries' dice after the
+//     rolls (decision war.janissaries).
 //   - Units are counts; the piece-denomination rule of §5.2 is never
 //     binding. The counter mix (State.Mix) is enforced wherever units are
 //     placed, but the reference data lacks its numbers: only the limits the
