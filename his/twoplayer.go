@@ -32,7 +32,8 @@ import (
 // map (control changes only in the German and Italian zones, Metz and
 // Liège; the players' units move only there; the others' elsewhere only
 // into spaces they control or independent ones), Winter (French, Hapsburg,
-// Ottoman and Renegade leaders removed; one regular in Rome only; the
+// Ottoman and Renegade leaders removed; their units that would have to go
+// to their capital eliminated; one regular in Rome only; the
 // Papal–Hapsburg alliance kept after the League; Edward VI and Mary I
 // overdue on Turns 7 and 8), England's fixed timetable (Anne Boleyn on
 // Turn 4, Edward and Elizabeth born before Turn 6, each English ruler's
@@ -42,10 +43,10 @@ import (
 // Not built (documented choices): the Mary I procedure run by the Papacy
 // after Protestant impulses; the buy-back of home spaces when the Papacy
 // sues for peace; Combat and Response cards played for a directed power;
-// the 2-player texts of Dissolution of the Monasteries, Charles Bourbon,
-// City State Rebels and Sack of Rome (played as in the six-player game);
-// units of the non-player powers forced back to their capital in Winter
-// stay (they are not eliminated).
+// the unverified 2-player text of City State Rebels (played as in the
+// six-player game). The modified cards built: Schmalkaldic League,
+// Papal Bull's Diplomacy Phase use, Dissolution of the Monasteries,
+// Charles Bourbon, Sack of Rome.
 
 // TwoP is the 2-player variant's own state.
 type TwoP struct {

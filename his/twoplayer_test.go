@@ -391,3 +391,24 @@ func TestTwoPlayerModifiedCards(t *testing.T) {
 		t.Fatal("Charles Bourbon: no Papal space offered")
 	}
 }
+
+// Winter: a French stack never goes to Paris in the 2-player game (only to
+// the nearest fortified space); over the 4-unit limit the excess, which
+// would have to go to the capital, is eliminated.
+func TestTwoPlayerWinterNoCapital(t *testing.T) {
+	from := mustSpace("st_dizier")
+	paris := mustSpace("paris")
+	six := NewState1517(Ed500, 3)
+	if !slices.Contains(six.winterDests(from, France, France, false), paris) {
+		t.Fatal("six players: Paris is a destination")
+	}
+	two := NewState1517(Ed500, 3)
+	two.setupTwo()
+	ds := two.winterDests(from, France, France, false)
+	if slices.Contains(ds, paris) || len(ds) == 0 {
+		t.Fatalf("2-player: %v, want the nearest fortified spaces, not Paris", ds)
+	}
+	if len(two.winterDests(from, France, France, true)) != 0 {
+		t.Fatal("2-player: the excess has nowhere to go")
+	}
+}

@@ -487,7 +487,10 @@ func (s *State) openPath(a, b SpaceID, p Power) bool {
 // spaces it controls with room under the 4-unit limit. Over: only capitals.
 func (s *State) winterDests(from SpaceID, p, owner Power, over bool) []SpaceID {
 	var out []SpaceID
-	if p != Protestant {
+	// 2-player: Ottoman, Hapsburg and French units never winter in their
+	// capital; those that would have to go there are eliminated (§24.4).
+	noCapital := s.Two != nil && (p == Ottoman || p == Hapsburg || p == France)
+	if p != Protestant && !noCapital {
 		for _, c := range capitalsOf[p] {
 			if c != from && s.Spaces[c].Ctl == p {
 				out = append(out, c)
