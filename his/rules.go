@@ -495,6 +495,9 @@ func (s *State) run() {
 				s.startWinter()
 				continue
 			}
+			if s.twoMary() {
+				continue // 2-player: Mary I's roll after a Protestant impulse
+			}
 			s.Impulse = s.nextImpulse(s.Impulse)
 			if s.TurnFx.Skip&bit(s.Impulse) != 0 {
 				// Halley's Comet (#38): the impulse is skipped; it is not a

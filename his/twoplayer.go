@@ -40,8 +40,9 @@ import (
 // card the turn after the previous one's) and victory for the two players
 // only, Domination needing an 8 VP lead.
 //
-// Not built (documented choices): the Mary I procedure run by the Papacy
-// after Protestant impulses; the buy-back of home spaces when the Papacy
+// Mary I's procedure runs after each Protestant impulse (twoMary).
+//
+// Not built (documented choices): the buy-back of home spaces when the Papacy
 // sues for peace; Combat and Response cards played for a directed power;
 // the unverified 2-player text of City State Rebels (played as in the
 // six-player game). The modified cards built: Schmalkaldic League,
@@ -74,6 +75,9 @@ type TwoP struct {
 	Vienna []int `json:"vienna,omitempty"`
 	// ViennaAt: those spaces as the Diplomacy Phase began.
 	ViennaAt []int `json:"vienna_at,omitempty"`
+	// MaryAt is the impulse (State.Impulses) after which Mary I's roll
+	// was last made.
+	MaryAt int `json:"mary_at,omitempty"`
 }
 
 func (t *TwoP) clone() *TwoP {
@@ -779,4 +783,39 @@ func (s *State) twoView(seat game.Seat) *TwoView {
 		v.Vienna = append(v.Vienna, Spaces[sp].ID)
 	}
 	return v
+}
+
+// twoMary is Mary I's procedure in the 2-player game (§24.4 England runs
+// itself): after each Protestant impulse, unless every English home space
+// in the English zone is Catholic, the Papacy rolls a die; on 5–6 it draws
+// the deck's top card and acts in the English zone by its CP: 1–2 Burn
+// Books, 3 a debate, 4 or more both (the card is then spent, to the discard
+// pile). It reports whether it rolled (once per Protestant impulse).
+func (s *State) twoMary() bool {
+	t := s.Two
+	if t == nil || s.Impulse != Protestant || t.MaryAt == s.Impulses || !s.maryImpulse() {
+		return false
+	}
+	t.MaryAt = s.Impulses
+	d := s.Die()
+	if d < 5 || len(s.Deck) == 0 {
+		s.emit("mary", fmt.Sprintf("Mary I: the Papacy rolls %d after the Protestant impulse: nothing", d))
+		return true
+	}
+	c := int(s.Deck[len(s.Deck)-1])
+	s.Deck = s.Deck[:len(s.Deck)-1]
+	s.Discard = append(s.Discard, uint8(c))
+	cp := Cards[c].CP
+	s.emit("mary", fmt.Sprintf("Mary I: the Papacy rolls %d and draws #%d %s (%d CP) to act in the English zone", d, Cards[c].Number, Cards[c].Name, cp))
+	if cp >= 3 {
+		s.MaryDebate = true
+	}
+	if cp != 3 {
+		if len(s.maryBurnChoices()) > 1 {
+			s.push(kMaryBurn, Papacy)
+		} else {
+			s.maryBurn("none")
+		}
+	}
+	return true
 }

@@ -412,3 +412,44 @@ func TestTwoPlayerWinterNoCapital(t *testing.T) {
 		t.Fatal("2-player: the excess has nowhere to go")
 	}
 }
+
+// Mary I (2-player): after a Protestant impulse the Papacy rolls; on 5–6 it
+// draws a card and acts in the English zone by its CP (3 CP: a debate; 4+:
+// Burn Books and a debate); on 1–4 nothing. Never twice for one impulse,
+// never after a Papal impulse.
+func TestTwoPlayerMaryI(t *testing.T) {
+	for _, c := range []struct {
+		die, card   int
+		burn, debat bool
+	}{{4, 0, false, false}, {6, 39, true, true}, {5, 43, false, true}} {
+		s := NewState1517(Ed500, 3)
+		s.setupTwo()
+		s.Turn, s.Phase = 8, PhaseAction
+		for i, r := range Rulers {
+			if r.Name == "Mary I" {
+				s.Powers[England].Ruler = i
+			}
+		}
+		s.Spaces[spLondon].Prot = true
+		s.Impulse, s.Impulses = Papacy, 3
+		if s.twoMary() {
+			t.Fatal("a roll after a Papal impulse")
+		}
+		s.Impulse = Protestant
+		if c.card > 0 {
+			k := mustCard(c.card)
+			s.takeOut(k)
+			s.Deck = append(s.Deck, uint8(k))
+		}
+		s.Script = []int{c.die}
+		if !s.twoMary() || s.twoMary() {
+			t.Fatal("one roll per Protestant impulse")
+		}
+		if got := s.Reform != nil || len(s.Stack) > 0; got != c.burn {
+			t.Errorf("die %d card #%d: Burn Books %v, want %v", c.die, c.card, got, c.burn)
+		}
+		if s.MaryDebate != c.debat {
+			t.Errorf("die %d card #%d: debate %v, want %v", c.die, c.card, s.MaryDebate, c.debat)
+		}
+	}
+}
