@@ -40,11 +40,12 @@ import (
 // card the turn after the previous one's) and victory for the two players
 // only, Domination needing an 8 VP lead.
 //
-// Mary I's procedure runs after each Protestant impulse (twoMary).
+// Mary I's procedure runs after each Protestant impulse (twoMary). In a
+// window a directed power's Combat and Response cards come from its
+// director's hand (handOwner), Landsknechts and Swiss Mercenaries never.
 //
 // Not built (documented choices): the buy-back of home spaces when the Papacy
-// sues for peace; Combat and Response cards played for a directed power;
-// the unverified 2-player text of City State Rebels (played as in the
+// sues for peace; the unverified 2-player text of City State Rebels (played as in the
 // six-player game). The modified cards built: Schmalkaldic League,
 // Papal Bull's Diplomacy Phase use, Dissolution of the Monasteries,
 // Charles Bourbon, Sack of Rome.
@@ -819,3 +820,22 @@ func (s *State) twoMary() bool {
 	}
 	return true
 }
+
+// handOwner is the power whose hand p's Combat and Response cards come
+// from: p itself; in the 2-player game the player directing p while p is
+// at war with a player (NoPower while it is at war with neither: it plays
+// no card).
+func (s *State) handOwner(p Power) Power {
+	if s.Two == nil || twoPlayer(p) || !p.Major() {
+		return p
+	}
+	if s.twoIdle(p) {
+		return NoPower
+	}
+	return s.director(p)
+}
+
+// directedCard reports whether a player may play card n for a power it
+// directs: any Combat or Response card but Landsknechts and Swiss
+// Mercenaries (§24.4 Sequence 6).
+func directedCard(n int) bool { return n != 33 && n != 36 }

@@ -453,3 +453,42 @@ func TestTwoPlayerMaryI(t *testing.T) {
 		}
 	}
 }
+
+// Combat cards for a directed power: in France's battle against the Papacy
+// the Protestant (directing France) declares from its own hand; not
+// Landsknechts or Swiss Mercenaries.
+func TestTwoPlayerDirectedCombatCards(t *testing.T) {
+	paris, stdz := mustSpace("paris"), mustSpace("st_dizier")
+	s := landState(t, France, 2)
+	s.setupTwo()
+	s.War = [NumPowers]uint16{}
+	s.setWar(France, Papacy, true)
+	clearUnits(s, paris, stdz)
+	s.Spaces[paris].Units[France] = Units{Reg: 3}
+	s.Spaces[stdz].Units[Papacy] = Units{Reg: 3}
+	s.League = true
+	give(s, Protestant, nArquebusiers, 33)
+	seatAnswer(t, s, kAction, Protestant, "move", "paris", "none", "st_dizier", "3:0:0")
+	for range 20 {
+		d, _ := s.top()
+		if d.Kind == windowKinds[winCombat] && d.Power == France {
+			break
+		}
+		v := "pass"
+		if d.Kind == kAvoid {
+			v = "no"
+		}
+		if d.Kind == windowKinds[winBattle] && d.Power == France && slices.ContainsFunc(s.windowChoices(s.Window, France), func(c game.Choice) bool { return c.Value == "33" }) {
+			t.Fatal("Landsknechts offered for a directed power")
+		}
+		seatAnswer(t, s, d.Kind, s.seatOf(d.Power), v)
+	}
+	d, _ := s.top()
+	if d.Kind != windowKinds[winCombat] || d.Power != France || s.seatOf(France) != Protestant {
+		t.Fatalf("pending %+v, want France's combat window for the Protestant", d)
+	}
+	seatAnswer(t, s, windowKinds[winCombat], Protestant, "24")
+	if s.holds(Protestant, mustCard(nArquebusiers)) || !cardIn(s.Discard, mustCard(nArquebusiers)) {
+		t.Fatal("Arquebusiers did not leave the Protestant's hand")
+	}
+}
