@@ -167,7 +167,9 @@ var hisScenarios = []struct{ id, title string }{
 
 // hisOptions are the settings of a Here I Stand game (his.Rules).
 var hisOptions = []Option{{Key: "edition", Type: "choice", Values: []string{"500th", "2010"}, Default: "500th",
-	Variant: "edition", Summary: "the rulebook and card set: the 500th Anniversary Edition (default) or the 2010 reprint"}}
+	Variant: "edition", Summary: "the rulebook and card set: the 500th Anniversary Edition (default) or the 2010 reprint"},
+	{Key: "players", Type: "choice", Values: []string{"6", "2"}, Default: "6",
+		Variant: "players", Summary: "the number of players: 6 (one power each) or 2 (the 2-player variant, Papacy against Protestant)"}}
 
 // scenario is a Here I Stand scenario in full, its seats from the engine.
 func scenario(id, title string) (Scenario, error) {

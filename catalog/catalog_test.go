@@ -6,6 +6,7 @@ import (
 
 	"concordat/diplomacy"
 	"concordat/game"
+	"concordat/his"
 )
 
 // TestStandardMap: the standard map as the rulebook describes it: seven
@@ -151,7 +152,14 @@ func TestOptions(t *testing.T) {
 		t.Fatal(err)
 	}
 	sc := v.(Scenario)
-	if sc.Players != 6 || len(sc.Seats) != 6 || sc.Seats[0].ID != "ottoman" || sc.Seats[0].Name != "Ottoman" || len(sc.Options) != 1 {
+	if sc.Players != 6 || len(sc.Seats) != 6 || sc.Seats[0].ID != "ottoman" || sc.Seats[0].Name != "Ottoman" || len(sc.Options) != 2 {
 		t.Errorf("1517: %+v", sc)
+	}
+	for _, o := range sc.Options {
+		for _, v := range o.Values {
+			if _, err := (his.Rules{}).Setup(game.Config{Variant: "1517", Options: map[string]string{o.Key: v}}, 1); err != nil {
+				t.Errorf("his %s=%s offered, refused by the engine: %v", o.Key, v, err)
+			}
+		}
 	}
 }

@@ -15,7 +15,9 @@ import (
 // "edition": "500th" (default) or "2010"; "responses": "all" (default:
 // every seat that could hold a playable card on public information is
 // asked in a response or combat window) or "holders" (only seats holding
-// one; faster, but it tells the others who holds none — cards.go).
+// one; faster, but it tells the others who holds none — cards.go);
+// "players": "6" (default) or "2" (the 2-player variant, Papacy against
+// Protestant, twoplayer.go: seats papacy and protestant).
 //
 // Every decision is an Action whose Type is the Kind of the prompt it
 // answers; its Args are, for most kinds, the path of Values through the
@@ -36,6 +38,7 @@ func (Rules) Setup(cfg game.Config, seed uint64) (game.State, error) {
 	}
 	ed := Ed500
 	holders := false
+	two := false
 	for k, v := range cfg.Options {
 		switch k {
 		case "responses":
@@ -56,19 +59,35 @@ func (Rules) Setup(cfg game.Config, seed uint64) (game.State, error) {
 			default:
 				return nil, fmt.Errorf("his: edition %q: want 500th or 2010", v)
 			}
+		case "players":
+			switch v {
+			case "6", "":
+				two = false
+			case "2":
+				two = true
+			default:
+				return nil, fmt.Errorf("his: players %q: want 2 or 6", v)
+			}
 		default:
 			return nil, fmt.Errorf("his: unknown option %q", k)
 		}
 	}
 	s := NewState1517(ed, seed)
 	s.Holders = holders
+	if two {
+		s.setupTwo()
+	}
 	s.startTurn()
 	s.Round = s.roundKey()
 	return s, nil
 }
 
-// Seats lists the six major powers in Impulse Order.
-func (Rules) Seats(game.State) []game.Seat {
+// Seats lists the six major powers in Impulse Order (the Papacy and the
+// Protestant in the 2-player game).
+func (Rules) Seats(st game.State) []game.Seat {
+	if s, ok := st.(*State); ok && s.Two != nil {
+		return []game.Seat{game.Seat(Papacy.String()), game.Seat(Protestant.String())}
+	}
 	out := make([]game.Seat, NumMajors)
 	for p := Power(0); p < NumMajors; p++ {
 		out[p] = game.Seat(p.String())
@@ -91,7 +110,7 @@ func (Rules) Pending(st game.State) []game.Prompt {
 	if !ok || s.Phase == PhaseOver {
 		return nil
 	}
-	return []game.Prompt{{Seat: game.Seat(d.Power.String()), Kind: d.Kind, Text: s.promptText(d)}}
+	return []game.Prompt{{Seat: game.Seat(s.seatOf(d.Power).String()), Kind: d.Kind, Text: s.promptText(d)}}
 }
 
 // Legal is the options tree for seat's pending decision (empty if none).
@@ -100,7 +119,7 @@ func (Rules) Pending(st game.State) []game.Prompt {
 func (Rules) Legal(st game.State, seat game.Seat) game.Options {
 	s := state(st)
 	d, ok := s.top()
-	if !ok || game.Seat(d.Power.String()) != seat || s.Phase == PhaseOver {
+	if !ok || game.Seat(s.seatOf(d.Power).String()) != seat || s.Phase == PhaseOver {
 		return game.Options{}
 	}
 	o := game.Options{Kind: d.Kind, Choices: s.choices(d)}
@@ -251,8 +270,8 @@ func (s *State) apply(seat game.Seat, a game.Action) error {
 	if seat == game.System && a.Type == game.Advance {
 		return s.advanceDefault(d)
 	}
-	if game.Seat(d.Power.String()) != seat {
-		return errorf("%s owes the decision %s, not %s", d.Power, d.Kind, seat)
+	if game.Seat(s.seatOf(d.Power).String()) != seat {
+		return errorf("%s owes the decision %s, not %s", s.seatOf(d.Power), d.Kind, seat)
 	}
 	if a.Type != d.Kind {
 		return errorf("the pending decision is %s, not %s", d.Kind, a.Type)
@@ -471,12 +490,15 @@ func (s *State) run() {
 			if s.checkMilitary() {
 				return
 			}
-			if s.Passes >= NumMajors {
+			if s.Passes >= s.passesToEnd() {
 				s.Phase = PhaseWinter
 				s.startWinter()
 				continue
 			}
-			s.Impulse = (s.Impulse + 1) % NumMajors
+			if s.twoMary() {
+				continue // 2-player: Mary I's roll after a Protestant impulse
+			}
+			s.Impulse = s.nextImpulse(s.Impulse)
 			if s.TurnFx.Skip&bit(s.Impulse) != 0 {
 				// Halley's Comet (#38): the impulse is skipped; it is not a
 				// pass, and breaks a run of passes (CARDS.md #38 Open)
@@ -546,6 +568,11 @@ func (s *State) randomDraw(p, q Power) int {
 	h := s.Powers[p].Hand
 	c := int(h[i])
 	s.Powers[p].Hand = append(h[:i], h[i+1:]...)
+	if q != NoPower && q < NumMajors && !s.playsCards(q) {
+		s.Discard = append(s.Discard, uint8(c)) // a non-player holds no cards (2-player)
+		s.emit("draw", fmt.Sprintf("#%d %s goes from %s to the discard pile", Cards[c].Number, Cards[c].Name, p))
+		return c
+	}
 	if q != NoPower {
 		s.Powers[q].Hand = append(s.Powers[q].Hand, uint8(c))
 		s.emitTo("draw", fmt.Sprintf("%s draws #%d %s from %s", q, Cards[c].Number, Cards[c].Name, p), p, q)
@@ -553,9 +580,10 @@ func (s *State) randomDraw(p, q Power) int {
 	return c
 }
 
-// drawFromDeck gives p the top card of the deck, if any.
+// drawFromDeck gives p the top card of the deck, if any (never to a
+// non-player power of the 2-player game: they hold no cards).
 func (s *State) drawFromDeck(p Power) {
-	if len(s.Deck) == 0 {
+	if len(s.Deck) == 0 || p < NumMajors && !s.playsCards(p) {
 		return
 	}
 	c := s.Deck[len(s.Deck)-1]
@@ -594,6 +622,9 @@ type view struct {
 	ForeignWars map[string]ForeignWarView `json:"foreign_wars,omitempty"`
 	CardEffects CardEffectsView           `json:"card_effects"`
 	Window      *WindowView               `json:"window,omitempty"`
+	// TwoPlayer is the 2-player variant's diplomatic deck and hands
+	// (twoplayer.go); absent in the six-player game.
+	TwoPlayer *TwoView `json:"two_player,omitempty"`
 }
 
 func unitsJSON(us *[NumPowers]Units) map[string]Units {
@@ -708,6 +739,7 @@ func (s *State) view(seat game.Seat) *view {
 	v.Removed = cardViews(s.Gone)
 	sort.Slice(v.Removed, func(i, j int) bool { return v.Removed[i].Number < v.Removed[j].Number })
 	v.ForeignWars, v.CardEffects, v.Window = s.foreignWarsView(), s.cardEffectsView(), s.windowView()
+	v.TwoPlayer = s.twoView(seat)
 	return v
 }
 

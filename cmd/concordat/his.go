@@ -47,7 +47,7 @@ func runHIS(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 func hisUsage(w io.Writer) {
-	fmt.Fprintln(w, "usage: concordat his new [--scenario 1517] [--seed S] [--edition 500th|2010] [--seat POWER]")
+	fmt.Fprintln(w, "usage: concordat his new [--scenario 1517] [--seed S] [--edition 500th|2010] [--players 6|2] [--seat POWER]")
 	fmt.Fprintln(w, "       concordat his debate [--json] < position.json")
 	fmt.Fprintln(w, "       concordat his play --position pos.json [--dice 6,5,2,...] < decisions.jsonl")
 	fmt.Fprintln(w, "       concordat his cards [--json] [--unbuilt]")
@@ -68,6 +68,7 @@ func runHISNew(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "the game's random seed")
 	edition := fs.String("edition", "500th", "rules edition: 500th or 2010")
 	seat := fs.String("seat", "", "print what this power sees (its hand included); default: a spectator's view")
+	players := fs.String("players", "6", "the number of players: 6, or 2 (the 2-player variant, Papacy against Protestant)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -79,7 +80,11 @@ func runHISNew(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	var rules his.Rules
-	st, err := rules.Setup(game.Config{Variant: *scenario, Options: map[string]string{"edition": *edition}}, *seed)
+	cfg := game.Config{Variant: *scenario, Options: map[string]string{"edition": *edition}}
+	if *players != "6" {
+		cfg.Options["players"] = *players
+	}
+	st, err := rules.Setup(cfg, *seed)
 	if err != nil {
 		fmt.Fprintln(stderr, "concordat his new:", err)
 		return 2
@@ -91,7 +96,7 @@ func runHISNew(args []string, stdout, stderr io.Writer) int {
 			ok = ok || s == view
 		}
 		if !ok {
-			fmt.Fprintf(stderr, "concordat his new: unknown seat %q (want one of ottoman, hapsburg, england, france, papacy, protestant)\n", *seat)
+			fmt.Fprintf(stderr, "concordat his new: unknown seat %q (want one of %v)\n", *seat, rules.Seats(st))
 			return 2
 		}
 	}
@@ -107,7 +112,7 @@ func runHISNew(args []string, stdout, stderr io.Writer) int {
 		Pending  []game.Prompt `json:"pending"`
 		View     any           `json:"view"`
 		Position *his.Position `json:"position"`
-	}{"his", *seed, game.Config{Variant: *scenario, Options: map[string]string{"edition": *edition}}, rules.Pending(st), rules.View(st, view), pos}
+	}{"his", *seed, cfg, rules.Pending(st), rules.View(st, view), pos}
 	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(out); err != nil {
