@@ -8,6 +8,7 @@ import { Lobby } from './pages/lobby.js';
 import { NewGame } from './pages/newgame.js';
 import { Invite } from './pages/invite.js';
 import { GameRoute } from './games/registry.js';
+import { Sandbox } from './sandbox/page.js';
 import { Page } from './ui.js';
 
 const routes = [
@@ -18,6 +19,7 @@ const routes = [
   { path: '/new', page: NewGame, auth: true },
   { path: '/invite/:id/:secret', page: Invite },
   { path: '/games/:id/:tab?/:at?', page: GameRoute },
+  { path: '/sandbox', page: Sandbox },
 ];
 
 function NotFound() {
@@ -56,6 +58,7 @@ class App extends Component {
         <nav aria-label="Site">
           <a href="/" aria-current=${path === '/' ? 'page' : undefined}>Lobby</a>
           ${user && html`<a href="/new" aria-current=${path === '/new' ? 'page' : undefined}>New game</a>`}
+          <a href="/sandbox" aria-current=${path === '/sandbox' ? 'page' : undefined}>Sandbox</a>
           ${user && html`<a href="/profile" aria-current=${path === '/profile' ? 'page' : undefined}>${user.name}</a>`}
           ${user && html`<button class="link" onClick=${() => this.logout()}>Log out</button>`}
           ${user === null && html`<a href="/login">Log in</a>`}

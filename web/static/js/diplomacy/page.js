@@ -280,6 +280,7 @@ export class DiplomacyGame extends Component {
           <div class="map-tools">
             <button class="small" onClick=${() => this.setState({ zoom: Math.min(4, s.zoom * 1.5) })} aria-label="Zoom in">+</button>
             <button class="small" onClick=${() => this.setState({ zoom: Math.max(1, s.zoom / 1.5) })} aria-label="Zoom out">−</button>
+            ${v.board && html`<a class="button small sandbox-link" href=${'/sandbox?game=' + g.id + (atHistory && hIndex < history.length ? '&at=' + hIndex : showingLast ? '&at=' + (history.length - 1) : '')}>Open in sandbox</a>`}
           </div>
         </div>
         <div class="legend-cell"><${Legend} styles=${styles} board=${board} counts=${v.centre_counts} you=${game.you} /></div>
@@ -448,7 +449,7 @@ class HistoryBar extends Component {
 }
 
 /** The orders of a resolved phase with their results and reasons, by power. */
-function OrderResults({ title, results, name, styles, mine }) {
+export function OrderResults({ title, results, name, styles, mine }) {
   if (!results) return html`<section class="card"><h2>${title}</h2><p>This phase is not resolved yet.</p></section>`;
   const byPower = {};
   for (const r of results) (byPower[r.power] = byPower[r.power] || []).push(r);
@@ -466,7 +467,7 @@ function OrderResults({ title, results, name, styles, mine }) {
 }
 
 /** The powers: mark, name, centres and units. */
-function Legend({ styles, board, counts, you }) {
+export function Legend({ styles, board, counts, you }) {
   const ids = Object.keys(styles);
   const centres = {}, units = {};
   for (const p of Object.values((board && board.centers) || {})) centres[p] = (centres[p] || 0) + 1;
