@@ -160,6 +160,7 @@ func (s *Server) routes() {
 	s.handle("POST /api/login", http.HandlerFunc(s.login))
 	s.handle("POST /api/logout", http.HandlerFunc(s.logout))
 	s.handle("GET /api/me", s.authed(s.me))
+	s.handle("PUT /api/me", s.authed(s.setMe))
 	s.handle("POST /api/tokens", s.authed(s.newToken))
 	s.handle("GET /api/tokens", s.authed(s.tokens))
 	s.handle("DELETE /api/tokens/{token}", s.authed(s.revokeToken))
