@@ -41,7 +41,9 @@ const CSP = "default-src 'self'; object-src 'none'; base-uri 'none'; frame-ances
 type Handler struct {
 	files   fs.FS
 	version string
-	index   []byte
+	index   []byte            // index.html as served: head, then tail
+	head    []byte            // index.html up to the preloads
+	tail    []byte            // the rest
 	assets  map[string]*asset // by path under static/
 }
 
@@ -107,8 +109,13 @@ func NewFS(files fs.FS) *Handler {
 			fmt.Fprintf(&preload, "<link rel=\"modulepreload\" href=\"/static/%s/%s\">\n", h.version, p)
 		}
 	}
-	idx2 := bytes.ReplaceAll(idx.body, []byte("{{PRELOAD}}"), preload.Bytes())
-	h.index = bytes.ReplaceAll(idx2, []byte("{{VERSION}}"), []byte(h.version))
+	page := bytes.ReplaceAll(idx.body, []byte("{{VERSION}}"), []byte(h.version))
+	head, tail, ok := bytes.Cut(page, []byte("{{PRELOAD}}"))
+	if !ok {
+		panic("web: index.html has no {{PRELOAD}}")
+	}
+	h.head, h.tail = head, append(preload.Bytes(), tail...)
+	h.index = append(slices.Clone(h.head), h.tail...)
 	return h
 }
 
@@ -149,7 +156,28 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	hd.Set("Content-Type", "text/html; charset=utf-8")
 	hd.Set("Cache-Control", "no-cache")
+	if id := gameRoute(p); id != "" {
+		// A game page: the browser fetches the game (the first thing the page
+		// asks the API) while it loads the modules, instead of after them.
+		w.Write(h.head)
+		fmt.Fprintf(w, "<link rel=\"preload\" href=\"/api/games/%s\" as=\"fetch\" crossorigin>\n", id)
+		w.Write(h.tail)
+		return
+	}
 	w.Write(h.index)
+}
+
+// gameRoute is the game id of a game page's path (/games/12, /games/12/history/3), or "".
+func gameRoute(p string) string {
+	rest, ok := strings.CutPrefix(p, "/games/")
+	if !ok {
+		return ""
+	}
+	id, _, _ := strings.Cut(rest, "/")
+	if id == "" || len(id) > 19 || strings.Trim(id, "0123456789") != "" {
+		return ""
+	}
+	return id
 }
 
 func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request, a *asset) {

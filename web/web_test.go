@@ -100,6 +100,28 @@ func TestIndexForClientRoutes(t *testing.T) {
 			t.Errorf("%s: invitation links would leak through the Referer", p)
 		}
 	}
+	// A game page preloads its game's view (the page's first API read), every page every module.
+	modules := 0
+	fs.WalkDir(embedded, "static", func(p string, d fs.DirEntry, err error) error {
+		if strings.HasSuffix(p, ".js") || strings.HasSuffix(p, ".mjs") {
+			modules++
+			if b := body(t, get(t, h, "/lobby")); !strings.Contains(b, `<link rel="modulepreload" href="/static/`+h.Version()+strings.TrimPrefix(p, "static")+`">`) {
+				t.Errorf("%s is not preloaded", p)
+			}
+		}
+		return err
+	})
+	if modules < 20 {
+		t.Errorf("%d modules found", modules)
+	}
+	for p, want := range map[string]string{"/games/12": "12", "/games/12/history/3": "12", "/games/7/press": "7", "/games/x": "", "/games/12x": "", "/games/": "", "/": "", "/sandbox": "",
+		"/games/123456789012345678901": ""} {
+		b := body(t, get(t, h, p))
+		link := `<link rel="preload" href="/api/games/` + want + `" as="fetch" crossorigin>`
+		if n := strings.Count(b, `rel="preload"`); want != "" && (n != 1 || !strings.Contains(b, link)) || want == "" && n != 0 {
+			t.Errorf("%s: %d API preloads, want %q", p, n, want)
+		}
+	}
 	// A path that names a file is no client route.
 	for _, p := range []string{"/favicon.ico", "/robots.txt", "/static/" + h.Version() + "/nope.js", "/static/" + h.Version() + "/index.html", "/static/x"} {
 		if r := get(t, h, p); r.StatusCode != 404 {

@@ -10,6 +10,18 @@ import { Invite } from './pages/invite.js';
 import { GameRoute } from './games/registry.js';
 import { Sandbox } from './sandbox/page.js';
 import { Page } from './ui.js';
+import { loadDrawing } from './diplomacy/map.js';
+
+// The speed figures (docs/perf.md): when the modules have run.
+performance.mark('concordat:main');
+
+// A Diplomacy game seen before in this tab: its map drawing is fetched at
+// once, beside the game itself (which index.html preloads), not after it.
+try {
+  const m = location.pathname.match(/^\/games\/(\d+)/);
+  const variant = m && sessionStorage.getItem('concordat:dip-variant:' + m[1]);
+  if (variant) loadDrawing(variant).catch(() => {});
+} catch { /* no session storage: the drawing loads after the game */ }
 
 const routes = [
   { path: '/', page: Lobby },

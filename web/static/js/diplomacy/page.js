@@ -20,7 +20,12 @@ const phaseKey = (g) => JSON.stringify([g.game.status, g.view && g.view.board &&
 
 /** Starts loading the map's drawing as soon as the game is read. */
 export function prefetch(game) {
-  if (game.view && game.view.variant) loadDrawing(game.view.variant).catch(() => {});
+  if (game.view && game.view.variant) {
+    loadDrawing(game.view.variant).then(() => {
+      if (!performance.getEntriesByName('concordat:drawing').length) performance.mark('concordat:drawing');
+    }, () => {});
+    try { sessionStorage.setItem('concordat:dip-variant:' + game.game.id, game.view.variant); } catch { /* main.js then waits for the game */ }
+  }
 }
 
 /** A power's mark: its colour, letter and pattern, for lists. */
@@ -437,13 +442,13 @@ class HistoryBar extends Component {
       if (e.key === 'ArrowLeft' && index > 0) this.go(index - 1);
       if (e.key === 'ArrowRight' && index < n) this.go(index + 1);
     }}>
-      <button class="small" disabled=${index === 0} onClick=${() => this.go(0)} aria-label="First phase">⏮</button>
+      <button class="small" disabled=${index === 0} onClick=${() => this.go(0)} aria-label="First phase">First</button>
       <button class="small" disabled=${index === 0} onClick=${() => this.go(index - 1)} aria-label="Previous phase" data-step="prev">◀</button>
       <select aria-label="Phase" value=${index} onChange=${(e) => this.go(e.target.value)}>
         ${Array.from({ length: n + 1 }, (_, i) => html`<option value=${i}>${label(i)}</option>`)}
       </select>
       <button class="small" disabled=${index >= n} onClick=${() => this.go(index + 1)} aria-label="Next phase" data-step="next">▶</button>
-      <button class="small" disabled=${index >= n} onClick=${() => this.go(n)} aria-label="Now">⏭</button>
+      <button class="small" disabled=${index >= n} onClick=${() => this.go(n)} aria-label="Now">Now</button>
     </div>`;
   }
 }

@@ -37,6 +37,7 @@ export class GameRoute extends Component {
   async load() {
     try {
       const game = await games.get(this.props.id);
+      if (!performance.getEntriesByName('concordat:game').length) performance.mark('concordat:game'); // docs/perf.md
       const pre = prefetch[game.game.game];
       if (pre) pre(game);
       this.setState({ game, err: null, tick: this.state.tick + 1 });
