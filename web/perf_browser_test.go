@@ -71,6 +71,10 @@ func TestBrowserSpeed(t *testing.T) {
 		if n := eval[int](t, ctx, fmt.Sprintf(`performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/api/games/%d')).length`, id)); n != 1 {
 			t.Errorf("the game's view was fetched %d times, want once (the preload used)", n)
 		}
+		// From the second load on, boot.js preloads the drawing: map.js's fetch takes it, nothing is read twice.
+		if n := eval[int](t, ctx, `performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/maps/standard.json')).length`); n != 1 {
+			t.Errorf("load %d: the map drawing was fetched %d times, want once", i, n)
+		}
 		if i == 1 {
 			tl := eval[[]byte](t, ctx, `[...performance.getEntriesByType('resource')].map((e) => [e.name.slice(-40), Math.round(e.startTime), Math.round(e.responseEnd)])`)
 			t.Logf("warm timeline: %s", tl)
