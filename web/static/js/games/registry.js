@@ -26,8 +26,12 @@ export class GameRoute extends Component {
   }
   componentDidMount() {
     this.load();
-    this.close = follow(this.props.id, (kind) => {
-      if (kind === 'message') this.setState({ pressTick: this.state.pressTick + 1 });
+    this.close = follow(this.props.id, (kind, seq) => {
+      if (kind === 'hello') {
+        // The game as read may predate the stream (index.html preloads it): read it again if it does.
+        this.helloSeq = seq;
+        if (this.state.game && seq > this.state.game.game.seq) { this.helloSeq = 0; this.load(); }
+      } else if (kind === 'message') this.setState({ pressTick: this.state.pressTick + 1 });
       else if (kind === 'vote') { this.setState({ voteTick: this.state.voteTick + 1 }); this.load(); }
       else if (kind === 'resync') { this.setState({ pressTick: this.state.pressTick + 1, voteTick: this.state.voteTick + 1 }); this.load(); }
       else this.load();
@@ -38,6 +42,7 @@ export class GameRoute extends Component {
     try {
       const game = await games.get(this.props.id);
       if (!performance.getEntriesByName('concordat:game').length) performance.mark('concordat:game'); // docs/perf.md
+      if (this.helloSeq > game.game.seq) { this.helloSeq = 0; setTimeout(() => this.load(), 0); } // older than the stream's start (once)
       const pre = prefetch[game.game.game];
       if (pre) pre(game);
       this.setState({ game, err: null, tick: this.state.tick + 1 });
