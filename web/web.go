@@ -24,6 +24,7 @@ import (
 	"mime"
 	"net/http"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -101,13 +102,13 @@ func NewFS(files fs.FS) *Handler {
 	if !ok {
 		panic("web: no index.html")
 	}
-	// Every module is preloaded: the browser fetches them at once instead of
-	// discovering them import by import.
+	// Every module main.js imports, directly or not, is preloaded: the browser
+	// fetches them at once instead of discovering them import by import.
+	// Modules loaded with import() (a Here I Stand page, the sandbox) are
+	// fetched when needed.
 	var preload bytes.Buffer
-	for _, p := range slices.Sorted(maps.Keys(h.assets)) {
-		if strings.HasSuffix(p, ".js") || strings.HasSuffix(p, ".mjs") {
-			fmt.Fprintf(&preload, "<link rel=\"modulepreload\" href=\"/static/%s/%s\">\n", h.version, p)
-		}
+	for _, p := range h.staticGraph("js/main.js") {
+		fmt.Fprintf(&preload, "<link rel=\"modulepreload\" href=\"/static/%s/%s\">\n", h.version, p)
 	}
 	page := bytes.ReplaceAll(idx.body, []byte("{{VERSION}}"), []byte(h.version))
 	head, tail, ok := bytes.Cut(page, []byte("{{PRELOAD}}"))
@@ -117,6 +118,32 @@ func NewFS(files fs.FS) *Handler {
 	h.head, h.tail = head, append(preload.Bytes(), tail...)
 	h.index = append(slices.Clone(h.head), h.tail...)
 	return h
+}
+
+// staticImport finds a module's static imports and re-exports ("import
+// {x} from './a.js'", "import './b.js'", "export {y} from '../c.js'"),
+// not import() calls.
+var staticImport = regexp.MustCompile(`(?m)^\s*(?:import|export)\s+(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]`)
+
+// staticGraph lists, sorted, the embedded modules root imports statically,
+// directly or not, root included.
+func (h *Handler) staticGraph(root string) []string {
+	seen := map[string]bool{}
+	var walk func(p string)
+	walk = func(p string) {
+		a := h.assets[p]
+		if a == nil || seen[p] {
+			return
+		}
+		seen[p] = true
+		for _, m := range staticImport.FindAllSubmatch(a.body, -1) {
+			if spec := string(m[1]); strings.HasPrefix(spec, "./") || strings.HasPrefix(spec, "../") {
+				walk(path.Join(path.Dir(p), spec))
+			}
+		}
+	}
+	walk(root)
+	return slices.Sorted(maps.Keys(seen))
 }
 
 // Version is the hash naming this build of the client's files (the

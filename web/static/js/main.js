@@ -8,8 +8,7 @@ import { Lobby } from './pages/lobby.js';
 import { NewGame } from './pages/newgame.js';
 import { Invite } from './pages/invite.js';
 import { GameRoute } from './games/registry.js';
-import { Sandbox } from './sandbox/page.js';
-import { Page } from './ui.js';
+import { Page, ErrorBox } from './ui.js';
 import { loadDrawing } from './diplomacy/map.js';
 
 // The speed figures (docs/perf.md): when the modules have run.
@@ -22,6 +21,21 @@ try {
   const variant = m && sessionStorage.getItem('concordat:dip-variant:' + m[1]);
   if (variant) loadDrawing(variant).catch(() => {});
 } catch { /* no session storage: the drawing loads after the game */ }
+
+/** A page whose module is loaded when it is first shown (load: a promise of the component); props pass through. */
+class Lazy extends Component {
+  componentDidMount() {
+    this.props.load().then((C) => this.setState({ C }), (err) => this.setState({ err }));
+  }
+  render({ load, ...props }, { C, err }) {
+    if (err) return html`<${Page} title="Not loaded"><${ErrorBox} err=${err} /><//>`;
+    return C ? html`<${C} ...${props} />` : html`<p class="loading">Loading…</p>`;
+  }
+}
+
+// The sandbox is loaded when first opened: other pages need not compile it.
+const loadSandbox = () => import('./sandbox/page.js').then((m) => m.Sandbox);
+const Sandbox = (props) => html`<${Lazy} load=${loadSandbox} ...${props} />`;
 
 const routes = [
   { path: '/', page: Lobby },
