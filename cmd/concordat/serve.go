@@ -150,6 +150,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	srv := server.New(h, log)
 	srv.Catalog = catalog.Served{}
 	srv.Adjudicate = adjudicator.JSON
+	srv.Legal = adjudicator.LegalJSON
 	srv.SecureCookies = *secure
 	srv.AllowPrivateWebhooks = *allowPrivate
 	srv.MaxStreams, srv.MaxStreamsPerAddr, srv.MaxStreamsPerUser = *maxStreams, *maxStreamsAddr, *maxStreamsUser

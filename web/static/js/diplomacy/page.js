@@ -22,7 +22,12 @@ const phaseKey = (g) => JSON.stringify([g.game.status, g.view && g.view.board &&
 
 /** Starts loading the map's drawing as soon as the game is read. */
 export function prefetch(game) {
-  if (game.view && game.view.variant) loadDrawing(game.view.variant).catch(() => {});
+  if (game.view && game.view.variant) {
+    loadDrawing(game.view.variant).then(() => {
+      if (!performance.getEntriesByName('concordat:drawing').length) performance.mark('concordat:drawing');
+    }, () => {});
+    try { sessionStorage.setItem('concordat:dip-variant:' + game.game.id, game.view.variant); } catch { /* main.js then waits for the game */ }
+  }
 }
 
 /** A power's mark: its colour, letter and pattern, for lists. */
@@ -309,6 +314,7 @@ export class DiplomacyGame extends Component {
               onPick=${entryOn ? (p) => this.pick(p) : null} step=${s.step} pendingEdit=${!atHistory && v.seismic ? v.event : null} />`
             : s.drawErr ? html`<p class="error">${s.drawErr.message}: orders can still be typed.</p>` : html`<p class="loading">Drawing the map…</p>`}
           <//>
+          ${v.board && html`<div class="map-tools"><a class="button small sandbox-link" href=${'/sandbox?game=' + g.id + (atHistory && hIndex < history.length ? '&at=' + hIndex : showingLast ? '&at=' + (history.length - 1) : '')}>Open in sandbox</a></div>`}
         </div>
         <div class="legend-cell"><${MapChanges} d=${drawing} board=${board} /><${Legend} styles=${styles} board=${board} counts=${v.centre_counts} you=${game.you} /></div>
         <div class="side">
@@ -470,19 +476,19 @@ class HistoryBar extends Component {
       if (e.key === 'ArrowLeft' && index > 0) this.go(index - 1);
       if (e.key === 'ArrowRight' && index < n) this.go(index + 1);
     }}>
-      <button class="small" disabled=${index === 0} onClick=${() => this.go(0)} aria-label="First phase">⏮</button>
+      <button class="small" disabled=${index === 0} onClick=${() => this.go(0)} aria-label="First phase">First</button>
       <button class="small" disabled=${index === 0} onClick=${() => this.go(index - 1)} aria-label="Previous phase" data-step="prev">◀</button>
       <select aria-label="Phase" value=${index} onChange=${(e) => this.go(e.target.value)}>
         ${Array.from({ length: n + 1 }, (_, i) => html`<option value=${i}>${label(i)}</option>`)}
       </select>
       <button class="small" disabled=${index >= n} onClick=${() => this.go(index + 1)} aria-label="Next phase" data-step="next">▶</button>
-      <button class="small" disabled=${index >= n} onClick=${() => this.go(n)} aria-label="Now">⏭</button>
+      <button class="small" disabled=${index >= n} onClick=${() => this.go(n)} aria-label="Now">Now</button>
     </div>`;
   }
 }
 
 /** The orders of a resolved phase with their results and reasons, by power. */
-function OrderResults({ title, results, name, styles, mine }) {
+export function OrderResults({ title, results, name, styles, mine }) {
   if (!results) return html`<section class="card"><h2>${title}</h2><p>This phase is not resolved yet.</p></section>`;
   const byPower = {};
   for (const r of results) (byPower[r.power] = byPower[r.power] || []).push(r);
@@ -500,7 +506,7 @@ function OrderResults({ title, results, name, styles, mine }) {
 }
 
 /** The powers: mark, name, centres and units. */
-function Legend({ styles, board, counts, you }) {
+export function Legend({ styles, board, counts, you }) {
   const ids = Object.keys(styles);
   const fog = !!seenSet(board);
   const seenCount = (n) => (n ? n + ' seen' : '?');
