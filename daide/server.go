@@ -603,6 +603,7 @@ func (c *conn) command(ctx context.Context, ts []Token, ns []Node) *SyntaxError 
 			rej()
 			return nil
 		}
+		c.resetIfNewPhase(gs)
 		c.notGOF = false
 		yes()
 		if mis := c.missing(gs); len(mis) > 1 {
@@ -677,6 +678,7 @@ func (c *conn) not(ctx context.Context, ts []Token, args []Node) *SyntaxError {
 			rej()
 			return nil
 		}
+		c.resetIfNewPhase(gs)
 		c.notGOF = true
 		yes()
 		c.setReady(ctx, gs)
