@@ -10,7 +10,7 @@ import (
 	"concordat/diplomacy"
 )
 
-func standardRep(t *testing.T) *Rep {
+func standardRep(t testing.TB) *Rep {
 	t.Helper()
 	rep, err := NewRep(diplomacy.Standard())
 	if err != nil {

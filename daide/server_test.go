@@ -187,7 +187,7 @@ var powers = []string{"AUS", "ENG", "FRA", "GER", "ITA", "RUS", "TUR"}
 // join connects seven clients and plays them into the game: NME, MAP,
 // MDF (one client), YES (MAP), then HLO, SCO, NOW and TME for each. It
 // returns the clients by power.
-func (f *fixture) join(t *testing.T) map[string]*testClient {
+func (f *fixture) join(t *testing.T, variants string) map[string]*testClient {
 	t.Helper()
 	byPower := map[string]*testClient{}
 	var all []*testClient
@@ -210,7 +210,7 @@ func (f *fixture) join(t *testing.T) map[string]*testClient {
 		if _, err := fmt.Sscanf(hlo, "HLO (%3s) (%d)", &pw, &code); err != nil {
 			t.Fatalf("%q: %v", hlo, err)
 		}
-		if !strings.HasSuffix(hlo, "((LVL 0) (MTL 600) (RTL 300) (BTL 300))") {
+		if !strings.HasSuffix(hlo, variants) {
 			t.Errorf("HLO variants: %q", hlo)
 		}
 		if byPower[pw] != nil {
@@ -297,7 +297,7 @@ func ords(t *testing.T, c *testClient) (map[string]string, []string, string) {
 
 func TestPlayStandard(t *testing.T) {
 	f := newFixture(t, `{"phase": "10m", "short": "5m", "press": "none"}`)
-	cs := f.join(t)
+	cs := f.join(t, "((LVL 0) (MTL 600) (RTL 300) (BTL 300))")
 	eng := cs["ENG"]
 
 	// Ill-formed messages: PRN for brackets, HUH with ERR, and the

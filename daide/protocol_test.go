@@ -1,0 +1,193 @@
+package daide
+
+import (
+	"net"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// raw connects without the IM exchange.
+func raw(t *testing.T, addr string) net.Conn {
+	t.Helper()
+	nc, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { nc.Close() })
+	nc.SetReadDeadline(time.Now().Add(5 * time.Second))
+	return nc
+}
+
+// expectEM reads frames up to an EM and checks its code, then that the
+// server closed the connection.
+func expectEM(t *testing.T, nc net.Conn, code int) {
+	t.Helper()
+	for {
+		f, err := ReadFrame(nc)
+		if err != nil {
+			t.Fatalf("no EM %d: %v", code, err)
+		}
+		if f.Type == TypeEM {
+			if got := int(f.Body[0])<<8 | int(f.Body[1]); got != code {
+				t.Fatalf("EM %d, want %d", got, code)
+			}
+			break
+		}
+	}
+	if _, err := ReadFrame(nc); err == nil {
+		t.Fatal("connection still open after EM")
+	}
+}
+
+func TestProtocolErrors(t *testing.T) {
+	f := newFixture(t, `{"phase": "10m"}`)
+	t.Run("DM before IM", func(t *testing.T) {
+		nc := raw(t, f.addr)
+		WriteFrame(nc, DMFrame([]Token{OBS}))
+		expectEM(t, nc, ErrIMNotFirst)
+	})
+	t.Run("wrong magic", func(t *testing.T) {
+		nc := raw(t, f.addr)
+		WriteFrame(nc, Frame{Type: TypeIM, Body: []byte{0, 1, 0xAB, 0xCD}})
+		expectEM(t, nc, ErrIMMagic)
+	})
+	t.Run("wrong endian", func(t *testing.T) {
+		nc := raw(t, f.addr)
+		WriteFrame(nc, Frame{Type: TypeIM, Body: []byte{1, 0, 0x10, 0xDA}})
+		expectEM(t, nc, ErrIMEndian)
+	})
+	t.Run("version", func(t *testing.T) {
+		nc := raw(t, f.addr)
+		WriteFrame(nc, Frame{Type: TypeIM, Body: []byte{0, 9, 0xDA, 0x10}})
+		expectEM(t, nc, ErrVersion)
+	})
+	t.Run("short IM", func(t *testing.T) {
+		nc := raw(t, f.addr)
+		WriteFrame(nc, Frame{Type: TypeIM, Body: []byte{0, 1}})
+		expectEM(t, nc, ErrShort)
+	})
+	t.Run("no IM in time", func(t *testing.T) {
+		nc := raw(t, f.addr)
+		expectEM(t, nc, ErrIMTimer)
+	})
+	after := func(t *testing.T, fr Frame, code int) {
+		c := dial(t, f.addr)
+		WriteFrame(c.nc, fr)
+		if m := c.next(); m != "EM "+itoa(code) {
+			t.Fatalf("got %q, want EM %d", m, code)
+		}
+		select {
+		case <-c.done:
+		case <-time.After(5 * time.Second):
+			t.Fatal("connection still open after EM")
+		}
+	}
+	t.Run("second IM", func(t *testing.T) { after(t, IMFrame(), ErrIMTwice) })
+	t.Run("RM from client", func(t *testing.T) { after(t, Frame{Type: TypeRM}, ErrRMFromClient) })
+	t.Run("unknown type", func(t *testing.T) { after(t, Frame{Type: 9}, ErrUnknownType) })
+	t.Run("odd DM", func(t *testing.T) { after(t, Frame{Type: TypeDM, Body: []byte{0x48}}, ErrShort) })
+	t.Run("unknown token", func(t *testing.T) { after(t, Frame{Type: TypeDM, Body: []byte{0x48, 0x0C, 0x5F, 0x00}}, ErrInvalidToken) })
+	t.Run("FM", func(t *testing.T) {
+		c := dial(t, f.addr)
+		WriteFrame(c.nc, Frame{Type: TypeFM})
+		if m := c.next(); m != "FM" {
+			t.Fatalf("got %q, want FM", m)
+		}
+	})
+	t.Run("level 0 answers", func(t *testing.T) {
+		c := dial(t, f.addr)
+		c.send("HLO")
+		c.expect("REJ (HLO)") // the game has not started
+		c.send("SUB ((ENG FLT LON) HLD)")
+		c.expect("REJ (SUB ((ENG FLT LON) HLD))")
+		c.send("MIS")
+		c.expect("REJ (MIS)")
+		c.send("NOW")
+		c.expect("NOW (SPR 1901) ")
+		c.send("SCO")
+		c.expect("SCO (AUS ")
+		c.send("ADM ('me') ('hello')")
+		c.expect("REJ (ADM ('me') ('hello'))")
+		c.send("NME ('x')")
+		c.expect("HUH (NME ('x') ERR)")
+		c.send("WIN")
+		c.expect("HUH (ERR WIN)")
+		c.send("TME")
+		c.expect("REJ (TME)")
+		c.send("OBS")
+		c.expect("YES (OBS)")
+		c.expect("MAP ('standard')")
+		c.send("OBS")
+		c.expect("REJ (OBS)")
+	})
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// An observer sees the game start and its results; a player that lost
+// its connection rejoins with IAM and its passcode; NME is refused once
+// the game is full.
+func TestObserveAndRejoin(t *testing.T) {
+	f := newFixture(t, `{"phase": "10m"}`)
+	obs := dial(t, f.addr)
+	obs.send("OBS")
+	obs.expect("YES (OBS)")
+	obs.expect("MAP ('standard')")
+	obs.send("YES (MAP ('standard'))")
+	cs := f.join(t, "((LVL 0) (MTL 600) (RTL 600) (BTL 600))")
+	obs.expect("HLO (UNO) (0) ((LVL 0)")
+	obs.expect("SCO ")
+	obs.expect("NOW (SPR 1901)")
+	late := dial(t, f.addr)
+	late.send("NME ('late') ('1')")
+	late.expect("REJ (NME ('late') ('1'))")
+
+	eng := cs["ENG"]
+	eng.send("HLO")
+	hlo := eng.expect("HLO (ENG) (")
+	code := strings.TrimSuffix(strings.TrimPrefix(hlo, "HLO (ENG) ("), hlo[strings.Index(hlo, ") ((LVL"):])
+	eng.nc.Close()
+	<-eng.done
+
+	wrong := "1"
+	if code == "1" {
+		wrong = "2"
+	}
+	bad := dial(t, f.addr)
+	bad.send("IAM (ENG) (" + wrong + ")")
+	bad.expect("REJ (IAM (ENG) (" + wrong + "))")
+	back := dial(t, f.addr)
+	back.send("IAM (ENG) (" + code + ")")
+	back.expect("YES (IAM (ENG) (" + code + "))")
+	back.send("SUB ((ENG FLT LON) MTO NTH) ((ENG FLT EDI) MTO NWG) ((ENG AMY LVP) MTO YOR)")
+	for i := 0; i < 3; i++ {
+		back.expect("THX ")
+	}
+	// The others hold; the phase resolves once all are in.
+	for _, p := range powers {
+		if p == "ENG" {
+			continue
+		}
+		c := cs[p]
+		c.send("MIS")
+		mis := c.expect("MIS ")
+		var orders []string
+		for _, u := range units(mis) {
+			orders = append(orders, "(("+u+") HLD)")
+		}
+		c.send("SUB " + strings.Join(orders, " "))
+		for range orders {
+			c.expect("THX ")
+		}
+	}
+	res, _, now := ords(t, obs)
+	if res["((ENG FLT LON) MTO NTH)"] != "(SUC)" || !strings.HasPrefix(now, "NOW (FAL 1901)") || !strings.Contains(now, "(ENG FLT NTH)") {
+		t.Errorf("observer saw %v %q", res, now)
+	}
+	res, _, _ = ords(t, back)
+	if len(res) != 22 {
+		t.Errorf("rejoined client got %d results", len(res))
+	}
+}
