@@ -1,11 +1,15 @@
 package daide
 
 import (
+	"context"
+	"encoding/json"
 	"net"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"concordat/host"
 )
 
 // raw connects without the IM exchange.
@@ -88,7 +92,9 @@ func TestProtocolErrors(t *testing.T) {
 	t.Run("RM from client", func(t *testing.T) { after(t, Frame{Type: TypeRM}, ErrRMFromClient) })
 	t.Run("unknown type", func(t *testing.T) { after(t, Frame{Type: 9}, ErrUnknownType) })
 	t.Run("odd DM", func(t *testing.T) { after(t, Frame{Type: TypeDM, Body: []byte{0x48}}, ErrShort) })
-	t.Run("unknown token", func(t *testing.T) { after(t, Frame{Type: TypeDM, Body: []byte{0x48, 0x0C, 0x5F, 0x00}}, ErrInvalidToken) })
+	t.Run("unknown token", func(t *testing.T) {
+		after(t, Frame{Type: TypeDM, Body: []byte{0x48, 0x0C, 0x5F, 0x00}}, ErrInvalidToken)
+	})
 	t.Run("FM", func(t *testing.T) {
 		c := dial(t, f.addr)
 		WriteFrame(c.nc, Frame{Type: TypeFM})
@@ -189,5 +195,58 @@ func TestObserveAndRejoin(t *testing.T) {
 	res, _, _ = ords(t, back)
 	if len(res) != 22 {
 		t.Errorf("rejoined client got %d results", len(res))
+	}
+}
+
+// With no game named, the server hosts games of its own: NME joins the
+// forming one, a new one is made once it is full, and a client that
+// leaves before its game starts gives its seat up.
+func TestOwnGames(t *testing.T) {
+	f := newFixture(t, `{"phase": "10m"}`)
+	f.srv.Game = 0
+	f.srv.New = host.NewGame{Name: "bots", Variant: "standard", Options: json.RawMessage(`{"phase": "20m", "press": "none"}`)}
+	gone := dial(t, f.addr)
+	gone.send("NME ('gone') ('1')")
+	gone.expect("YES (NME")
+	own := func() int64 {
+		f.srv.mu.Lock()
+		defer f.srv.mu.Unlock()
+		return f.srv.own
+	}
+	first := own()
+	if first == 0 || first == f.game {
+		t.Fatalf("no game of the server's own (%d)", first)
+	}
+	gone.nc.Close()
+	<-gone.done
+	free := func(id int64) int {
+		ld, err := f.h.GameSeats(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, s := range ld.Seats {
+			if s.UserID == 0 {
+				n++
+			}
+		}
+		return n
+	}
+	for i := 0; i < 100 && free(first) != 7; i++ {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if n := free(first); n != 7 {
+		t.Fatalf("%d free seats after the client left, want 7", n)
+	}
+	f.game = first
+	f.join(t, "((LVL 0) (MTL 1200) (RTL 1200) (BTL 1200))")
+	next := dial(t, f.addr)
+	next.send("NME ('next') ('1')")
+	next.expect("YES (NME")
+	if own() == first {
+		t.Fatal("the eighth client joined the full game")
+	}
+	if n := free(own()); n != 6 {
+		t.Errorf("the new game has %d free seats, want 6", n)
 	}
 }

@@ -710,10 +710,9 @@ func (c *conn) not(ctx context.Context, ts []Token, args []Node) *SyntaxError {
 			return nil
 		}
 		c.resetIfNewPhase(gs)
-		keep, keepEng := c.orders, c.engine
-		if len(inner) == 1 {
-			keep, keepEng = nil, nil
-		} else {
+		var keep []Order
+		var keepEng []diplomacy.Order
+		if len(inner) > 1 {
 			if len(inner) != 2 {
 				return errAt(&inner[2], end, "NOT (SUB (order))")
 			}

@@ -129,16 +129,6 @@ func (c *testClient) until(prefix string) ([]string, string) {
 	}
 }
 
-// quiet checks that no message arrives for a moment.
-func (c *testClient) quiet() {
-	c.t.Helper()
-	select {
-	case m := <-c.in:
-		c.t.Fatalf("unexpected %q", m)
-	case <-time.After(150 * time.Millisecond):
-	}
-}
-
 type fixture struct {
 	h    *host.Host
 	srv  *Server
