@@ -222,6 +222,7 @@ func TestExpressibleMaps(t *testing.T) {
 			}
 		} else {
 			ok = append(ok, id)
+			checkRep(t, m)
 		}
 	}
 	if !slices.Contains(ok, "standard") {
@@ -229,4 +230,44 @@ func TestExpressibleMaps(t *testing.T) {
 	}
 	t.Logf("expressible: %s", strings.Join(ok, " "))
 	t.Logf("not: %s", strings.Join(not, " "))
+}
+
+// checkRep checks a map's representation: distinct three-letter names,
+// none a fixed token's other than a power's, one MDF adjacency entry per
+// province, and every MDF token one the representation knows.
+func checkRep(t *testing.T, m *diplomacy.Map) {
+	t.Helper()
+	rep, err := NewRep(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, tok := range rep.order {
+		n := rep.names[tok]
+		if !isName(n) || seen[n] {
+			t.Errorf("%s: token 0x%04X named %q (twice?)", m.ID, uint16(tok), n)
+		}
+		seen[n] = true
+		if f, ok := lookup(n, nil); ok && tok.IsProvince() && f.Cat() != CatPower && !isStandardProvince(n) {
+			t.Errorf("%s: province named %s, a fixed token", m.ID, n)
+		}
+	}
+	if len(rep.order) != len(m.Powers)+len(m.Provinces) {
+		t.Errorf("%s: %d names for %d powers and %d provinces", m.ID, len(rep.order), len(m.Powers), len(m.Provinces))
+	}
+	mdf := rep.MDF()
+	for _, tok := range mdf {
+		if !rep.Known(tok) {
+			t.Fatalf("%s: MDF token 0x%04X unknown", m.ID, uint16(tok))
+		}
+	}
+	ns, err := Tree(mdf)
+	if err != nil || len(ns) != 4 || len(ns[3].List) != len(m.Provinces) {
+		t.Errorf("%s: MDF malformed (%v)", m.ID, err)
+	}
+	if m.ID == "heptarchy_iv" {
+		if n := rep.names[rep.Power(diplomacy.Power(slices.IndexFunc(m.Powers, func(p diplomacy.PowerInfo) bool { return p.ID == "scotland" })))]; n == "SCO" || !strings.HasPrefix(n, "S") {
+			t.Errorf("heptarchy: Scotland named %q (SCO is a command)", n)
+		}
+	}
 }

@@ -60,16 +60,15 @@ func NewRep(m *diplomacy.Map) (*Rep, error) {
 	for i, p := range m.Powers {
 		rep.custom = rep.custom || p.ID != standardPowers[i]
 	}
+	taken := func(n string) bool { _, ok := rep.byName[n]; return ok }
 	for i, p := range m.Powers {
 		t := Token(CatPower<<8 | i)
-		n := strings.ToUpper(p.ID)
-		if len(n) > 3 {
-			n = n[:3]
-		}
-		if !rep.custom {
-			n = fixedNames[t]
-		} else if !isName(n) || rep.byName[n] != 0 || reserved[n] && fixedNames[t] != n && !isPowerName(n) {
-			return nil, fmt.Errorf("map %s: power %s has no distinct three-letter DAIDE name (%q)", m.ID, p.ID, n)
+		n := fixedNames[t]
+		if rep.custom {
+			n = pickName(p.ID, p.Name, func(n string) bool { return taken(n) || reserved[n] && !isPowerName(n) })
+			if n == "" {
+				return nil, fmt.Errorf("map %s: power %s has no distinct three-letter DAIDE name", m.ID, p.ID)
+			}
 		}
 		rep.add(t, n)
 		rep.power = append(rep.power, t)
@@ -97,7 +96,7 @@ func NewRep(m *diplomacy.Map) (*Rep, error) {
 			n = a
 		}
 		if !isName(n) || reserved[n] && !isStandardProvince(n) {
-			return nil, fmt.Errorf("map %s: province %s has no three-letter DAIDE name", m.ID, pi.ID)
+			n = "" // named below, once the provinces with names of their own have theirs
 		}
 		cat := CatInland
 		switch {
@@ -118,6 +117,25 @@ func NewRep(m *diplomacy.Map) (*Rep, error) {
 		}
 		ps = append(ps, prov{p, n, cat})
 	}
+	for i := range ps {
+		if n := ps[i].name; n != "" {
+			if taken(n) {
+				ps[i].name = "" // a power's name: this one gets another
+				continue
+			}
+			rep.byName[n] = 0 // claimed; the token is set below
+		}
+	}
+	for i := range ps {
+		if ps[i].name == "" {
+			pi := m.Provinces[ps[i].p]
+			ps[i].name = pickName(pi.ID, pi.Name, func(n string) bool { return taken(n) || reserved[n] })
+			if ps[i].name == "" {
+				return nil, fmt.Errorf("map %s: province %s has no distinct three-letter DAIDE name", m.ID, pi.ID)
+			}
+			rep.byName[ps[i].name] = 0
+		}
+	}
 	sort.Slice(ps, func(i, j int) bool {
 		if ps[i].cat != ps[j].cat {
 			return ps[i].cat < ps[j].cat
@@ -127,9 +145,6 @@ func NewRep(m *diplomacy.Map) (*Rep, error) {
 	rep.prov = make([]Token, len(m.Provinces))
 	for i, p := range ps {
 		t := Token(p.cat<<8 | i)
-		if _, dup := rep.byName[p.name]; dup {
-			return nil, fmt.Errorf("map %s: two provinces or powers are named %s in DAIDE", m.ID, p.name)
-		}
 		rep.add(t, p.name)
 		rep.prov[p.p] = t
 		rep.provOf[t] = p.p
@@ -141,6 +156,48 @@ func (rep *Rep) add(t Token, n string) {
 	rep.names[t] = n
 	rep.byName[n] = t
 	rep.order = append(rep.order, t)
+}
+
+// pickName chooses a three-letter name for a power or province whose id
+// is none: the id's first three letters, or its first letter and two
+// later ones (of the id, then of the name) in order, the first that used
+// does not refuse; "" when none is free.
+func pickName(id, full string, used func(string) bool) string {
+	letters := func(s string) []byte {
+		var b []byte
+		for _, r := range strings.ToUpper(s) {
+			if r >= 'A' && r <= 'Z' {
+				b = append(b, byte(r))
+			}
+		}
+		return b
+	}
+	for _, src := range [][]byte{letters(id), letters(full)} {
+		if len(src) < 3 {
+			continue
+		}
+		src = src[:min(len(src), 16)]
+		for i := 1; i < len(src); i++ {
+			for j := i + 1; j < len(src); j++ {
+				if n := string([]byte{src[0], src[i], src[j]}); !used(n) {
+					return n
+				}
+			}
+		}
+	}
+	for _, src := range [][]byte{letters(id), letters(full)} {
+		if len(src) == 0 {
+			continue
+		}
+		for a := byte('A'); a <= 'Z'; a++ {
+			for b := byte('A'); b <= 'Z'; b++ {
+				if n := string([]byte{src[0], a, b}); !used(n) {
+					return n
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // isName reports whether n is three capital letters.
