@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"concordat/host"
+	"concordat/store"
 )
 
 // raw connects without the IM exchange.
@@ -248,5 +249,76 @@ func TestOwnGames(t *testing.T) {
 	}
 	if n := free(own()); n != 6 {
 		t.Errorf("the new game has %d free seats, want 6", n)
+	}
+}
+
+// A map with powers of its own (Hundred: England, France, Burgundy) plays
+// through the adapter with the names the RM gives: HLO, NOW, MIS and
+// ORD use them, and a phase of holds resolves.
+func TestVariantMap(t *testing.T) {
+	f := newFixture(t, `{"phase": "10m"}`)
+	ctx := context.Background()
+	u := &store.User{Name: "owner2", PasswordHash: "x", CreatedAt: time.Now()}
+	if err := f.h.Store.CreateUser(ctx, u); err != nil {
+		t.Fatal(err)
+	}
+	g, err := f.h.CreateGame(ctx, u.ID, host.NewGame{Name: "hundred", Kind: "diplomacy", Variant: "hundred", Options: json.RawMessage(`{"phase": "10m"}`)}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.srv.Game = g.ID
+	var cs []*testClient
+	for i := 0; i < 3; i++ {
+		c := dial(t, f.addr)
+		c.send("NME ('b') ('1')")
+		c.expect("YES (NME")
+		c.expect("MAP ('hundred')")
+		c.send("MDF")
+		mdf := c.expect("MDF (")
+		if strings.Contains(mdf, "0x") {
+			t.Fatalf("MDF names a token the RM did not: %q", mdf)
+		}
+		c.send("YES (MAP ('hundred'))")
+		cs = append(cs, c)
+	}
+	seen := map[string]bool{}
+	for _, c := range cs {
+		hlo := c.expect("HLO (")
+		pw := hlo[5:8]
+		if seen[pw] || c.rep.byName[pw].Cat() != CatPower {
+			t.Fatalf("HLO %q: power %s not a power of the RM (or twice)", hlo, pw)
+		}
+		seen[pw] = true
+		c.expect("SCO ")
+		now := c.expect("NOW (SPR 1425)")
+		if strings.Contains(now, "0x") {
+			t.Fatalf("NOW %q", now)
+		}
+		c.expect("TME ")
+	}
+	total := 0
+	for _, c := range cs {
+		c.send("MIS")
+		mis := c.expect("MIS (")
+		var orders []string
+		for _, u := range units(mis) {
+			orders = append(orders, "(("+u+") HLD)")
+		}
+		total += len(orders)
+		c.send("SUB " + strings.Join(orders, " "))
+		for _, o := range orders {
+			c.expect("THX " + o + " (MBV)")
+		}
+	}
+	for _, c := range cs {
+		res, _, now := ords(t, c)
+		if len(res) != total || !strings.HasPrefix(now, "NOW (FAL 1425)") {
+			t.Errorf("%d results for %d units; %q", len(res), total, now)
+		}
+		for o, r := range res {
+			if r != "(SUC)" {
+				t.Errorf("%s: %s", o, r)
+			}
+		}
 	}
 }
