@@ -1287,7 +1287,9 @@ func (c *conn) sub(ctx context.Context, ts []Token, args []Node) *SyntaxError {
 		}
 		notes[i] = note
 	}
-	if err := c.submit(ctx, gs, newEngine); err != nil {
+	if sameOrders(c.rep.Map, newEngine, c.engine) {
+		// Nothing changed (every order refused, or sent again): nothing to store.
+	} else if err := c.submit(ctx, gs, newEngine); err != nil {
 		c.log.Info("daide: orders refused", "err", err)
 		for i := range notes {
 			if notes[i] == MBV {
@@ -1305,6 +1307,19 @@ func (c *conn) sub(ctx context.Context, ts []Token, args []Node) *SyntaxError {
 	}
 	c.setReady(ctx, gs)
 	return nil
+}
+
+// sameOrders reports whether two order lists write the same texts.
+func sameOrders(m *diplomacy.Map, a, b []diplomacy.Order) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].String(m) != b[i].String(m) {
+			return false
+		}
+	}
+	return true
 }
 
 func countAdjust(os []diplomacy.Order) (builds, removes int) {
