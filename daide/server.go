@@ -272,6 +272,8 @@ func (s *Server) handle(ctx context.Context, nc net.Conn) {
 		c.leave()
 	}()
 	frames := make(chan Frame)
+	quit := make(chan struct{})
+	defer close(quit)
 	go func() {
 		defer close(frames)
 		for {
@@ -282,6 +284,8 @@ func (s *Server) handle(ctx context.Context, nc net.Conn) {
 			select {
 			case frames <- f:
 			case <-ctx.Done():
+				return
+			case <-quit:
 				return
 			}
 		}
