@@ -322,3 +322,25 @@ func TestVariantMap(t *testing.T) {
 		}
 	}
 }
+
+// A game won outright ends with SLO (power) and OFF: here the others
+// concede to France (from the web: DAIDE has no word for conceding).
+func TestSolo(t *testing.T) {
+	f := newFixture(t, `{"phase": "10m"}`)
+	cs := f.join(t, "((LVL 0) (MTL 600) (RTL 600) (BTL 600))")
+	ld, err := f.h.GameSeats(context.Background(), f.game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range ld.Seats {
+		if s.Seat != "france" {
+			if _, err := f.h.Vote(context.Background(), s.UserID, f.game, host.VoteConcede, "france"); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, p := range powers {
+		cs[p].until("SLO (FRA)")
+		cs[p].expect("OFF")
+	}
+}
