@@ -344,3 +344,63 @@ func TestSolo(t *testing.T) {
 		cs[p].expect("OFF")
 	}
 }
+
+// A power whose holder misses two deadlines in a row is announced in
+// civil disorder (CCD), and out of it (NOT (CCD)) once it orders again.
+func TestCivilDisorder(t *testing.T) {
+	f := newFixture(t, `{"phase": "10m"}`)
+	cs := f.join(t, "((LVL 0) (MTL 600) (RTL 600) (BTL 600))")
+	ctx := context.Background()
+	deadline := func() {
+		t.Helper()
+		g, _, err := f.h.Game(ctx, f.game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := f.h.RunJob(ctx, store.Job{GameID: f.game, Kind: "deadline", Seq: g.Seq, DueAt: g.Deadline}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	hold := func(p string) {
+		t.Helper()
+		c := cs[p]
+		c.send("MIS")
+		var orders []string
+		for _, u := range units(c.expect("MIS (")) {
+			orders = append(orders, "(("+u+") HLD)")
+		}
+		c.send("NOT (GOF)") // so that the deadline, not the last order, closes the phase
+		c.expect("YES (NOT (GOF))")
+		c.send("SUB " + strings.Join(orders, " "))
+		for range orders {
+			c.expect("THX ")
+		}
+	}
+	for round := 0; round < 2; round++ {
+		for _, p := range powers {
+			if p != "TUR" {
+				hold(p)
+			}
+		}
+		deadline()
+		for _, p := range powers {
+			_, _, now := ords(t, cs[p])
+			if !strings.HasPrefix(now, "NOW (") {
+				t.Fatal(now)
+			}
+			cs[p].expect("TME (")
+		}
+	}
+	for _, p := range powers {
+		cs[p].expect("CCD (TUR)")
+	}
+	for _, p := range powers {
+		hold(p)
+	}
+	deadline()
+	for _, p := range powers {
+		ords(t, cs[p])
+		cs[p].expect("TME (")
+		cs[p].expect("NOT (CCD (TUR))")
+	}
+}

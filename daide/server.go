@@ -341,10 +341,11 @@ type conn struct {
 	engine        []diplomacy.Order
 	notGOF        bool
 	ready         bool
-	phaseOrders   int          // phases resolved when orders were last reset
-	tme           map[int]bool // requested warnings, seconds before the deadline
-	tmeSent       map[int]bool // warnings sent this phase
-	deadline      time.Time    // the current window's deadline
+	phaseOrders   int                // phases resolved when orders were last reset
+	tme           map[int]bool       // requested warnings, seconds before the deadline
+	tmeSent       map[int]bool       // warnings sent this phase
+	deadline      time.Time          // the current window's deadline
+	cd            map[game.Seat]bool // powers last announced in civil disorder
 }
 
 const (
@@ -920,6 +921,9 @@ func (c *conn) sync(ctx context.Context) {
 		c.send(c.now(gs.Pos)...)
 		c.sendTME(g)
 	}
+	if g.Status == store.Active {
+		c.civilDisorder(ctx)
+	}
 	if g.Status == store.Finished && !c.ended {
 		if w := gs.Pos.Winner(); w != diplomacy.NoPower {
 			c.send(SLO, BRA, c.rep.Power(w), KET)
@@ -936,6 +940,35 @@ func (c *conn) sync(ctx context.Context) {
 		c.ended = true
 		c.send(OFF)
 		c.closed = true
+	}
+}
+
+// civilDisorder sends CCD (power) for each power that has fallen into
+// civil disorder (its holder missed the game's limit of phases in a row,
+// or nobody holds it) and NOT (CCD (power)) for each that came back.
+func (c *conn) civilDisorder(ctx context.Context) {
+	ld, err := c.srv.Host.GameSeats(ctx, c.game)
+	if err != nil {
+		return
+	}
+	for _, st := range ld.Seats {
+		pw, ok := c.rep.Map.LookupPower(string(st.Seat))
+		if !ok {
+			continue
+		}
+		cd := !st.Bot && (st.UserID == 0 || st.Missed >= ld.Opts.MissedLimit)
+		if cd == c.cd[st.Seat] {
+			continue
+		}
+		if c.cd == nil {
+			c.cd = map[game.Seat]bool{}
+		}
+		c.cd[st.Seat] = cd
+		if cd {
+			c.send(CCD, BRA, c.rep.Power(pw), KET)
+		} else {
+			c.send(NOT, BRA, CCD, BRA, c.rep.Power(pw), KET, KET)
+		}
 	}
 }
 
