@@ -3,6 +3,7 @@ package daide
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net"
 	"strconv"
 	"strings"
@@ -403,4 +404,27 @@ func TestCivilDisorder(t *testing.T) {
 		cs[p].expect("TME (")
 		cs[p].expect("NOT (CCD (TUR))")
 	}
+}
+
+// TME (seconds) asks for a warning that many seconds before each
+// deadline; one longer than the game's windows is refused.
+func TestTimeWarnings(t *testing.T) {
+	f := newFixture(t, `{"phase": "10m"}`)
+	cs := f.join(t, "((LVL 0) (MTL 600) (RTL 600) (BTL 600))")
+	c := cs["ENG"]
+	c.send("TME (601)")
+	c.expect("REJ (TME (601))")
+	c.send("TME (600)")
+	c.expect("YES (TME (600))")
+	tme := c.expect("TME (")
+	var n int
+	if _, err := fmt.Sscanf(tme, "TME (%d)", &n); err != nil || n > 600 || n < 590 {
+		t.Fatalf("warning %q", tme)
+	}
+	c.send("NOT (TME (5))")
+	c.expect("REJ (NOT (TME (5)))")
+	c.send("NOT (TME (600))")
+	c.expect("YES (NOT (TME (600)))")
+	c.send("NOT (TME)")
+	c.expect("YES (NOT (TME))")
 }

@@ -635,8 +635,8 @@ func (c *conn) command(ctx context.Context, ts []Token, ns []Node) *SyntaxError 
 		if serr != nil {
 			return serr
 		}
-		if n < 0 {
-			rej()
+		if n < 0 || n > c.longestWindow(ctx) {
+			rej() // negative, longer than any deadline, or no deadlines
 			return nil
 		}
 		if c.tme == nil {
@@ -970,6 +970,18 @@ func (c *conn) civilDisorder(ctx context.Context) {
 			c.send(NOT, BRA, CCD, BRA, c.rep.Power(pw), KET, KET)
 		}
 	}
+}
+
+// longestWindow is the longest window of the game in seconds (0 for
+// daily deadlines, whose length varies).
+func (c *conn) longestWindow(ctx context.Context) int {
+	ld, err := c.srv.Host.GameSeats(ctx, c.game)
+	if err != nil || ld.Opts.DailyAt != "" {
+		return 0
+	}
+	long, _ := time.ParseDuration(ld.Opts.Phase)
+	short, _ := time.ParseDuration(ld.Opts.Short)
+	return int(max(long, short).Seconds())
 }
 
 // hlo sends HLO (power) (passcode) ((LVL 0) (MTL s) (RTL s) (BTL s)).
