@@ -340,8 +340,12 @@ func TestSolo(t *testing.T) {
 			}
 		}
 	}
-	for _, p := range powers {
+	for i, p := range powers {
 		cs[p].until("SLO (FRA)")
+		smr := cs[p].expect("SMR (SPR 1901) (")
+		if i == 0 && (!strings.Contains(smr, "(ENG ('bot") || !strings.Contains(smr, "('1.0') 3)") || !strings.Contains(smr, "(RUS ('bot")) {
+			t.Errorf("SMR %q", smr)
+		}
 		cs[p].expect("OFF")
 	}
 }

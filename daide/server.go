@@ -61,8 +61,9 @@ type seatKey struct {
 }
 
 type seatHolder struct {
-	user     int64
-	passcode int
+	user          int64
+	passcode      int
+	name, version string // the client's NME
 }
 
 // Attach makes the server learn of every change to the host's games (it
@@ -806,7 +807,7 @@ func (c *conn) join(ctx context.Context, name, version string) bool {
 	if s.seats == nil {
 		s.seats = map[seatKey]seatHolder{}
 	}
-	s.seats[seatKey{gid, seat}] = seatHolder{user: u.ID, passcode: 1 + int(randUint64()%8191)}
+	s.seats[seatKey{gid, seat}] = seatHolder{user: u.ID, passcode: 1 + int(randUint64()%8191), name: name, version: version}
 	s.mu.Unlock()
 	c.log.Info("daide: joined", "name", name, "version", version, "game", gid, "seat", seat)
 	return true
@@ -884,7 +885,8 @@ func (c *conn) loadGame(ctx context.Context, id int64) (*store.Game, *diplomacy.
 
 // sync sends what changed in the game since the connection last looked:
 // HLO, SCO and NOW once the game has started; each resolved phase's ORD,
-// then SCO (after a fall), SLO, NOW and TME; DRW or SLO when it ends.
+// then SCO (after a fall), SLO and SMR, NOW and TME; DRW or SLO, and SMR,
+// when it ends otherwise; then OFF.
 func (c *conn) sync(ctx context.Context) {
 	if c.role == roleNone || !c.mapOK || c.closed || c.ended {
 		return
@@ -916,6 +918,7 @@ func (c *conn) sync(ctx context.Context) {
 		}
 		if w := gs.Pos.Winner(); w != diplomacy.NoPower {
 			c.send(SLO, BRA, c.rep.Power(w), KET)
+			c.smr(ctx, gs)
 			c.ended = true
 		}
 		c.send(c.now(gs.Pos)...)
@@ -934,6 +937,7 @@ func (c *conn) sync(ctx context.Context) {
 		} else {
 			c.send(DRW)
 		}
+		c.smr(ctx, gs)
 		c.ended = true
 	}
 	if c.ended || g.Status == store.Finished {
@@ -941,6 +945,48 @@ func (c *conn) sync(ctx context.Context) {
 		c.send(OFF)
 		c.closed = true
 	}
+}
+
+// smr sends the summary of the game that has ended: SMR (turn) (power
+// ('name') ('version') centres [year of elimination]) ... The name is the
+// DAIDE client's (its NME), or the account's of a person; a person's
+// version is empty.
+func (c *conn) smr(ctx context.Context, gs *diplomacy.GameState) {
+	m := c.rep.Map
+	ld, err := c.srv.Host.GameSeats(ctx, c.game)
+	if err != nil {
+		return
+	}
+	out := append([]Token{SMR}, turn(gs.Pos.Phase)...)
+	centres := gs.Pos.CountCenters()
+	for _, st := range ld.Seats {
+		pw, ok := m.LookupPower(string(st.Seat))
+		if !ok {
+			continue
+		}
+		name, version := "", ""
+		c.srv.mu.Lock()
+		h, isBot := c.srv.seats[seatKey{c.game, st.Seat}]
+		c.srv.mu.Unlock()
+		if isBot && h.user == st.UserID {
+			name, version = h.name, h.version
+		} else if st.UserID != 0 {
+			if u, err := c.srv.Host.Store.UserByID(ctx, st.UserID); err == nil {
+				name = u.Name
+			}
+		}
+		e := cat([]Token{c.rep.Power(pw)}, paren(Text(name)...), paren(Text(version)...), []Token{mustInt(centres[pw])})
+		if centres[pw] == 0 {
+			for i := 0; i <= len(gs.History); i++ {
+				if pos := c.positionAt(gs, i); pos.CountCenters()[pw] == 0 {
+					e = append(e, mustInt(pos.Phase.Year))
+					break
+				}
+			}
+		}
+		out = append(out, paren(e...)...)
+	}
+	c.send(out...)
 }
 
 // civilDisorder sends CCD (power) for each power that has fallen into

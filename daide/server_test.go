@@ -545,6 +545,7 @@ func TestPlayStandard(t *testing.T) {
 	}
 	for _, p := range powers {
 		cs[p].until("DRW")
+		cs[p].expect("SMR (SPR 1902) (AUS ('bot")
 		cs[p].expect("OFF")
 	}
 	g, _, _ := f.h.Game(context.Background(), f.game)
