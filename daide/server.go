@@ -47,8 +47,9 @@ type Server struct {
 	// arrive at once (Attach).
 	Poll time.Duration
 
-	mu       sync.Mutex
+	connMu   sync.Mutex // guards conns alone: Host.Notify takes it
 	conns    map[*conn]bool
+	mu       sync.Mutex // guards the rest
 	seats    map[seatKey]seatHolder
 	own      int64 // the game of the server's own that clients join now
 	ownerID  int64 // the account that creates the server's own games
@@ -80,8 +81,8 @@ func (s *Server) Attach() {
 		if prev != nil {
 			prev(c)
 		}
-		s.mu.Lock()
-		defer s.mu.Unlock()
+		s.connMu.Lock()
+		defer s.connMu.Unlock()
 		for cn := range s.conns {
 			cn.poke()
 		}
@@ -230,15 +231,22 @@ func (s *Server) handle(ctx context.Context, nc net.Conn) {
 		timeout = 30 * time.Second
 	}
 	nc.SetReadDeadline(time.Now().Add(timeout))
+	// At shutdown, a read under way ends at once (and the client gets OFF).
+	defer context.AfterFunc(ctx, func() { nc.SetReadDeadline(time.Now()) })()
 	f, err := ReadFrame(nc)
 	if err != nil {
 		var ne net.Error
-		if errors.As(err, &ne) && ne.Timeout() {
+		if errors.As(err, &ne) && ne.Timeout() && ctx.Err() == nil {
 			c.fail(ErrIMTimer)
 		}
 		return
 	}
-	nc.SetReadDeadline(time.Time{})
+	if ctx.Err() != nil {
+		return
+	}
+	if ctx.Err() == nil {
+		nc.SetReadDeadline(time.Time{})
+	}
 	switch {
 	case f.Type != TypeIM:
 		c.fail(ErrIMNotFirst)
@@ -260,16 +268,16 @@ func (s *Server) handle(ctx context.Context, nc net.Conn) {
 	if err := WriteFrame(nc, RMFrame(c.rep)); err != nil {
 		return
 	}
-	s.mu.Lock()
+	s.connMu.Lock()
 	if s.conns == nil {
 		s.conns = map[*conn]bool{}
 	}
 	s.conns[c] = true
-	s.mu.Unlock()
+	s.connMu.Unlock()
 	defer func() {
-		s.mu.Lock()
+		s.connMu.Lock()
 		delete(s.conns, c)
-		s.mu.Unlock()
+		s.connMu.Unlock()
 		c.leave()
 	}()
 	frames := make(chan Frame)
@@ -305,6 +313,9 @@ func (s *Server) handle(ctx context.Context, nc net.Conn) {
 			return
 		case f, ok := <-frames:
 			if !ok {
+				if ctx.Err() != nil {
+					c.send(OFF)
+				}
 				return
 			}
 			c.frame(ctx, f)
