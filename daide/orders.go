@@ -228,10 +228,11 @@ func sameOrder(m *diplomacy.Map, a, b diplomacy.Order) bool {
 }
 
 // Judge gives the note for order o of power pw in pos: MBV when it is one
-// of the legal orders (legal lists the power's, from diplomacy.Generator),
-// otherwise the protocol's note for the first thing wrong with it. slots
-// is how many builds (positive) or removals (negative) the power owes,
-// used is how many the orders already accepted fill.
+// of the legal orders (legal lists the power's, from diplomacy.Generator;
+// an MTO only to where the unit moves without a convoy), otherwise the
+// protocol's note for the first thing wrong with it; and the engine's
+// order to submit (the legal order it matched). Whether a build or a
+// removal is one too many is the caller's to judge (NMB, NMR).
 func (rep *Rep) Judge(pos *diplomacy.Position, pw diplomacy.Power, o Order, legal []diplomacy.UnitOrders) (Token, diplomacy.Order) {
 	m := rep.Map
 	od := o.Order
@@ -306,11 +307,9 @@ func (rep *Rep) Judge(pos *diplomacy.Position, pw diplomacy.Power, o Order, lega
 		return NSU, od
 	}
 	// Adjustments.
-	builds, removes := 0, 0
+	builds := 0
 	for _, uo := range legal {
-		if len(uo.Orders) > 0 && uo.Orders[0].Type == diplomacy.DisbandOrder {
-			removes++
-		} else {
+		if len(uo.Orders) == 0 || uo.Orders[0].Type != diplomacy.DisbandOrder {
 			builds++
 		}
 	}

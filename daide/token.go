@@ -11,9 +11,10 @@
 // a hosted game through package host (server.go). docs/daide.md tells how
 // a DAIDE client connects.
 //
-// The adapter speaks syntax level 0 (no press) only. It knows Diplomacy
-// games (package diplomacy's states) and no other game; the games it plays
-// are those whose map and rules DAIDE can express (Expressible).
+// The adapter speaks syntax level 0 (no press) only. Unlike package
+// server, it knows one game: Diplomacy, through package diplomacy's maps,
+// orders and states (DAIDE is a Diplomacy protocol); it plays the games
+// whose map DAIDE can express (NewRep) under rules it can play (Playable).
 package daide
 
 import (
