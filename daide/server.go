@@ -902,12 +902,21 @@ func (c *conn) sync(ctx context.Context) {
 	if c.role == roleNone || !c.mapOK || c.closed || c.ended {
 		return
 	}
-	g, gs, err := c.load(ctx)
+	// The game and its seats as of one moment, and the state after that
+	// game's last action: CCD never runs ahead of the results.
+	ld, err := c.srv.Host.GameSeats(ctx, c.game)
 	if err != nil {
 		c.log.Warn("daide: reading the game", "err", err)
 		return
 	}
-	if g.Status == store.Forming {
+	g := ld.Game
+	st, err := c.srv.Host.State(ctx, g)
+	if err != nil {
+		c.log.Warn("daide: reading the game", "err", err)
+		return
+	}
+	gs, ok := st.(*diplomacy.GameState)
+	if !ok || g.Status == store.Forming {
 		return
 	}
 	if !c.started {
@@ -936,7 +945,7 @@ func (c *conn) sync(ctx context.Context) {
 		c.sendTME(g)
 	}
 	if g.Status == store.Active {
-		c.civilDisorder(ctx)
+		c.civilDisorder(ld)
 	}
 	if g.Status == store.Finished && !c.ended {
 		if w := gs.Pos.Winner(); w != diplomacy.NoPower {
@@ -1000,14 +1009,11 @@ func (c *conn) smr(ctx context.Context, gs *diplomacy.GameState) {
 	c.send(out...)
 }
 
-// civilDisorder sends CCD (power) for each power that has fallen into
-// civil disorder (its holder missed the game's limit of phases in a row,
-// or nobody holds it) and NOT (CCD (power)) for each that came back.
-func (c *conn) civilDisorder(ctx context.Context) {
-	ld, err := c.srv.Host.GameSeats(ctx, c.game)
-	if err != nil {
-		return
-	}
+// civilDisorder sends CCD (power) for each power of the game ld that has
+// fallen into civil disorder (its holder missed the game's limit of
+// phases in a row, or nobody holds it) and NOT (CCD (power)) for each
+// that came back.
+func (c *conn) civilDisorder(ld *host.Loaded) {
 	for _, st := range ld.Seats {
 		pw, ok := c.rep.Map.LookupPower(string(st.Seat))
 		if !ok {
