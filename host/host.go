@@ -163,6 +163,11 @@ func (h *Host) CreateGame(ctx context.Context, user int64, req NewGame, seed uin
 	if err != nil {
 		return nil, errorf(CodeInvalid, "%v", err)
 	}
+	if opts.BotKind != "" {
+		if _, err := BotOf(r, opts.BotKind); err != nil {
+			return nil, errorf(CodeInvalid, "options: bot_kind: %s", err.(*Error).Msg)
+		}
+	}
 	if req.Seed != nil {
 		seed = *req.Seed
 	}
@@ -323,7 +328,7 @@ func (h *Host) join(ctx context.Context, user, gameID int64, want game.Seat) (ga
 	}
 	var free []game.Seat
 	for _, s := range seats {
-		if s.UserID == 0 {
+		if s.UserID == 0 && !s.Bot {
 			free = append(free, s.Seat)
 		}
 	}
