@@ -27,29 +27,17 @@ import (
 
 // RandomKind is the one kind of bot of rules that implement game.Bot but
 // not game.Bots.
-const RandomKind = "random"
+const RandomKind = game.RandomKind
 
 // BotKinds lists the kinds of computer player rules r offer, the default
-// first (game.Bots); ["random"] for rules that are a game.Bot alone; none
-// for rules without a bot.
-func BotKinds(r game.Rules) []string {
-	if b, ok := r.(game.Bots); ok {
-		return b.BotKinds()
-	}
-	if _, ok := r.(game.Bot); ok {
-		return []string{RandomKind}
-	}
-	return nil
-}
+// first (game.BotKindsOf): a game.Bots' kinds, ["random"] for rules that
+// are a game.Bot alone, none for rules without a bot.
+func BotKinds(r game.Rules) []string { return game.BotKindsOf(r) }
 
 // BotOf is the player of kind of rules r; an error naming the kind and
 // the kinds r offers when r has no such kind.
 func BotOf(r game.Rules, kind string) (game.Bot, error) {
-	if b, ok := r.(game.Bots); ok {
-		if bot, ok := b.BotOf(kind); ok {
-			return bot, nil
-		}
-	} else if b, ok := r.(game.Bot); ok && kind == RandomKind {
+	if b, ok := game.BotOfKind(r, kind); ok {
 		return b, nil
 	}
 	return nil, unknownKind(r, kind)
