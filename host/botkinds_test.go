@@ -179,6 +179,21 @@ func TestPutBotKinds(t *testing.T) {
 			t.Fatalf("%s's bot answered %v, want one action of %d orders", s, counts[s], want)
 		}
 	}
+	// The two players ready: with the bots' orders in, the window closes
+	// at once, long before its deadline.
+	r := twoKinds{}
+	before, _ := h.State(ctx, g)
+	window := r.Window(before)
+	for _, u := range []int64{creator, player} {
+		if _, _, err := h.Act(ctx, u, g.ID, -1, game.NewAction("ready", map[string]bool{"ready": true})); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g, _, _ = h.Game(ctx, g.ID)
+	after, _ := h.State(ctx, g)
+	if w := r.Window(after); w == window {
+		t.Fatalf("still in %s with the players ready and the bots' orders in", w)
+	}
 	seats, _ = st.Seats(ctx, g.ID)
 	for _, s := range seats {
 		if s.Seat == "france" && (!s.Bot || s.BotKind != "idle" || SeatBotKind(twoKinds{}, Options{}, s) != "idle") {

@@ -129,6 +129,27 @@ func hasBot(seats []store.Seat) bool {
 	return false
 }
 
+// allReady reports whether some decision is owed and every seat owing
+// one is ready (game.AllReady) or is a bot's seat that has answered: a
+// bot has nothing to add once its answer is in, so a window where the
+// players are ready and the bots have answered closes at once, without
+// waiting for the deadline.
+func allReady(ps []game.Prompt, seats []store.Seat) bool {
+	if len(ps) == 0 {
+		return false
+	}
+	for _, p := range ps {
+		if p.Ready {
+			continue
+		}
+		if row, ok := seatRow(seats, p.Seat); ok && row.Bot && p.Submitted {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
 // owedBy is the first seat, among the decisions in ps not yet answered,
 // that want accepts ("" if none).
 func owedBy(ps []game.Prompt, want func(game.Seat) bool) game.Seat {

@@ -763,11 +763,13 @@ func (h *Host) actLocked(ctx context.Context, user int64, ld *Loaded, seat game.
 		}
 		return 0, nil, err
 	}
-	h.rememberAct(r, rec, r.Clone(s), ld.after(g.Seq+1, rec.At, e))
+	ldAfter := ld.after(g.Seq+1, rec.At, e)
+	h.rememberAct(r, rec, r.Clone(s), ldAfter)
 	h.notify(Change{GameID: gameID, Kind: "action", Seq: g.Seq + 1, Events: events, Seat: seat, At: rec.At})
 	seq := g.Seq + 1
-	// Everyone ready: close the window now.
-	if game.AllReady(after) {
+	// Everyone ready (a bot that answered counts as ready): close the
+	// window now.
+	if allReady(after, ldAfter.Seats) {
 		g2 := *g // the caller's copy stays as it was read
 		g2.Seq = seq
 		next, err := h.advanceLocked(ctx, &g2, opts, s, 0)
