@@ -322,7 +322,10 @@ func (s *Server) getGame(w http.ResponseWriter, r *http.Request) {
 		// BotKinds are the kinds of computer player the game offers, the
 		// default first, for POST /api/games/{id}/seats/{seat}/bot.
 		BotKinds []string `json:"bot_kinds"`
-	}{Game: toGameJSON(g, opts), You: seat, Pending: []game.Prompt{}, BotKinds: s.botKinds(g.Kind)}
+		// Creator is true for the game's creator, who may fill its seats
+		// with bots while it forms.
+		Creator bool `json:"creator,omitempty"`
+	}{Game: toGameJSON(g, opts), You: seat, Pending: []game.Prompt{}, BotKinds: s.botKinds(g.Kind), Creator: user != 0 && g.CreatedBy == user}
 	rules := s.Host.Rules[g.Kind]
 	for _, st := range seats {
 		sj := seatJSON{Seat: st.Seat, Bot: st.Bot, Missed: st.Missed, Disorder: st.Missed >= opts.MissedLimit}
