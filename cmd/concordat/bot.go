@@ -164,8 +164,8 @@ func playBot(ctx context.Context, cfg botConfig) error {
 	go followStream(streamCtx, c, path+"/events", wake)
 
 	tried := int64(-1) // the seq at which the bot last failed to answer
-	done := ""         // the simultaneous window the bot last answered
 	for {
+		g = apiGame{} // decoded afresh: JSON leaves out false flags, which must not keep old values
 		if err := c.call(ctx, "GET", path, nil, &g); err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()
@@ -176,11 +176,8 @@ func playBot(ctx context.Context, cfg botConfig) error {
 			fmt.Fprintf(cfg.Out, "game %d is over: %s\n", cfg.Game, g.Game.Result)
 			return nil
 		}
-		if g.Game.Status == "active" && owes(g.Pending, g.You, g.Window != "" && g.Window != done) && g.Game.Seq != tried {
+		if g.Game.Status == "active" && owes(g.Pending, g.You) && g.Game.Seq != tried {
 			answered, err := answer(ctx, c, path, vb, seat, g, cfg, r.Name())
-			if answered {
-				done = g.Window
-			}
 			if err != nil {
 				if ctx.Err() != nil {
 					return ctx.Err()
@@ -205,12 +202,10 @@ func playBot(ctx context.Context, cfg botConfig) error {
 	}
 }
 
-// owes reports whether seat has a decision in ps it has not answered; with
-// fresh (a simultaneous window the bot has not answered yet), any decision
-// of the seat's counts, whatever its flags say.
-func owes(ps []promptJSON, seat string, fresh bool) bool {
+// owes reports whether seat has a decision in ps it has not answered.
+func owes(ps []promptJSON, seat string) bool {
 	for _, p := range ps {
-		if p.Seat == seat && (fresh || !p.Submitted && !p.Ready) {
+		if p.Seat == seat && !p.Submitted && !p.Ready {
 			return true
 		}
 	}

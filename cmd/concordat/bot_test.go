@@ -15,8 +15,6 @@ import (
 	"testing"
 	"time"
 
-	"concordat/diplomacy/hosted"
-	"concordat/game"
 	"concordat/store/sqlite"
 )
 
@@ -142,6 +140,7 @@ func TestPlayDiplomacyAndBotProcess(t *testing.T) {
 	// Alice readies each phase she owes; the bots and the process do the rest.
 	deadline := time.Now().Add(20 * time.Second)
 	for {
+		g = apiGame{}
 		if err := alice.call(ctx, "GET", path, nil, &g); err != nil {
 			t.Fatal(err)
 		}
@@ -159,19 +158,14 @@ func TestPlayDiplomacyAndBotProcess(t *testing.T) {
 		if time.Now().After(deadline) {
 			if st, err := sqlite.Open(db); err == nil {
 				acts, _ := st.Actions(ctx, in.GameID, 0)
-				gg, _ := st.GetGame(ctx, in.GameID)
-				rec := game.Record{Game: "diplomacy", Config: gg.Config, Seed: gg.Seed}
 				for _, a := range acts {
 					t.Logf("%d %s %d %s %s", a.Seq, a.Seat, a.UserID, a.Action.Type, a.Action.Args)
-					rec.Steps = append(rec.Steps, game.Step{Seat: a.Seat, Action: a.Action})
 				}
-				rs, err := game.Replay(hosted.Rules{}, rec, nil)
-				t.Logf("replayed: %v %+v", err, hosted.Rules{}.Pending(rs))
 				st.Close()
 			}
-			t.Fatalf("the game is still in %d (seq %d, %s, window %s, pending %+v) after 90s; the bot said:\n%s", view.Board.Phase.Year, g.Game.Seq, g.Game.Status, g.Window, g.Pending, out)
+			t.Fatalf("the game is still in %d (seq %d, %s, window %s, pending %+v) after 20s; the bot said:\n%s", view.Board.Phase.Year, g.Game.Seq, g.Game.Status, g.Window, g.Pending, out)
 		}
-		if g.Game.Status == "active" && owes(g.Pending, "austria", false) {
+		if g.Game.Status == "active" && owes(g.Pending, "austria") {
 			if err := alice.call(ctx, "POST", path+"/actions", map[string]any{"seq": g.Game.Seq, "window": g.Window, "type": "ready", "args": map[string]bool{"ready": true}}, nil); err != nil {
 				t.Logf("seq %d %s: alice ready: %v", g.Game.Seq, g.Window, err)
 			}
