@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"concordat/diplomacy"
+	"concordat/diplomacy/hosted"
 	"concordat/diplomacy/multiplicity"
 	"concordat/game"
 	"concordat/his"
@@ -50,6 +51,9 @@ type Game struct {
 	Title    string    `json:"title"`
 	Variants []Summary `json:"variants"`
 	Options  []Option  `json:"options"`
+	// BotKinds are the kinds of computer player the game offers
+	// (game.Bots), the default first: what a seat may be filled with.
+	BotKinds []string `json:"bot_kinds"`
 }
 
 // Power is one power of a map in full.
@@ -196,7 +200,7 @@ func Games() ([]Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	h := Game{Game: "his", Title: "Here I Stand", Options: hisOptions}
+	h := Game{Game: "his", Title: "Here I Stand", Options: hisOptions, BotKinds: botKinds(his.Rules{})}
 	for _, sc := range hisScenarios {
 		s, err := scenario(sc.id, sc.title)
 		if err != nil {
@@ -204,7 +208,15 @@ func Games() ([]Game, error) {
 		}
 		h.Variants = append(h.Variants, s.Summary)
 	}
-	return []Game{{Game: "diplomacy", Title: "Diplomacy", Variants: maps, Options: opts}, h}, nil
+	return []Game{{Game: "diplomacy", Title: "Diplomacy", Variants: maps, Options: opts, BotKinds: botKinds(hosted.Rules{})}, h}, nil
+}
+
+// botKinds are r's kinds of computer player, never nil.
+func botKinds(r game.Rules) []string {
+	if k := game.BotKindsOf(r); len(k) > 0 {
+		return k
+	}
+	return []string{}
 }
 
 // ErrUnknown is Variant's error for an id no game has.

@@ -252,6 +252,49 @@ type Bots interface {
 	BotOf(kind string) (Bot, bool)
 }
 
+// RandomKind is the kind of the one bot of Rules that are a Bot but not
+// a Bots.
+const RandomKind = "random"
+
+// BotKindsOf lists the kinds of computer player r offers, the default
+// first: a Bots' kinds, [RandomKind] for a Bot alone, none otherwise.
+func BotKindsOf(r Rules) []string {
+	if b, ok := r.(Bots); ok {
+		return b.BotKinds()
+	}
+	if _, ok := r.(Bot); ok {
+		return []string{RandomKind}
+	}
+	return nil
+}
+
+// BotOfKind is r's player of kind (see BotKindsOf); false when r has none.
+func BotOfKind(r Rules, kind string) (Bot, bool) {
+	if b, ok := r.(Bots); ok {
+		return b.BotOf(kind)
+	}
+	if b, ok := r.(Bot); ok && kind == RandomKind {
+		return b, true
+	}
+	return nil, false
+}
+
+// ViewBot is implemented by a bot (a Bot, or a kind BotOf returns) that
+// can also play from what its seat sees, without the state: view is the
+// seat's View encoded as JSON, as the server's API serves it (GET
+// /api/games/{id}, "view"), and legal the seat's Legal options (GET
+// /api/games/{id}/legal). A bot running outside the server (`concordat
+// bot`, a process holding a seat through the public API) has nothing
+// else. BotActionFromView keeps BotAction's promises: an answer Apply
+// accepts for the decision seat owes now, every random choice drawn from
+// rng, the same inputs giving the same answer; an error when it cannot
+// answer (the seat's decision then takes its default at the deadline).
+// It sees only what the seat may see, so under Fog of War it plays on
+// what the seat sees.
+type ViewBot interface {
+	BotActionFromView(view json.RawMessage, legal Options, seat Seat, rng *RNG) (Action, error)
+}
+
 // BotRNG is the generator a bot uses to answer a decision of the game
 // whose seed is seed when its record holds seq actions: a bot's choice is
 // reproducible from the game's seed and its position in the record, and

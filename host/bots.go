@@ -4,39 +4,109 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"concordat/game"
 	"concordat/store"
 )
 
-// Bots. A game whose rules implement game.Bot can have a bot answer for a
+// Bots. A game whose rules implement game.Bots (several kinds of computer
+// player) or game.Bot (one kind, "random") can have a bot answer for a
 // seat: at a deadline, for a seat that submitted nothing in a game with
 // Options.Missed "bot" (instead of the rules' default), and at once, for a
-// seat a bot took over (store.Seat.Bot, no user). Every bot answer is
-// stored as an action of its seat (user 0) through the same
+// seat a bot holds (store.Seat.Bot, no user): one the game's creator
+// filled with a bot while the game formed (PutBot), or one a bot took
+// over (TakeOverBot). A seat's bot is of the seat's kind
+// (store.Seat.BotKind) or, when that is "", of the game's kind
+// (Options.BotKind, by default the rules' default kind, the first of
+// BotKinds); a missed-deadline answer is of the game's kind. Every bot
+// answer is stored as an action of its seat (user 0) through the same
 // sequence-numbered write as a player's, so it is applied once, survives
 // restarts and replays exactly; its random choices come from
 // game.BotRNG(seed, seq).
+
+// RandomKind is the one kind of bot of rules that implement game.Bot but
+// not game.Bots.
+const RandomKind = game.RandomKind
+
+// BotKinds lists the kinds of computer player rules r offer, the default
+// first (game.BotKindsOf): a game.Bots' kinds, ["random"] for rules that
+// are a game.Bot alone, none for rules without a bot.
+func BotKinds(r game.Rules) []string { return game.BotKindsOf(r) }
+
+// BotOf is the player of kind of rules r; an error naming the kind and
+// the kinds r offers when r has no such kind.
+func BotOf(r game.Rules, kind string) (game.Bot, error) {
+	if b, ok := game.BotOfKind(r, kind); ok {
+		return b, nil
+	}
+	return nil, unknownKind(r, kind)
+}
+
+// unknownKind is the refusal of a bot kind r does not offer.
+func unknownKind(r game.Rules, kind string) error {
+	kinds := BotKinds(r)
+	if len(kinds) == 0 {
+		return errorf(CodeInvalid, "%s has no computer players: no bot of kind %q", r.Name(), kind)
+	}
+	return errorf(CodeInvalid, "%s has no bot of kind %q (kinds: %s)", r.Name(), kind, strings.Join(kinds, ", "))
+}
+
+// gameBotKind is the kind of bot a game uses where it names none
+// (Options.BotKind, or r's default); "" when r has no bot.
+func gameBotKind(r game.Rules, opts Options) string {
+	if opts.BotKind != "" {
+		return opts.BotKind
+	}
+	if kinds := BotKinds(r); len(kinds) > 0 {
+		return kinds[0]
+	}
+	return ""
+}
+
+// SeatBotKind is the kind of the bot holding seat row of a game with
+// options opts and rules r: the seat's own kind, or the game's; "" when
+// no bot holds the seat.
+func SeatBotKind(r game.Rules, opts Options, row store.Seat) string {
+	if !row.Bot {
+		return ""
+	}
+	if row.BotKind != "" {
+		return row.BotKind
+	}
+	return gameBotKind(r, opts)
+}
 
 // maxBotMoves bounds the bot answers given in one go (a game of turns
 // where bots hold several seats could otherwise play on for a long time in
 // one request); the deadline answers whatever remains.
 const maxBotMoves = 200
 
-// botAction is the bot's answer for seat in s, the state of g after action
-// g.Seq; false when the rules have no bot or it cannot answer.
-func (h *Host) botAction(r game.Rules, g *store.Game, s game.State, seat game.Seat) (game.Action, bool) {
-	b, ok := r.(game.Bot)
-	if !ok {
+// botAction is the answer of a bot of kind for seat in s, the state of g
+// after action g.Seq; false when the rules have no such bot or it cannot
+// answer.
+func (h *Host) botAction(r game.Rules, g *store.Game, kind string, s game.State, seat game.Seat) (game.Action, bool) {
+	b, err := BotOf(r, kind)
+	if err != nil {
+		h.Log.Warn("bot: no such kind", "game", g.ID, "seat", seat, "err", err)
 		return game.Action{}, false
 	}
 	rng := game.BotRNG(g.Seed, g.Seq)
 	a, err := b.BotAction(s, seat, &rng)
 	if err != nil {
-		h.Log.Warn("bot: no action", "game", g.ID, "seq", g.Seq, "seat", seat, "err", err)
+		h.Log.Warn("bot: no action", "game", g.ID, "seq", g.Seq, "seat", seat, "kind", kind, "err", err)
 		return game.Action{}, false
 	}
 	return a, true
+}
+
+// answerKind is the kind of bot that answers for seat row at a deadline or
+// at once: the seat's bot, or for a seat no bot holds the game's kind.
+func answerKind(r game.Rules, opts Options, row store.Seat) string {
+	if row.Bot {
+		return SeatBotKind(r, opts, row)
+	}
+	return gameBotKind(r, opts)
 }
 
 // seatRow finds a seat among a game's seats.
@@ -57,6 +127,27 @@ func hasBot(seats []store.Seat) bool {
 		}
 	}
 	return false
+}
+
+// allReady reports whether some decision is owed and every seat owing
+// one is ready (game.AllReady) or is a bot's seat that has answered: a
+// bot has nothing to add once its answer is in, so a window where the
+// players are ready and the bots have answered closes at once, without
+// waiting for the deadline.
+func allReady(ps []game.Prompt, seats []store.Seat) bool {
+	if len(ps) == 0 {
+		return false
+	}
+	for _, p := range ps {
+		if p.Ready {
+			continue
+		}
+		if row, ok := seatRow(seats, p.Seat); ok && row.Bot && p.Submitted {
+			continue
+		}
+		return false
+	}
+	return true
 }
 
 // owedBy is the first seat, among the decisions in ps not yet answered,
@@ -82,7 +173,7 @@ func owedBy(ps []game.Prompt, want func(game.Seat) bool) game.Seat {
 // with the new seq; otherwise the caller closes the window with Advance.
 // g.Seq follows the stored actions.
 func (h *Host) botsAtDeadline(ctx context.Context, r game.Rules, g *store.Game, opts Options, s *game.State, seats []store.Seat, jobID int64, answered, again map[game.Seat]bool) (int64, bool, error) {
-	if _, ok := r.(game.Bot); !ok {
+	if len(BotKinds(r)) == 0 {
 		return 0, false, nil
 	}
 	key := promptKey(r.Pending(*s))
@@ -95,7 +186,8 @@ func (h *Host) botsAtDeadline(ctx context.Context, r game.Rules, g *store.Game, 
 		if seat == "" {
 			break
 		}
-		a, ok := h.botAction(r, g, *s, seat)
+		row, _ := seatRow(seats, seat)
+		a, ok := h.botAction(r, g, answerKind(r, opts, row), *s, seat)
 		if !ok {
 			skip[seat] = true
 			continue
@@ -173,7 +265,8 @@ func (h *Host) playBots(ctx context.Context, gameID int64) {
 		if seat == "" {
 			return
 		}
-		a, ok := h.botAction(r, ld.Game, s, seat)
+		row, _ := seatRow(ld.Seats, seat)
+		a, ok := h.botAction(r, ld.Game, SeatBotKind(r, ld.Opts, row), s, seat)
 		if !ok {
 			return
 		}
@@ -209,7 +302,7 @@ func (h *Host) TakeOverBot(ctx context.Context, user, gameID int64, seat game.Se
 		return errorf(CodeConflict, "game %d is %s: a bot takes over only in an active game", gameID, g.Status)
 	}
 	r := h.Rules[g.Kind]
-	if _, ok := r.(game.Bot); !ok {
+	if len(BotKinds(r)) == 0 {
 		return errorf(CodeConflict, "game %d (%s) has no bot", gameID, g.Kind)
 	}
 	row, ok := seatRow(ld.Seats, seat)
@@ -239,11 +332,11 @@ func (h *Host) TakeOverBot(ctx context.Context, user, gameID int64, seat game.Se
 		h.notify(Change{GameID: gameID, Kind: "seat"})
 		return nil
 	}
-	a, ok := h.botAction(r, g, s, seat)
+	a, ok := h.botAction(r, g, gameBotKind(r, ld.Opts), s, seat)
 	if !ok {
 		return errorf(CodeConflict, "the bot cannot answer %s's decision now", seat)
 	}
-	row.UserID, row.Bot, row.Missed = 0, true, 0
+	row.UserID, row.Bot, row.BotKind, row.Missed = 0, true, "", 0
 	if _, _, err := h.actLocked(ctx, 0, ld, seat, s, a, &row); err != nil {
 		if CodeOf(err) == CodeStale || errors.Is(err, store.ErrStale) {
 			return errorf(CodeConflict, "game %d changed meanwhile: try again", gameID)
@@ -252,5 +345,81 @@ func (h *Host) TakeOverBot(ctx context.Context, user, gameID int64, seat game.Se
 	}
 	h.notify(Change{GameID: gameID, Kind: "seat"})
 	h.playBots(ctx, gameID)
+	return nil
+}
+
+// PutBot puts a computer player of kind ("" for the game's kind,
+// Options.BotKind) in seat of a forming game, which no user may hold (a
+// bot there gives way to the new one); only the game's creator may. A
+// kind the game's rules do not offer is refused, naming the kinds they
+// do. The game starts once every seat is held, by users or bots, and the
+// bots then answer their seats' decisions at once. It returns the kind of
+// the seat's bot.
+func (h *Host) PutBot(ctx context.Context, user, gameID int64, seat game.Seat, kind string) (string, error) {
+	g, opts, err := h.Game(ctx, gameID)
+	if err != nil {
+		return "", err
+	}
+	if user == 0 || g.CreatedBy != user {
+		return "", errorf(CodeForbidden, "only the creator of game %d may put bots in its seats", gameID)
+	}
+	r, ok := h.Rules[g.Kind]
+	if !ok {
+		return "", fmt.Errorf("game %d: game %q is not hosted here", gameID, g.Kind)
+	}
+	if len(BotKinds(r)) == 0 {
+		return "", errorf(CodeConflict, "game %d (%s) has no computer players", gameID, g.Kind)
+	}
+	if kind != "" {
+		if _, err := BotOf(r, kind); err != nil {
+			return "", err
+		}
+	}
+	if g.Status != store.Forming {
+		return "", errorf(CodeConflict, "game %d is %s: bots fill seats only while a game forms (a seat in civil disorder is taken over instead)", gameID, g.Status)
+	}
+	if err := h.setSeatBot(ctx, gameID, seat, true, kind); err != nil {
+		return "", err
+	}
+	if err := h.startIfFull(ctx, gameID); err != nil {
+		return "", err
+	}
+	return SeatBotKind(r, opts, store.Seat{Bot: true, BotKind: kind}), nil
+}
+
+// RemoveBot empties a seat a bot holds in a forming game; only the game's
+// creator may.
+func (h *Host) RemoveBot(ctx context.Context, user, gameID int64, seat game.Seat) error {
+	g, _, err := h.Game(ctx, gameID)
+	if err != nil {
+		return err
+	}
+	if user == 0 || g.CreatedBy != user {
+		return errorf(CodeForbidden, "only the creator of game %d may remove bots from its seats", gameID)
+	}
+	if g.Status != store.Forming {
+		return errorf(CodeConflict, "game %d is %s: a bot leaves a seat only while the game forms", gameID, g.Status)
+	}
+	return h.setSeatBot(ctx, gameID, seat, false, "")
+}
+
+// setSeatBot is store.SetSeatBot under the game's lock (starting a full
+// game takes it too), with the store's refusals as API errors.
+func (h *Host) setSeatBot(ctx context.Context, gameID int64, seat game.Seat, bot bool, kind string) error {
+	l := h.gameLock(gameID)
+	l.Lock()
+	err := h.Store.SetSeatBot(ctx, gameID, seat, bot, kind)
+	l.Unlock()
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return &Error{Code: CodeInvalid, Msg: fmt.Sprintf("game %d has no seat %q", gameID, seat), Err: err}
+	case errors.Is(err, store.ErrConflict) && bot:
+		return &Error{Code: CodeConflict, Msg: fmt.Sprintf("seat %s of game %d is held by a player (or the game has started)", seat, gameID), Err: err}
+	case errors.Is(err, store.ErrConflict):
+		return &Error{Code: CodeConflict, Msg: fmt.Sprintf("no bot holds seat %s of game %d (or the game has started)", seat, gameID), Err: err}
+	case err != nil:
+		return err
+	}
+	h.notify(Change{GameID: gameID, Kind: "seat"})
 	return nil
 }

@@ -163,6 +163,11 @@ func (h *Host) CreateGame(ctx context.Context, user int64, req NewGame, seed uin
 	if err != nil {
 		return nil, errorf(CodeInvalid, "%v", err)
 	}
+	if opts.BotKind != "" {
+		if _, err := BotOf(r, opts.BotKind); err != nil {
+			return nil, errorf(CodeInvalid, "options: bot_kind: %s", err.(*Error).Msg)
+		}
+	}
 	if req.Seed != nil {
 		seed = *req.Seed
 	}
@@ -323,7 +328,7 @@ func (h *Host) join(ctx context.Context, user, gameID int64, want game.Seat) (ga
 	}
 	var free []game.Seat
 	for _, s := range seats {
-		if s.UserID == 0 {
+		if s.UserID == 0 && !s.Bot {
 			free = append(free, s.Seat)
 		}
 	}
@@ -758,11 +763,13 @@ func (h *Host) actLocked(ctx context.Context, user int64, ld *Loaded, seat game.
 		}
 		return 0, nil, err
 	}
-	h.rememberAct(r, rec, r.Clone(s), ld.after(g.Seq+1, rec.At, e))
+	ldAfter := ld.after(g.Seq+1, rec.At, e)
+	h.rememberAct(r, rec, r.Clone(s), ldAfter)
 	h.notify(Change{GameID: gameID, Kind: "action", Seq: g.Seq + 1, Events: events, Seat: seat, At: rec.At})
 	seq := g.Seq + 1
-	// Everyone ready: close the window now.
-	if game.AllReady(after) {
+	// Everyone ready (a bot that answered counts as ready): close the
+	// window now.
+	if allReady(after, ldAfter.Seats) {
 		g2 := *g // the caller's copy stays as it was read
 		g2.Seq = seq
 		next, err := h.advanceLocked(ctx, &g2, opts, s, 0)

@@ -50,6 +50,13 @@ type Options struct {
 	// default) or MissedBot (the bot's action, when the game has a bot;
 	// else the default).
 	Missed string `json:"missed,omitempty"`
+	// BotKind is the kind of computer player ("random", "heuristic",
+	// "search": one of the kinds the game's rules offer, game.Bots) that
+	// answers for the game's seats where no kind is named: a seat that
+	// missed its deadline (Missed "bot"), a seat in civil disorder a bot
+	// takes over, and a seat the creator filled with a bot without naming
+	// a kind. "" is the rules' default kind (the first they list).
+	BotKind string `json:"bot_kind,omitempty"`
 	// Webhook is a URL that receives public events and public press as
 	// Discord-compatible JSON ({"content": "…"}): https, or http to a
 	// loopback address (tests). It is a secret (it carries the hook's

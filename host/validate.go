@@ -62,7 +62,8 @@ func strictOptions(raw json.RawMessage) error {
 	return nil
 }
 
-// startIfFull starts a forming game whose seats are all held. It reads
+// startIfFull starts a forming game whose seats are all held (by users or
+// bots), and has its bots answer what they owe at once. It reads
 // the seats again under the game's lock, so that two players taking the
 // last two seats at once still start the game (each saw a free seat left).
 func (h *Host) startIfFull(ctx context.Context, gameID int64) error {
@@ -78,11 +79,14 @@ func (h *Host) startIfFull(ctx context.Context, gameID int64) error {
 		return err
 	}
 	for _, s := range seats {
-		if s.UserID == 0 {
+		if s.UserID == 0 && !s.Bot {
 			return nil
 		}
 	}
 	if err := h.start(ctx, g, opts, seats); !errors.Is(err, store.ErrConflict) {
+		if err == nil && hasBot(seats) {
+			h.playBots(ctx, gameID) // the bots' first answers
+		}
 		return err
 	}
 	// A player left (through another process) or the game started since

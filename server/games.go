@@ -38,6 +38,7 @@ type seatJSON struct {
 	Seat     game.Seat `json:"seat"`
 	Player   string    `json:"player,omitempty"`
 	Bot      bool      `json:"bot,omitempty"`
+	BotKind  string    `json:"bot_kind,omitempty"` // the kind of the bot holding it
 	Missed   int       `json:"missed,omitempty"`
 	Disorder bool      `json:"civil_disorder,omitempty"`
 }
@@ -318,9 +319,19 @@ func (s *Server) getGame(w http.ResponseWriter, r *http.Request) {
 		View    any           `json:"view"`
 		Pending []game.Prompt `json:"pending"`
 		Window  string        `json:"window,omitempty"` // the simultaneous window open, for submissions
-	}{Game: toGameJSON(g, opts), You: seat, Pending: []game.Prompt{}}
+		// BotKinds are the kinds of computer player the game offers, the
+		// default first, for POST /api/games/{id}/seats/{seat}/bot.
+		BotKinds []string `json:"bot_kinds"`
+		// Creator is true for the game's creator, who may fill its seats
+		// with bots while it forms.
+		Creator bool `json:"creator,omitempty"`
+	}{Game: toGameJSON(g, opts), You: seat, Pending: []game.Prompt{}, BotKinds: s.botKinds(g.Kind), Creator: user != 0 && g.CreatedBy == user}
+	rules := s.Host.Rules[g.Kind]
 	for _, st := range seats {
 		sj := seatJSON{Seat: st.Seat, Bot: st.Bot, Missed: st.Missed, Disorder: st.Missed >= opts.MissedLimit}
+		if st.Bot && rules != nil {
+			sj.BotKind = host.SeatBotKind(rules, opts, st)
+		}
 		if st.UserID != 0 && !(opts.HidesPlayers() && g.Status != store.Finished && st.Seat != seat) {
 			if pu, err := s.Host.Store.UserByID(r.Context(), st.UserID); err == nil {
 				sj.Player = pu.Name
@@ -333,7 +344,6 @@ func (s *Server) getGame(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	rules := s.Host.Rules[g.Kind]
 	viewer := seat
 	if g.Status == store.Finished {
 		viewer = game.System // everything is public at the end

@@ -126,6 +126,7 @@ var routeIDs = []struct {
 	route string
 }{
 	{regexp.MustCompile(`^/api/games/\d+/history/\d+$`), "/api/games/{id}/history/{seq}"},
+	{regexp.MustCompile(`^/api/games/\d+/seats/[^/]+/bot$`), "/api/games/{id}/seats/{seat}/bot"},
 	{regexp.MustCompile(`^/api/games/\d+/([a-z]+)$`), "/api/games/{id}/$1"},
 	{regexp.MustCompile(`^/api/games/\d+$`), "/api/games/{id}"},
 	{regexp.MustCompile(`^/api/variants/[^/]+$`), "/api/variants/{id}"},
@@ -312,6 +313,14 @@ func TestResponsesMatchSchemas(t *testing.T) {
 	s.get(spectator, "/api/variants/standard")
 	s.get(spectator, "/api/variants/1517")
 	s.get(spectator, "/api/variants/youngstown_redux")
+	// Bots in a forming game's seats: put, refused, removed.
+	botGame := fr.createGame(map[string]any{"name": "bot seats", "game": "diplomacy"})
+	s.post(fr, fmt.Sprintf("/api/games/%d/seats/italy/bot", botGame), map[string]string{"kind": "random"})
+	s.post(fr, fmt.Sprintf("/api/games/%d/seats/italy/bot", botGame), map[string]string{"kind": "genius"})
+	s.post(spectator, fmt.Sprintf("/api/games/%d/seats/italy/bot", botGame), nil)
+	s.get(fr, fmt.Sprintf("/api/games/%d", botGame))
+	r = fr.do("DELETE", fmt.Sprintf("/api/games/%d/seats/italy/bot", botGame), nil)
+	s.check("DELETE", "/api/games/{id}/seats/{seat}/bot", r.status, r.body)
 	r = spectator.raw("POST", "/api/adjudicate", "application/json", []byte(sandboxPhase))
 	s.check("POST", "/api/adjudicate", r.status, r.body)
 	r = spectator.raw("POST", "/api/adjudicate", "application/json", []byte(`{"center": {}}`))

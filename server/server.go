@@ -176,6 +176,8 @@ func (s *Server) routes() {
 	s.handle("POST /api/games/{id}/join", s.authed(s.join))
 	s.handle("POST /api/games/{id}/leave", s.authed(s.leave))
 	s.handle("POST /api/games/{id}/takeover", s.authed(s.takeover))
+	s.handle("POST /api/games/{id}/seats/{seat}/bot", s.authed(s.putBot))
+	s.handle("DELETE /api/games/{id}/seats/{seat}/bot", s.authed(s.removeBot))
 	s.handle("GET /api/games/{id}/invite", s.authed(s.invite))
 	s.handle("POST /api/games/{id}/invite", s.authed(s.invite))
 	s.handle("GET /api/games/{id}/legal", s.authed(s.legal))

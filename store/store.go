@@ -140,8 +140,13 @@ type Seat struct {
 	Seat   game.Seat
 	UserID int64 // 0: empty
 	Bot    bool
-	Missed int // consecutive phases with nothing submitted
-	Order  int // position in the game's seat order
+	// BotKind is the kind of computer player holding the seat when Bot is
+	// set (a game.Bots kind: "random", "heuristic", "search"); "" means
+	// the game's own bot kind (the server's options for the game decide
+	// it). It is "" whenever Bot is not set: a seat a user takes loses it.
+	BotKind string
+	Missed  int // consecutive phases with nothing submitted
+	Order   int // position in the game's seat order
 }
 
 // Action is one entry of a game's log.
@@ -243,7 +248,7 @@ type Effects struct {
 	Status      string     // when not "", the game's new status
 	Result      string     // when not "", the game's result
 	Deadline    *time.Time // when not nil, the new deadline (zero time: none)
-	Seats       []Seat     // seats to overwrite: holder, bot and missed count (Order stays); ErrNotFound for an unknown seat
+	Seats       []Seat     // seats to overwrite: holder, bot, bot kind and missed count (Order stays); ErrNotFound for an unknown seat
 	CompleteJob int64      // when not 0, a job (claimed by JobOwner) to delete
 	JobOwner    string
 	NewJobs     []Job // jobs to schedule; GameID and Seq default to the action's
@@ -314,17 +319,26 @@ type Store interface {
 	// of one moment, in one query: what GetGame and Seats return.
 	GameAndSeats(ctx context.Context, id int64) (*Game, []Seat, error)
 	// TakeSeat gives an empty seat of a forming game to user; ErrConflict
-	// if the seat is held, the user already holds a seat in the game, or
+	// if the seat is held (by a user or a bot), the user already holds a seat in the game, or
 	// the game is not forming; ErrNotFound for an unknown game, seat or user.
 	TakeSeat(ctx context.Context, gameID int64, seat game.Seat, user int64) error
 	// ReplaceSeat gives a seat of a started (active or paused) game, held
-	// by user from (0: nobody), to user to, clearing its bot flag and missed
-	// count: a new player takes over a seat in civil disorder. With to 0 a
-	// bot takes it: no user, the bot flag set, missed count 0. ErrConflict if
+	// by user from (0: nobody), to user to, clearing its bot flag, bot kind
+	// and missed count: a new player takes over a seat in civil disorder.
+	// With to 0 a bot of the game's own kind takes it: no user, the bot
+	// flag set, BotKind "", missed count 0. ErrConflict if
 	// the seat is no longer held by from, the game is forming or finished,
 	// or to already holds a seat in the game; ErrNotFound for an unknown
 	// game, seat or user.
 	ReplaceSeat(ctx context.Context, gameID int64, seat game.Seat, from, to int64) error
+	// SetSeatBot puts a computer player of kind (Seat.BotKind; "" is the
+	// game's own kind) in a seat of a forming game that no user holds,
+	// replacing the bot there if any (another kind); with bot false it
+	// empties a seat a bot holds (kind ignored). ErrConflict if a user
+	// holds the seat, the game is not forming, or, with bot false, no bot
+	// holds the seat; ErrNotFound for an unknown game or seat. It is
+	// serialized with StartGame as TakeSeat is.
+	SetSeatBot(ctx context.Context, gameID int64, seat game.Seat, bot bool, kind string) error
 	// SetInvite replaces a game's invitation secret (Game.Invite);
 	// ErrNotFound for an unknown game.
 	SetInvite(ctx context.Context, gameID int64, invite string) error

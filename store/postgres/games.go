@@ -52,8 +52,8 @@ func (s *Store) CreateGame(ctx context.Context, g *store.Game, seats []store.Sea
 			return fail("create game", err, "game")
 		}
 		for _, st := range seats {
-			if _, err := tx.Exec(ctx, `INSERT INTO seats (game_id, seat, user_id, bot, missed, ord) VALUES ($1, $2, $3, $4, $5, $6)`,
-				id, string(st.Seat), nullID(st.UserID), st.Bot, st.Missed, st.Order); err != nil {
+			if _, err := tx.Exec(ctx, `INSERT INTO seats (game_id, seat, user_id, bot, bot_kind, missed, ord) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+				id, string(st.Seat), nullID(st.UserID), st.Bot, botKind(st), st.Missed, st.Order); err != nil {
 				what := fmt.Sprintf("seat %q is listed twice", st.Seat)
 				if constraint(err) == store.ErrNotFound {
 					what = fmt.Sprintf("seat %q: user %d", st.Seat, st.UserID)
@@ -156,7 +156,7 @@ func (s *Store) ListGames(ctx context.Context, q store.GameQuery) ([]store.Game,
 
 // Seats lists a game's seats in seat order.
 func (s *Store) Seats(ctx context.Context, gameID int64) ([]store.Seat, error) {
-	rows, err := s.pool.Query(ctx, `SELECT game_id, seat, coalesce(user_id, 0), bot, missed, ord
+	rows, err := s.pool.Query(ctx, `SELECT game_id, seat, coalesce(user_id, 0), bot, bot_kind, missed, ord
 		FROM seats WHERE game_id = $1 ORDER BY ord, seat`, gameID)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: seats of game %d: %w", gameID, err)
@@ -166,7 +166,7 @@ func (s *Store) Seats(ctx context.Context, gameID int64) ([]store.Seat, error) {
 	for rows.Next() {
 		var st store.Seat
 		var seat string
-		if err := rows.Scan(&st.GameID, &seat, &st.UserID, &st.Bot, &st.Missed, &st.Order); err != nil {
+		if err := rows.Scan(&st.GameID, &seat, &st.UserID, &st.Bot, &st.BotKind, &st.Missed, &st.Order); err != nil {
 			return nil, fmt.Errorf("postgres: seats of game %d: %w", gameID, err)
 		}
 		st.Seat = game.Seat(seat)
@@ -203,7 +203,8 @@ func (s *Store) TakeSeat(ctx context.Context, gameID int64, seat game.Seat, user
 			return err
 		}
 		var holder *int64
-		err := tx.QueryRow(ctx, `SELECT user_id FROM seats WHERE game_id = $1 AND seat = $2`, gameID, string(seat)).Scan(&holder)
+		var bot bool
+		err := tx.QueryRow(ctx, `SELECT user_id, bot FROM seats WHERE game_id = $1 AND seat = $2`, gameID, string(seat)).Scan(&holder, &bot)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return fmt.Errorf("game %d has no seat %q: %w", gameID, seat, store.ErrNotFound)
 		}
@@ -212,6 +213,9 @@ func (s *Store) TakeSeat(ctx context.Context, gameID int64, seat game.Seat, user
 		}
 		if holder != nil {
 			return fmt.Errorf("seat %q of game %d is held by user %d: %w", seat, gameID, *holder, store.ErrConflict)
+		}
+		if bot {
+			return fmt.Errorf("seat %q of game %d is held by a bot: %w", seat, gameID, store.ErrConflict)
 		}
 		return seatUser(ctx, tx, gameID, seat, user)
 	})
@@ -231,7 +235,7 @@ func seatUser(ctx context.Context, tx pgx.Tx, gameID int64, seat game.Seat, user
 	if !errors.Is(err, pgx.ErrNoRows) {
 		return err
 	}
-	if _, err := tx.Exec(ctx, `UPDATE seats SET user_id = $1, bot = false, missed = 0 WHERE game_id = $2 AND seat = $3`,
+	if _, err := tx.Exec(ctx, `UPDATE seats SET user_id = $1, bot = false, bot_kind = '', missed = 0 WHERE game_id = $2 AND seat = $3`,
 		user, gameID, string(seat)); err != nil {
 		if constraint(err) == store.ErrNotFound {
 			return fmt.Errorf("user %d: %w", user, store.ErrNotFound)
@@ -268,7 +272,7 @@ func (s *Store) ReplaceSeat(ctx context.Context, gameID int64, seat game.Seat, f
 			return fmt.Errorf("seat %q of game %d is no longer held by user %d: %w", seat, gameID, from, store.ErrConflict)
 		}
 		if to == 0 { // a bot takes the seat
-			_, err := tx.Exec(ctx, `UPDATE seats SET user_id = NULL, bot = true, missed = 0 WHERE game_id = $1 AND seat = $2`, gameID, string(seat))
+			_, err := tx.Exec(ctx, `UPDATE seats SET user_id = NULL, bot = true, bot_kind = '', missed = 0 WHERE game_id = $1 AND seat = $2`, gameID, string(seat))
 			return err
 		}
 		return seatUser(ctx, tx, gameID, seat, to)
@@ -277,6 +281,48 @@ func (s *Store) ReplaceSeat(ctx context.Context, gameID int64, seat game.Seat, f
 		return fmt.Errorf("postgres: replace seat: %w", err)
 	}
 	return nil
+}
+
+// SetSeatBot puts a bot of kind in a seat of a forming game no user holds,
+// or (bot false) empties a seat a bot holds.
+func (s *Store) SetSeatBot(ctx context.Context, gameID int64, seat game.Seat, bot bool, kind string) error {
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if err := lockFormingGame(ctx, tx, gameID); err != nil {
+			return err
+		}
+		var holder *int64
+		var held bool
+		err := tx.QueryRow(ctx, `SELECT user_id, bot FROM seats WHERE game_id = $1 AND seat = $2`, gameID, string(seat)).Scan(&holder, &held)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return fmt.Errorf("game %d has no seat %q: %w", gameID, seat, store.ErrNotFound)
+		}
+		if err != nil {
+			return err
+		}
+		if holder != nil {
+			return fmt.Errorf("seat %q of game %d is held by user %d: %w", seat, gameID, *holder, store.ErrConflict)
+		}
+		if !bot && !held {
+			return fmt.Errorf("seat %q of game %d holds no bot: %w", seat, gameID, store.ErrConflict)
+		}
+		if !bot {
+			kind = ""
+		}
+		_, err = tx.Exec(ctx, `UPDATE seats SET bot = $1, bot_kind = $2, missed = 0 WHERE game_id = $3 AND seat = $4`, bot, kind, gameID, string(seat))
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("postgres: set seat bot: %w", err)
+	}
+	return nil
+}
+
+// botKind is the bot kind stored for a seat: none unless a bot holds it.
+func botKind(st store.Seat) string {
+	if !st.Bot {
+		return ""
+	}
+	return st.BotKind
 }
 
 // LeaveSeat empties the user's seat in a forming game.
@@ -502,9 +548,9 @@ func (s *Store) appendBatch(ctx context.Context, a store.Action, seq int64, e st
 		b.Queue(`INSERT INTO snapshots (game_id, seq, state) VALUES ($1, $2, $3)`, a.GameID, seq, e.Snapshot)
 	}
 	for _, st := range e.Seats {
-		b.Queue(`WITH s AS (UPDATE seats SET user_id = $1, bot = $2, missed = $3 WHERE game_id = $4 AND seat = $5 RETURNING 1)
+		b.Queue(`WITH s AS (UPDATE seats SET user_id = $1, bot = $2, bot_kind = $3, missed = $4 WHERE game_id = $5 AND seat = $6 RETURNING 1)
 			SELECT concordat_require(EXISTS (SELECT 1 FROM s), '`+codeNoSeat+`', 'no such seat')`,
-			nullID(st.UserID), st.Bot, st.Missed, a.GameID, string(st.Seat))
+			nullID(st.UserID), st.Bot, botKind(st), st.Missed, a.GameID, string(st.Seat))
 	}
 	for _, j := range e.NewJobs {
 		if j.Seq == 0 {
@@ -628,8 +674,9 @@ func (s *Store) GameAndSeats(ctx context.Context, id int64) (*store.Game, []stor
 	var names []string
 	var users []int64
 	var bots []bool
+	var kinds []string
 	var missed, ords []int32
-	tail := []any{&names, &users, &bots, &missed, &ords}
+	tail := []any{&names, &users, &bots, &kinds, &missed, &ords}
 	g, err := scanGame(rowWith{s.pool.QueryRow(ctx, gameAndSeatsQuery, id), tail})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, nil, fmt.Errorf("postgres: game %d: %w", id, store.ErrNotFound)
@@ -637,14 +684,14 @@ func (s *Store) GameAndSeats(ctx context.Context, id int64) (*store.Game, []stor
 	if err != nil {
 		return nil, nil, fmt.Errorf("postgres: game %d and seats: %w", id, err)
 	}
-	if len(users) != len(names) || len(bots) != len(names) || len(missed) != len(names) || len(ords) != len(names) {
+	if len(users) != len(names) || len(bots) != len(names) || len(kinds) != len(names) || len(missed) != len(names) || len(ords) != len(names) {
 		return nil, nil, fmt.Errorf("postgres: game %d and seats: arrays of %d, %d, %d, %d and %d seats", id, len(names), len(users), len(bots), len(missed), len(ords))
 	}
 	var ss []store.Seat
 	if len(names) > 0 {
 		ss = make([]store.Seat, len(names))
 		for i, n := range names {
-			ss[i] = store.Seat{GameID: id, Seat: game.Seat(n), UserID: users[i], Bot: bots[i], Missed: int(missed[i]), Order: int(ords[i])}
+			ss[i] = store.Seat{GameID: id, Seat: game.Seat(n), UserID: users[i], Bot: bots[i], BotKind: kinds[i], Missed: int(missed[i]), Order: int(ords[i])}
 		}
 	}
 	return g, ss, nil
@@ -653,11 +700,12 @@ func (s *Store) GameAndSeats(ctx context.Context, id int64) (*store.Game, []stor
 // gameAndSeatsQuery is GameAndSeats' statement: the seats' columns are
 // aggregated in the order Seats lists them (empty arrays without seats).
 var gameAndSeatsQuery = `SELECT ` + gameColumnsOf("g") + `,
-	coalesce(s.names, '{}'), coalesce(s.users, '{}'), coalesce(s.bots, '{}'), coalesce(s.missed, '{}'), coalesce(s.ords, '{}')
+	coalesce(s.names, '{}'), coalesce(s.users, '{}'), coalesce(s.bots, '{}'), coalesce(s.kinds, '{}'), coalesce(s.missed, '{}'), coalesce(s.ords, '{}')
 	FROM games g LEFT JOIN LATERAL (
 		SELECT array_agg(seat ORDER BY ord, seat) AS names,
 			array_agg(coalesce(user_id, 0) ORDER BY ord, seat) AS users,
 			array_agg(bot ORDER BY ord, seat) AS bots,
+			array_agg(bot_kind ORDER BY ord, seat) AS kinds,
 			array_agg(missed ORDER BY ord, seat) AS missed,
 			array_agg(ord ORDER BY ord, seat) AS ords
 		FROM seats WHERE game_id = g.id) s ON true

@@ -50,8 +50,8 @@ func (s *Store) CreateGame(ctx context.Context, g *store.Game, seats []store.Sea
 			return fail("create game", err, "game")
 		}
 		for _, st := range seats {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO seats (game_id, seat, user_id, bot, missed, ord) VALUES (?, ?, ?, ?, ?, ?)`,
-				id, string(st.Seat), nullID(st.UserID), st.Bot, st.Missed, st.Order); err != nil {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO seats (game_id, seat, user_id, bot, bot_kind, missed, ord) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+				id, string(st.Seat), nullID(st.UserID), st.Bot, botKind(st), st.Missed, st.Order); err != nil {
 				what := fmt.Sprintf("seat %q is listed twice", st.Seat)
 				if constraint(err) == store.ErrNotFound {
 					what = fmt.Sprintf("seat %q: user %d", st.Seat, st.UserID)
@@ -154,7 +154,7 @@ func (s *Store) ListGames(ctx context.Context, q store.GameQuery) ([]store.Game,
 
 // Seats lists a game's seats in seat order.
 func (s *Store) Seats(ctx context.Context, gameID int64) ([]store.Seat, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT game_id, seat, coalesce(user_id, 0), bot, missed, ord
+	rows, err := s.read.QueryContext(ctx, `SELECT game_id, seat, coalesce(user_id, 0), bot, bot_kind, missed, ord
 		FROM seats WHERE game_id = ? ORDER BY ord, seat`, gameID)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: seats of game %d: %w", gameID, err)
@@ -164,7 +164,7 @@ func (s *Store) Seats(ctx context.Context, gameID int64) ([]store.Seat, error) {
 	for rows.Next() {
 		var st store.Seat
 		var seat string
-		if err := rows.Scan(&st.GameID, &seat, &st.UserID, &st.Bot, &st.Missed, &st.Order); err != nil {
+		if err := rows.Scan(&st.GameID, &seat, &st.UserID, &st.Bot, &st.BotKind, &st.Missed, &st.Order); err != nil {
 			return nil, fmt.Errorf("sqlite: seats of game %d: %w", gameID, err)
 		}
 		st.Seat = game.Seat(seat)
@@ -199,7 +199,8 @@ func (s *Store) TakeSeat(ctx context.Context, gameID int64, seat game.Seat, user
 			return err
 		}
 		var holder sql.NullInt64
-		err := tx.QueryRowContext(ctx, `SELECT user_id FROM seats WHERE game_id = ? AND seat = ?`, gameID, string(seat)).Scan(&holder)
+		var bot bool
+		err := tx.QueryRowContext(ctx, `SELECT user_id, bot FROM seats WHERE game_id = ? AND seat = ?`, gameID, string(seat)).Scan(&holder, &bot)
 		if errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("game %d has no seat %q: %w", gameID, seat, store.ErrNotFound)
 		}
@@ -208,6 +209,9 @@ func (s *Store) TakeSeat(ctx context.Context, gameID int64, seat game.Seat, user
 		}
 		if holder.Valid {
 			return fmt.Errorf("seat %q of game %d is held by user %d: %w", seat, gameID, holder.Int64, store.ErrConflict)
+		}
+		if bot {
+			return fmt.Errorf("seat %q of game %d is held by a bot: %w", seat, gameID, store.ErrConflict)
 		}
 		return seatUser(ctx, tx, gameID, seat, user)
 	})
@@ -227,7 +231,7 @@ func seatUser(ctx context.Context, tx *sql.Tx, gameID int64, seat game.Seat, use
 	if !errors.Is(err, sql.ErrNoRows) {
 		return err
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE seats SET user_id = ?, bot = 0, missed = 0 WHERE game_id = ? AND seat = ?`,
+	if _, err := tx.ExecContext(ctx, `UPDATE seats SET user_id = ?, bot = 0, bot_kind = '', missed = 0 WHERE game_id = ? AND seat = ?`,
 		user, gameID, string(seat)); err != nil {
 		if constraint(err) == store.ErrNotFound {
 			return fmt.Errorf("user %d: %w", user, store.ErrNotFound)
@@ -264,7 +268,7 @@ func (s *Store) ReplaceSeat(ctx context.Context, gameID int64, seat game.Seat, f
 			return fmt.Errorf("seat %q of game %d is held by user %d, not %d: %w", seat, gameID, holder.Int64, from, store.ErrConflict)
 		}
 		if to == 0 { // a bot takes the seat
-			_, err := tx.ExecContext(ctx, `UPDATE seats SET user_id = NULL, bot = 1, missed = 0 WHERE game_id = ? AND seat = ?`, gameID, string(seat))
+			_, err := tx.ExecContext(ctx, `UPDATE seats SET user_id = NULL, bot = 1, bot_kind = '', missed = 0 WHERE game_id = ? AND seat = ?`, gameID, string(seat))
 			return err
 		}
 		return seatUser(ctx, tx, gameID, seat, to)
@@ -273,6 +277,48 @@ func (s *Store) ReplaceSeat(ctx context.Context, gameID int64, seat game.Seat, f
 		return fmt.Errorf("sqlite: replace seat: %w", err)
 	}
 	return nil
+}
+
+// SetSeatBot puts a bot of kind in a seat of a forming game no user holds,
+// or (bot false) empties a seat a bot holds.
+func (s *Store) SetSeatBot(ctx context.Context, gameID int64, seat game.Seat, bot bool, kind string) error {
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		if err := formingGame(ctx, tx, gameID); err != nil {
+			return err
+		}
+		var holder sql.NullInt64
+		var held bool
+		err := tx.QueryRowContext(ctx, `SELECT user_id, bot FROM seats WHERE game_id = ? AND seat = ?`, gameID, string(seat)).Scan(&holder, &held)
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("game %d has no seat %q: %w", gameID, seat, store.ErrNotFound)
+		}
+		if err != nil {
+			return err
+		}
+		if holder.Valid {
+			return fmt.Errorf("seat %q of game %d is held by user %d: %w", seat, gameID, holder.Int64, store.ErrConflict)
+		}
+		if !bot && !held {
+			return fmt.Errorf("seat %q of game %d holds no bot: %w", seat, gameID, store.ErrConflict)
+		}
+		if !bot {
+			kind = ""
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE seats SET bot = ?, bot_kind = ?, missed = 0 WHERE game_id = ? AND seat = ?`, bot, kind, gameID, string(seat))
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("sqlite: set seat bot: %w", err)
+	}
+	return nil
+}
+
+// botKind is the bot kind stored for a seat: none unless a bot holds it.
+func botKind(st store.Seat) string {
+	if !st.Bot {
+		return ""
+	}
+	return st.BotKind
 }
 
 // LeaveSeat empties the user's seat in a forming game.
@@ -431,7 +477,7 @@ func (s *Store) AppendAction(ctx context.Context, a store.Action, expectSeq int6
 		}
 		for _, seat := range e.Seats {
 			res, err := tx.StmtContext(ctx, st.updateSeat).ExecContext(ctx,
-				nullID(seat.UserID), seat.Bot, seat.Missed, a.GameID, string(seat.Seat))
+				nullID(seat.UserID), seat.Bot, botKind(seat), seat.Missed, a.GameID, string(seat.Seat))
 			if err != nil {
 				if constraint(err) == store.ErrNotFound {
 					return fmt.Errorf("seat %q: user %d: %w", seat.Seat, seat.UserID, store.ErrNotFound)
@@ -578,7 +624,7 @@ func (s *Store) LatestSnapshot(ctx context.Context, gameID int64) (*store.Snapsh
 // game's columns come with each seat, and once without seats).
 func (s *Store) GameAndSeats(ctx context.Context, id int64) (*store.Game, []store.Seat, error) {
 	rows, err := s.read.QueryContext(ctx, `SELECT `+gameColumnsOf("g")+`,
-		s.seat, coalesce(s.user_id, 0), coalesce(s.bot, 0), coalesce(s.missed, 0), coalesce(s.ord, 0)
+		s.seat, coalesce(s.user_id, 0), coalesce(s.bot, 0), coalesce(s.bot_kind, ''), coalesce(s.missed, 0), coalesce(s.ord, 0)
 		FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = ? ORDER BY s.ord, s.seat`, id)
 	if err != nil {
 		return nil, nil, fmt.Errorf("sqlite: game %d and seats: %w", id, err)
@@ -589,7 +635,7 @@ func (s *Store) GameAndSeats(ctx context.Context, id int64) (*store.Game, []stor
 	for rows.Next() {
 		var seat sql.NullString
 		var st store.Seat
-		tail := []any{&seat, &st.UserID, &st.Bot, &st.Missed, &st.Order}
+		tail := []any{&seat, &st.UserID, &st.Bot, &st.BotKind, &st.Missed, &st.Order}
 		if g == nil {
 			if g, err = scanGame(rowWith{rows, tail}); err != nil {
 				return nil, nil, fmt.Errorf("sqlite: game %d and seats: %w", id, err)

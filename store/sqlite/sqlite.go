@@ -80,7 +80,7 @@ func (s *Store) prepare(ctx context.Context) error {
 		{&s.appendStmts.completeJob, `DELETE FROM jobs WHERE id = ? AND lease_owner = ? AND lease_owner <> ''`},
 		{&s.appendStmts.insertAction, `INSERT INTO actions (game_id, seq, seat, user_id, type, args, at, events) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`},
 		{&s.appendStmts.insertSnapshot, `INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)`},
-		{&s.appendStmts.updateSeat, `UPDATE seats SET user_id = ?, bot = ?, missed = ? WHERE game_id = ? AND seat = ?`},
+		{&s.appendStmts.updateSeat, `UPDATE seats SET user_id = ?, bot = ?, bot_kind = ?, missed = ? WHERE game_id = ? AND seat = ?`},
 		{&s.appendStmts.insertJob, `INSERT INTO jobs (game_id, kind, seq, due_at) VALUES (?, ?, ?, ?)`},
 		{&s.appendStmts.clearVotes, `DELETE FROM votes WHERE game_id = ?`},
 	} {

@@ -46,6 +46,8 @@ export const games = {
   create: (spec) => post('/games', spec),
   join: (id, body) => post('/games/' + id + '/join', body || {}),
   leave: (id) => post('/games/' + id + '/leave'),
+  putBot: (id, seat, kind) => post('/games/' + id + '/seats/' + seat + '/bot', kind ? { kind } : {}),
+  removeBot: (id, seat) => del('/games/' + id + '/seats/' + seat + '/bot'),
   legal: (id) => get('/games/' + id + '/legal'),
   act: (id, seq, type, args, window) => post('/games/' + id + '/actions', window ? { seq, type, args, window } : { seq, type, args }),
   log: (id, from) => get('/games/' + id + '/log' + (from ? '?from=' + from : '')),

@@ -38,7 +38,7 @@ export class Seats extends Component {
       <ul class="plain">
         ${game.seats.map((s) => html`<li key=${s.seat} class=${s.seat === game.you ? 'you' : ''}>
           ${powerMark && powerMark(s.seat)} <strong>${names(s.seat)}</strong>
-          ${s.player ? ' · ' + s.player : s.bot ? ' · bot' : g.status === 'forming' ? ' · free' : ''}
+          ${s.player ? ' · ' + s.player : s.bot ? ' · bot' + (s.bot_kind ? ' (' + s.bot_kind + ')' : '') : g.status === 'forming' ? ' · free' : ''}
           ${s.seat === game.you && ' (you)'}
           ${s.civil_disorder && html` <span class="badge warn">civil disorder</span>`}
           ${user && g.status === 'forming' && !game.you && !s.player &&
@@ -47,6 +47,11 @@ export class Seats extends Component {
             html` <button class="small" onClick=${() => this.act(() => games.takeover(g.id, s.seat))}>Take over</button>`}
           ${game.you && game.you !== s.seat && g.status === 'active' && (s.civil_disorder || (!s.player && !s.bot)) &&
             html` <button class="small" onClick=${() => this.act(() => games.takeover(g.id, s.seat, true))}>Put a bot in</button>`}
+          ${game.creator && g.status === 'forming' && !s.player && (game.bot_kinds || []).length > 0 && (s.bot
+            ? html` <button class="small" onClick=${() => this.act(() => games.removeBot(g.id, s.seat))} aria-label=${'Remove the bot from ' + names(s.seat)}>Remove bot</button>`
+            : html` <select class="small" aria-label=${'Bot kind for ' + names(s.seat)} onChange=${(e) => this.setState({ ['kind-' + s.seat]: e.target.value })}>
+                ${game.bot_kinds.map((k) => html`<option value=${k}>${k}</option>`)}</select>
+              <button class="small" onClick=${() => this.act(() => games.putBot(g.id, s.seat, this.state['kind-' + s.seat] || game.bot_kinds[0]))} aria-label=${'Add a bot as ' + names(s.seat)}>Add a bot</button>`)}
         </li>`)}
       </ul>
       ${user && g.status === 'forming' && !game.you && free && html`<button class="primary" onClick=${() => this.act(() => games.join(g.id))}>Join (any free seat)</button>`}

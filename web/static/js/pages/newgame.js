@@ -67,6 +67,7 @@ export class NewGame extends Component {
     if (s.private) options.private = true;
     if (s.secret_votes) options.secret_votes = true;
     if (s.webhook) options.webhook = s.webhook;
+    if (s.bot_kind) options.bot_kind = s.bot_kind;
     const spec = { name: s.name, game: s.game, options };
     const variant = s.game === 'diplomacy' ? s.variant : s.variant === 'standard' ? '' : s.variant;
     if (variant) spec.variant = variant;
@@ -133,6 +134,10 @@ export class NewGame extends Component {
           <label>Time zone of that time<input name="time_zone" value=${s.time_zone} onInput=${this.set('time_zone')} /></label>
           <label>Missed deadline<select name="missed" value=${s.missed} onChange=${this.set('missed')}>
             <option value="default">the rules' default (units hold)</option><option value="bot">a bot orders for the missing player</option></select></label>
+          ${((entryOf(s.v, s.game) || {}).bot_kinds || []).length > 1 && html`<label>Bots' kind<select name="bot_kind" value=${s.bot_kind || ''} onChange=${this.set('bot_kind')}>
+            <option value="">the game's default (${entryOf(s.v, s.game).bot_kinds[0]})</option>
+            ${entryOf(s.v, s.game).bot_kinds.map((k) => html`<option value=${k}>${k}</option>`)}</select>
+            <small class="hint">who plays for missed deadlines, seats in civil disorder and the seats you fill with bots</small></label>`}
           <label>Civil disorder after missing<input name="missed_limit" type="number" min="1" max="100" value=${s.missed_limit} onInput=${this.set('missed_limit')} /> phases in a row</label>
         </fieldset>
         <fieldset><legend>Players</legend>

@@ -1,0 +1,257 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"concordat/store/sqlite"
+)
+
+// syncBuffer is a bytes.Buffer safe for a writer and a reader at once.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// startPlay runs play in the background on a free port and returns what
+// it printed, and the function that stops it (and waits).
+func startPlay(t *testing.T, cfg playConfig) (playInfo, func()) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	infos := make(chan playInfo, 1)
+	done := make(chan error, 1)
+	cfg.Addr = "127.0.0.1:0"
+	go func() {
+		done <- play(ctx, cfg, slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})), func(in playInfo) { infos <- in })
+	}()
+	select {
+	case in := <-infos:
+		return in, func() {
+			cancel()
+			if err := <-done; err != nil {
+				t.Errorf("play: %v", err)
+			}
+		}
+	case err := <-done:
+		cancel()
+		t.Fatalf("play: %v", err)
+	case <-time.After(60 * time.Second):
+		cancel()
+		t.Fatal("play printed no link in a minute")
+	}
+	return playInfo{}, nil
+}
+
+// TestPlayDiplomacyAndBotProcess: `concordat play --bots 5` serves a
+// standard game whose link opens the web client, with five seats held by
+// bots of the default kind and the player seated. A `concordat bot`
+// process with another account's personal token joins the last seat,
+// which starts the game; while the player readies each phase, the
+// process answers its seat's decisions with the view bot through the
+// public API, and the game moves on with its orders, stored as that
+// account's.
+func TestPlayDiplomacyAndBotProcess(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "play.db")
+	in, stop := startPlay(t, playConfig{DB: db, Game: "diplomacy", Bots: 5, Phase: "24h", User: "alice"})
+	stopped := false
+	defer func() {
+		if !stopped {
+			stop()
+		}
+	}()
+	ctx := context.Background()
+	resp, err := http.Get(in.Link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || !strings.Contains(string(page), "<script") {
+		t.Fatalf("the link %s: %d %.200s", in.Link, resp.StatusCode, page)
+	}
+	alice := newAPIClient(in.Base, "")
+	if err := alice.call(ctx, "POST", "/api/login", map[string]string{"name": in.User, "password": in.Password}, nil); err != nil {
+		t.Fatalf("logging in with what play printed: %v", err)
+	}
+	path := fmt.Sprintf("/api/games/%d", in.GameID)
+	var g apiGame
+	if err := alice.call(ctx, "GET", path, nil, &g); err != nil {
+		t.Fatal(err)
+	}
+	bots, empty := 0, ""
+	for _, s := range g.Seats {
+		switch {
+		case s.Bot:
+			bots++
+			if s.BotKind != g.BotKinds[0] {
+				t.Fatalf("%s: a bot of kind %q, want the default %q", s.Seat, s.BotKind, g.BotKinds[0])
+			}
+		case s.Player == "":
+			empty = s.Seat
+		}
+	}
+	if g.Game.Status != "forming" || g.You != "austria" || in.Seat != "austria" || bots != 5 || empty != "turkey" {
+		t.Fatalf("the game as play left it: %s, you %q, %d bots, empty %q", g.Game.Status, g.You, bots, empty)
+	}
+
+	// Another account, its token, and the bot process on Turkey.
+	bob := newAPIClient(in.Base, "")
+	var user struct {
+		ID int64 `json:"id"`
+	}
+	if err := bob.call(ctx, "POST", "/api/register", map[string]string{"name": "bob", "password": "bob-password"}, &user); err != nil {
+		t.Fatal(err)
+	}
+	var tok struct {
+		Token string `json:"token"`
+	}
+	if err := bob.call(ctx, "POST", "/api/tokens", map[string]string{"name": "bot"}, &tok); err != nil {
+		t.Fatal(err)
+	}
+	botCtx, stopBot := context.WithCancel(ctx)
+	out := &syncBuffer{}
+	botDone := make(chan error, 1)
+	go func() {
+		botDone <- playBot(botCtx, botConfig{Server: in.Base, Token: tok.Token, Game: in.GameID, Kind: "random", Seat: "turkey", Seed: 3, Poll: 200 * time.Millisecond, Out: out})
+	}()
+	// Alice readies each phase she owes; the bots and the process do the rest.
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		g = apiGame{}
+		if err := alice.call(ctx, "GET", path, nil, &g); err != nil {
+			t.Fatal(err)
+		}
+		var view struct {
+			Board struct {
+				Phase struct {
+					Year int `json:"year"`
+				} `json:"phase"`
+			} `json:"board"`
+		}
+		json.Unmarshal(g.View, &view)
+		if view.Board.Phase.Year >= 1903 || g.Game.Status == "finished" {
+			break
+		}
+		if time.Now().After(deadline) {
+			if st, err := sqlite.Open(db); err == nil {
+				acts, _ := st.Actions(ctx, in.GameID, 0)
+				for _, a := range acts {
+					t.Logf("%d %s %d %s %s", a.Seq, a.Seat, a.UserID, a.Action.Type, a.Action.Args)
+				}
+				st.Close()
+			}
+			t.Fatalf("the game is still in %d (seq %d, %s, window %s, pending %+v) after 20s; the bot said:\n%s", view.Board.Phase.Year, g.Game.Seq, g.Game.Status, g.Window, g.Pending, out)
+		}
+		if g.Game.Status == "active" && owes(g.Pending, "austria") {
+			if err := alice.call(ctx, "POST", path+"/actions", map[string]any{"seq": g.Game.Seq, "window": g.Window, "type": "ready", "args": map[string]bool{"ready": true}}, nil); err != nil {
+				t.Logf("seq %d %s: alice ready: %v", g.Game.Seq, g.Window, err)
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	stopBot()
+	if err := <-botDone; err != nil && err != context.Canceled {
+		t.Fatalf("the bot process: %v", err)
+	}
+	if !strings.Contains(out.String(), "joined game") || strings.Count(out.String(), ": orders ") < 4 {
+		t.Fatalf("the bot process said:\n%s", out)
+	}
+	stop()
+	stopped = true
+
+	st, err := sqlite.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	acts, err := st.Actions(ctx, in.GameID, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	orders := 0
+	for _, a := range acts {
+		if a.Seat != "turkey" || a.Action.Type != "orders" {
+			continue
+		}
+		if a.UserID != user.ID {
+			t.Fatalf("Turkey's action %d by user %d, not bob (%d)", a.Seq, a.UserID, user.ID)
+		}
+		var args struct {
+			Orders []string `json:"orders"`
+		}
+		json.Unmarshal(a.Action.Args, &args)
+		orders += len(args.Orders)
+	}
+	if orders < 6 {
+		t.Fatalf("Turkey's stored orders: %d in two years", orders)
+	}
+}
+
+// TestPlayHereIStand: `concordat play --game his --bots 5` starts the
+// game at once: five bots and the player hold the six seats.
+func TestPlayHereIStand(t *testing.T) {
+	in, stop := startPlay(t, playConfig{Game: "his", Bots: 5, Phase: "24h", User: "carol", Seat: "papacy"})
+	defer stop()
+	c := newAPIClient(in.Base, "")
+	ctx := context.Background()
+	if err := c.call(ctx, "POST", "/api/login", map[string]string{"name": "carol", "password": in.Password}, nil); err != nil {
+		t.Fatal(err)
+	}
+	var g apiGame
+	if err := c.call(ctx, "GET", fmt.Sprintf("/api/games/%d", in.GameID), nil, &g); err != nil {
+		t.Fatal(err)
+	}
+	bots := 0
+	for _, s := range g.Seats {
+		if s.Bot {
+			bots++
+		}
+	}
+	if g.Game.Status != "active" || g.You != "papacy" || bots != 5 || g.Game.Game != "his" {
+		t.Fatalf("the game: %s %s, you %q, %d bots", g.Game.Game, g.Game.Status, g.You, bots)
+	}
+}
+
+// TestPlayAndBotRefusals: bad flags are refused with errors naming them.
+func TestPlayAndBotRefusals(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"play", "--game", "chess"}, `"chess"`},
+		{[]string{"play", "--addr", "127.0.0.1:0", "--bots", "9"}, "--bots 9"},
+		{[]string{"play", "--addr", "127.0.0.1:0", "--seat", "narnia"}, "narnia"},
+		{[]string{"play", "--addr", "127.0.0.1:0", "--kind", "genius"}, "genius"},
+		{[]string{"bot", "--game", "1"}, "--token"},
+		{[]string{"bot", "--token", "x"}, "--game"},
+		{[]string{"bot", "--token", "x", "--game", "1", "--server", "ftp://x"}, "--server"},
+	} {
+		var out, errb bytes.Buffer
+		if code := runMain(tc.args, nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), tc.want) {
+			t.Errorf("%v: exit %d, %q; want 2 and an error naming %s", tc.args, code, errb.String(), tc.want)
+		}
+	}
+}
