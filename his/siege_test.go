@@ -151,3 +151,24 @@ func TestSiegeBreakMinorRetreatsWithMajor(t *testing.T) {
 		t.Fatalf("Hapsburg and Hungary retreat together to %s: %+v %+v, breaks %+v, stack %+v", Spaces[held[1]].ID, to[Hapsburg], to[Hungary], s.Breaks, s.Stack)
 	}
 }
+
+// TestDisplacedBesiegersLiftSiege: units displaced from a space they
+// besiege (§12.5: Venice becomes the Hapsburgs' ally and the Papacy, not at
+// war with them, must leave its spaces) besiege it no more; the siege ends
+// (found by the invariants of a random game).
+func TestDisplacedBesiegersLiftSiege(t *testing.T) {
+	s := NewState1517(Ed500, 1)
+	s.Turn, s.Phase = 4, PhaseAction
+	venice := mustSpace("venice")
+	s.setWar(Papacy, Venice, true)
+	s.Spaces[venice].Units[Papacy].Reg = 3
+	s.Spaces[venice].Besiegers = bit(Papacy)
+	s.activateMinor(Venice, Hapsburg, 73, Hapsburg)
+	s.minorDisplace(Venice, Papacy) // the Papacy does not declare war on the Hapsburgs
+	if s.Spaces[venice].Units[Papacy].Land() != 0 {
+		t.Fatalf("the Papal units stayed in Venice: %+v", s.Spaces[venice].Units[Papacy])
+	}
+	if s.UnderSiege(venice) {
+		t.Error("Venice is still besieged by the displaced Papal units")
+	}
+}

@@ -40,6 +40,8 @@ func runHIS(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runHISCards(args[1:], stdout, stderr)
 	case "play":
 		return runHISPlay(args[1:], stdin, stdout, stderr)
+	case "selfplay":
+		return runHISSelfplay(args[1:], stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "concordat his: unknown sub-command %q\n", args[0])
 	hisUsage(stderr)
@@ -47,10 +49,11 @@ func runHIS(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 func hisUsage(w io.Writer) {
-	fmt.Fprintln(w, "usage: concordat his new [--scenario 1517] [--seed S] [--edition 500th|2010] [--seat POWER]")
+	fmt.Fprintln(w, "usage: concordat his new [--scenario 1517|1532|tournament] [--players 3-6] [--seed S] [--edition 500th|2010] [--seat POWER]")
 	fmt.Fprintln(w, "       concordat his debate [--json] < position.json")
 	fmt.Fprintln(w, "       concordat his play --position pos.json [--dice 6,5,2,...] < decisions.jsonl")
 	fmt.Fprintln(w, "       concordat his cards [--json] [--unbuilt]")
+	fmt.Fprintln(w, "       concordat his selfplay [--scenario S] [--players N] [--games G] [--seed X]")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "new prints a new game's setup as JSON (what --seat may see; default a spectator's view)")
 	fmt.Fprintln(w, "and its position.")
@@ -58,13 +61,16 @@ func hisUsage(w io.Writer) {
 	fmt.Fprintln(w, "play loads a position, applies the decisions (one JSON object a line) with the dice")
 	fmt.Fprintln(w, "scripted in order, and prints the log and the resulting position.")
 	fmt.Fprintln(w, "cards lists the 135 cards: number, name, type, CP, and whether each one's event is built.")
+	fmt.Fprintln(w, "selfplay plays random legal games, the invariants checked after every action, and prints")
+	fmt.Fprintln(w, "one JSON line per game (winner, turn, VP per power, decisions, events played).")
 	fmt.Fprintln(w, "See docs/his.md.")
 }
 
 func runHISNew(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("his new", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	scenario := fs.String("scenario", "1517", "the scenario (only 1517 so far)")
+	scenario := fs.String("scenario", "1517", "the scenario: 1517, 1532 or tournament")
+	players := fs.String("players", "6", "the number of players: 3 to 6")
 	seed := fs.Uint64("seed", 1, "the game's random seed")
 	edition := fs.String("edition", "500th", "rules edition: 500th or 2010")
 	seat := fs.String("seat", "", "print what this power sees (its hand included); default: a spectator's view")
@@ -79,7 +85,8 @@ func runHISNew(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	var rules his.Rules
-	st, err := rules.Setup(game.Config{Variant: *scenario, Options: map[string]string{"edition": *edition}}, *seed)
+	cfg := game.Config{Variant: *scenario, Options: map[string]string{"edition": *edition, "players": *players}}
+	st, err := rules.Setup(cfg, *seed)
 	if err != nil {
 		fmt.Fprintln(stderr, "concordat his new:", err)
 		return 2
@@ -107,7 +114,7 @@ func runHISNew(args []string, stdout, stderr io.Writer) int {
 		Pending  []game.Prompt `json:"pending"`
 		View     any           `json:"view"`
 		Position *his.Position `json:"position"`
-	}{"his", *seed, game.Config{Variant: *scenario, Options: map[string]string{"edition": *edition}}, rules.Pending(st), rules.View(st, view), pos}
+	}{"his", *seed, cfg, rules.Pending(st), rules.View(st, view), pos}
 	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(out); err != nil {
