@@ -6,6 +6,7 @@ import (
 
 	"concordat/diplomacy"
 	"concordat/game"
+	"concordat/his"
 )
 
 // TestStandardMap: the standard map as the rulebook describes it: seven
@@ -151,7 +152,21 @@ func TestOptions(t *testing.T) {
 		t.Fatal(err)
 	}
 	sc := v.(Scenario)
-	if sc.Players != 6 || len(sc.Seats) != 6 || sc.Seats[0].ID != "ottoman" || sc.Seats[0].Name != "Ottoman" || len(sc.Options) != 1 {
+	if sc.Players != 6 || len(sc.Seats) != 6 || sc.Seats[0].ID != "ottoman" || sc.Seats[0].Name != "Ottoman" || len(sc.Options) != 2 {
 		t.Errorf("1517: %+v", sc)
+	}
+	// The three scenarios of RULES.md §24.1–24.2 are listed and set up,
+	// with every value of every option the catalogue offers.
+	for _, id := range []string{"1517", "1532", "tournament"} {
+		if _, err := Variant("his", id); err != nil {
+			t.Errorf("scenario %s: %v", id, err)
+		}
+		for _, o := range games[1].Options {
+			for _, v := range o.Values {
+				if _, err := (his.Rules{}).Setup(game.Config{Variant: id, Options: map[string]string{o.Key: v}}, 1); err != nil {
+					t.Errorf("%s: %s=%s offered, refused by the engine: %v", id, o.Key, v, err)
+				}
+			}
+		}
 	}
 }

@@ -209,7 +209,7 @@ func (s *State) checkVP() error {
 		// The Protestant spaces track and the Hapsburg electorates, English
 		// heirs and Protestant home spaces are read from the board by VP:
 		// what is left must be within what those sources can give.
-		if v := s.VP(p); v < sum || v > sum+maxBoardVP[p] {
+		if v := s.VP(p); v < sum || v > sum+maxBoardVP(p) {
 			return fmt.Errorf("vp: %s has %d VP, its stored sources give %d", p, v, sum)
 		}
 	}
@@ -218,9 +218,23 @@ func (s *State) checkVP() error {
 
 // maxBoardVP bounds the VP a power draws from the board beyond its key
 // table: the Protestant spaces track (Papacy, Protestant), the electorates
-// the Hapsburgs hold after the League (6), England's heir (5) and half its
-// 9 home spaces when Protestant (4).
-var maxBoardVP = [NumMajors]int{Ottoman: 0, Hapsburg: 6, England: 9, France: 0, Papacy: 15, Protestant: 15}
+// the Hapsburgs hold after the League, England's heir (5) and half its home
+// spaces when Protestant.
+func maxBoardVP(p Power) int {
+	track := 0
+	for _, r := range protTrack {
+		track = max(track, r[1], r[2])
+	}
+	switch p {
+	case Hapsburg:
+		return len(electorates)
+	case England:
+		return 5 + len(homeSpacesOf[England])/2
+	case Papacy, Protestant:
+		return track
+	}
+	return 0
+}
 
 // cardPlaces counts where each card is: it returns, per card, whether it is
 // in a place, and an error for a card in two places.
