@@ -13,7 +13,7 @@ import (
 // (1,000 games each) are run by `concordat his selfplay` (docs/perf.md);
 // -short plays a few.
 func TestRandomGamesInvariants(t *testing.T) {
-	n := 40
+	n := 20
 	if testing.Short() {
 		n = 5
 	}

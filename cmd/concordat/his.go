@@ -15,7 +15,7 @@ import (
 )
 
 func init() {
-	register("his", "Here I Stand: print a new game's setup, run a theological debate, play decisions from a position (docs/his.md)", runHIS)
+	register("his", "Here I Stand: print a new game's setup, run a theological debate, play decisions from a position, self-play with invariants (docs/his.md)", runHIS)
 }
 
 // maxPositionBytes bounds a debate position's JSON text.
