@@ -146,3 +146,40 @@ func TestScenarioGamesEnd(t *testing.T) {
 		}
 	}
 }
+
+// TestTournamentRules: the Tournament scenario (RULES.md §24.2) ends after
+// Turn 6, skips Turn 6's Peace segment (no power is asked to sue for peace
+// then, while they are on Turns 4 and 5) and adds 1 to the Chateau roll.
+func TestTournamentRules(t *testing.T) {
+	sued := map[int]int{}
+	for seed := uint64(1); seed <= 30; seed++ {
+		rec, s, err := PlayRandomChecked(game.Config{Variant: "tournament"}, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Turn > 6 || s.lastTurn() != 6 {
+			t.Fatalf("seed %d: the game reached turn %d", seed, s.Turn)
+		}
+		st, _ := Rules{}.Setup(rec.Config, rec.Seed)
+		r := st.(*State)
+		for _, step := range rec.Steps {
+			if step.Action.Type == kSue {
+				sued[r.Turn]++
+			}
+			if _, _, err := (Rules{}).Apply(r, step.Seat, step.Action); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if sued[6] != 0 || sued[4]+sued[5] == 0 {
+		t.Errorf("sue-for-peace decisions by turn: %v; want some on Turns 4–5, none on Turn 6", sued)
+	}
+	// The Chateau roll: the same die gives 1 more in the Tournament.
+	a, b := NewState1532(Ed500, 1, false), NewState1532(Ed500, 1, true)
+	a.Script, b.Script = []int{3}, []int{3}
+	ra, _ := a.chateauRoll()
+	rb, note := b.chateauRoll()
+	if rb != ra+1 || !strings.Contains(note, "Tournament") {
+		t.Errorf("chateau roll %d in 1532, %d (%s) in the Tournament", ra, rb, note)
+	}
+}
