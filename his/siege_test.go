@@ -172,3 +172,25 @@ func TestDisplacedBesiegersLiftSiege(t *testing.T) {
 		t.Error("Venice is still besieged by the displaced Papal units")
 	}
 }
+
+// TestMinorAllyLeavesSiege: when a major moves its active minor ally's
+// units away from a siege they shared, the minor besieges no more while the
+// major's units stay (§15: the besiegers are the units outside; found by
+// the invariants of a random game, where Venice stayed a besieger of
+// Naples with no unit there).
+func TestMinorAllyLeavesSiege(t *testing.T) {
+	s := NewState1517(Ed500, 1)
+	s.Turn, s.Phase = 3, PhaseAction
+	naples := mustSpace("naples")
+	s.MinorAlly[Venice-firstMinor] = Papacy
+	s.setWar(Papacy, Hapsburg, true)
+	s.Spaces[naples].Units[Hapsburg] = Units{Reg: 1}
+	s.Spaces[naples].Units[Papacy] = Units{Reg: 4}
+	s.Spaces[naples].Units[Venice] = Units{Reg: 1}
+	s.Spaces[naples].Besiegers = bit(Papacy) | bit(Venice)
+	s.Spaces[naples].Units[Venice] = Units{} // moved away with the Papal formation
+	s.checkSiege(naples)
+	if b := s.Spaces[naples].Besiegers; b != bit(Papacy) {
+		t.Errorf("besiegers %b, want the Papacy alone (%b)", b, bit(Papacy))
+	}
+}
