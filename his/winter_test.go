@@ -320,3 +320,26 @@ func TestWinterBesiegersGoHome(t *testing.T) {
 		t.Error("Trier is still besieged by a power with no unit there")
 	}
 }
+
+// TestWinterEliminatedBesiegersLiftSiege: besiegers with nowhere to
+// winter are eliminated (§19), and the siege they held ends with them.
+func TestWinterEliminatedBesiegersLiftSiege(t *testing.T) {
+	s := NewState1532(Ed500, 1, false)
+	s.Turn, s.Phase = 4, PhaseAction
+	for i := range s.Spaces { // the Protestant holds no space to winter in
+		if s.Spaces[i].Ctl == Protestant {
+			s.Spaces[i].Ctl = Hapsburg
+			s.Spaces[i].Units[Protestant] = Units{}
+		}
+	}
+	prague := sp(t, "prague")
+	s.Spaces[prague].Units[Protestant].Merc = 1
+	s.Spaces[prague].Besiegers = bit(Protestant)
+	startWinter(t, s)
+	if s.Spaces[prague].Units[Protestant].Land() != 0 {
+		t.Fatalf("the Protestant mercenary wintered in Prague: %+v", s.Spaces[prague].Units[Protestant])
+	}
+	if s.UnderSiege(prague) {
+		t.Error("Prague is still besieged after its besiegers were eliminated")
+	}
+}
