@@ -319,9 +319,9 @@ type GameStats struct {
 	Result    string         `json:"result"`
 	Turn      int            `json:"turn"`
 	VP        map[string]int `json:"vp"`
-	Decisions int            `json:"decisions"`
-	Events    int            `json:"events_played"`
-	CP        int            `json:"cp_plays"`
+	Decisions int            `json:"decisions"`     // actions applied
+	Events    int            `json:"events_played"` // cards played as an impulse's event
+	CP        int            `json:"cp_plays"`      // cards played for CP in an impulse
 }
 
 // PlayRandomChecked plays a whole random game of cfg from seed, as
