@@ -171,8 +171,8 @@ var hisScenarios = []struct{ id, title string }{
 // hisOptions are the settings of a Here I Stand game (his.Rules).
 var hisOptions = []Option{{Key: "edition", Type: "choice", Values: []string{"500th", "2010"}, Default: "500th",
 	Variant: "edition", Summary: "the rulebook and card set: the 500th Anniversary Edition (default) or the 2010 reprint"},
-	{Key: "players", Type: "choice", Values: []string{"3", "4", "5", "6"}, Default: "6",
-		Variant: "players", Summary: "how many people: with 3 to 5, some hold two powers (England with the Protestant; the Hapsburgs with the Papacy; France with the Ottoman), RULES.md §24.3"}}
+	{Key: "players", Type: "choice", Values: []string{"6", "5", "4", "3", "2"}, Default: "6",
+		Variant: "players", Summary: "how many people: 6 (one power each); 3 to 5, some holding two powers (England with the Protestant; the Hapsburgs with the Papacy; France with the Ottoman), RULES.md §24.3; or 2 (the 2-player variant of the 1517 scenario, Papacy against Protestant)"}}
 
 // scenario is a Here I Stand scenario in full, its seats from the engine.
 func scenario(id, title string) (Scenario, error) {

@@ -114,7 +114,7 @@ func (gs *GameState) legalSeen(vis []bool) []UnitOrders {
 func fogPosition(m *Map, n NextJSON, pw Power) NextJSON {
 	pos, err := ParsePosition(m, n)
 	if err != nil {
-		return NextJSON{Phase: n.Phase, Units: []unitJSON{}, Centers: map[string]string{}, Holes: n.Holes, Edits: n.Edits, Winner: n.Winner}
+		return NextJSON{Phase: n.Phase, Units: []unitJSON{}, Centers: map[string]string{}, Holes: n.Holes, Edits: n.Edits, Winner: n.Winner, Fog: true}
 	}
 	return fogPositionVis(m, n, visibleTo(pos, pw))
 }
@@ -126,7 +126,12 @@ func fogPositionVis(m *Map, n NextJSON, vis []bool) NextJSON {
 		return ok && vis[m.Prov(l)]
 	}
 	// The map's edits are public: everyone sees the board change.
-	out := NextJSON{Phase: n.Phase, Units: []unitJSON{}, Centers: map[string]string{}, Holes: n.Holes, Edits: n.Edits, Winner: n.Winner}
+	out := NextJSON{Phase: n.Phase, Units: []unitJSON{}, Centers: map[string]string{}, Holes: n.Holes, Edits: n.Edits, Winner: n.Winner, Fog: true}
+	for p, v := range vis {
+		if v {
+			out.Visible = append(out.Visible, m.Provinces[p].ID)
+		}
+	}
 	for _, u := range n.Units {
 		if seen(u.At) {
 			out.Units = append(out.Units, u)

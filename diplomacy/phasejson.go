@@ -240,6 +240,11 @@ type NextJSON struct {
 	Holes     []string          `json:"holes,omitempty"`
 	Edits     []string          `json:"edits,omitempty"` // every map edit, when not all are destructions
 	Winner    *string           `json:"winner"`
+	// Fog of War, in a seat's view only: Fog marks a position filtered to
+	// what the seat sees, Visible lists the provinces it sees (in map
+	// order); of the others nothing is known, units and owners included.
+	Fog     bool     `json:"fog,omitempty"`
+	Visible []string `json:"visible,omitempty"`
 }
 
 // Engine is a reusable adjudicator per (map, edition) for the JSON

@@ -662,7 +662,7 @@ func (Rules) View(s game.State, seat game.Seat) any {
 			v.History = fogHistory(m, gs.History, pw, gs.Intimate != nil)
 		} else {
 			// Spectators see the centre counts only, until the game ends.
-			v.Board = NextJSON{Phase: v.Board.Phase, Units: []unitJSON{}, Centers: map[string]string{}}
+			v.Board = NextJSON{Phase: v.Board.Phase, Units: []unitJSON{}, Centers: map[string]string{}, Holes: v.Board.Holes, Edits: v.Board.Edits, Fog: true}
 			v.History = []PhaseRecord{}
 			v.Counts = map[string]int{}
 			for i, n := range gs.Pos.CountCenters() {

@@ -2,6 +2,8 @@ package diplomacy
 
 import (
 	"encoding/json"
+	"slices"
+	"sort"
 	"strings"
 	"testing"
 
@@ -287,6 +289,36 @@ func TestFogOfWarView(t *testing.T) {
 	spec := view(game.System)
 	if strings.Contains(spec, `"at":`) || !strings.Contains(spec, `"centre_counts"`) {
 		t.Errorf("a spectator sees units in a fog game: %s", spec)
+	}
+	// The view says what the seat sees, so a client can draw the rest as
+	// unknown: England's units in edi, nth and lvp, what they reach, and
+	// its centres; a spectator sees no province.
+	var ev struct {
+		Board struct {
+			Fog     bool     `json:"fog"`
+			Visible []string `json:"visible"`
+		} `json:"board"`
+		History []struct {
+			Position struct {
+				Fog     bool     `json:"fog"`
+				Visible []string `json:"visible"`
+			} `json:"position"`
+		} `json:"history"`
+	}
+	if err := json.Unmarshal([]byte(en), &ev); err != nil {
+		t.Fatal(err)
+	}
+	got := append([]string(nil), ev.Board.Visible...)
+	sort.Strings(got)
+	want := []string{"bel", "cly", "den", "edi", "eng", "hel", "hol", "lon", "lvp", "nth", "nwg", "nwy", "ska", "wal", "yor"}
+	if !ev.Board.Fog || !slices.Equal(got, want) {
+		t.Errorf("England's board: fog %v, visible %v, want %v", ev.Board.Fog, got, want)
+	}
+	if len(ev.History) != 1 || !ev.History[0].Position.Fog || !slices.Contains(ev.History[0].Position.Visible, "lon") || slices.Contains(ev.History[0].Position.Visible, "nwy") {
+		t.Errorf("England's history of Spring 1901 (from lon, edi, lvp): %+v", ev.History)
+	}
+	if !strings.Contains(spec, `"fog":true`) || strings.Contains(spec, `"visible"`) {
+		t.Errorf("a spectator's fog board is not marked as seeing nothing: %s", spec)
 	}
 	// Without fog, everyone sees everything.
 	s2, _ := r.Setup(game.Config{}, 1)

@@ -306,7 +306,7 @@ func (s *State) impulseChoices(p Power) []game.Choice {
 	if len(ev) > 0 {
 		out = append(out, evChoice)
 	}
-	return out
+	return append(out, s.directChoices(p, cp)...)
 }
 
 func atoi(v string) int {
@@ -327,7 +327,10 @@ func (s *State) resolveImpulse(p Power, path []string) {
 		return
 	}
 	s.Passes = 0
-	c := mustCard(atoi(path[1]))
+	c := -1
+	if path[0] != "direct" {
+		c = mustCard(atoi(path[1]))
+	}
 	switch path[0] {
 	case "show":
 		s.resolveMaryShow(c)
@@ -335,6 +338,9 @@ func (s *State) resolveImpulse(p Power, path []string) {
 		s.playCard(p, c)
 		s.Act = &Act{Power: p, CP: Cards[c].CP, Card: c}
 		s.emit("cp", fmt.Sprintf("%s has %d CP", p, Cards[c].CP))
+	case "direct":
+		q, _ := ParsePower(path[1])
+		s.resolveDirect(p, q, mustCard(atoi(path[2])))
 	case "event":
 		s.playEvent(p, c, path[2:])
 	}
@@ -555,7 +561,7 @@ func (s *State) actionsOf(p Power, id string, first bool) []game.Choice {
 		if first {
 			a = actionDefs[len(actionDefs)-1-k]
 		}
-		if id != "" && a.id != id || s.Act.Raid && !a.raid || foulBarred[a.id] && s.foul(p) || s.Act.Recruits && !buildActions[a.id] {
+		if id != "" && a.id != id || s.Act.Raid && !a.raid || foulBarred[a.id] && s.foul(p) || s.Act.Recruits && !buildActions[a.id] || s.twoActionBarred(p, a.id) {
 			continue
 		}
 		ch := a.choices(s, p, s.Act.CP)
@@ -588,7 +594,7 @@ func (s *State) pathChoices(d Decision, p []string) []game.Choice {
 		// An action with a narrow function: only its options that start
 		// with the path's next value are built.
 		for _, a := range actionDefs {
-			if a.id != p[0] || a.narrow == nil || s.Act.Raid && !a.raid || foulBarred[a.id] && s.foul(d.Power) || s.Act.Recruits && !buildActions[a.id] {
+			if a.id != p[0] || a.narrow == nil || s.Act.Raid && !a.raid || foulBarred[a.id] && s.foul(d.Power) || s.Act.Recruits && !buildActions[a.id] || s.twoActionBarred(d.Power, a.id) {
 				continue
 			}
 			return []game.Choice{{Label: a.label, Value: a.id, Next: a.narrow(s, d.Power, s.Act.CP, p[1])}}

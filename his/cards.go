@@ -321,23 +321,24 @@ func (s *State) mayRespond(w *Window, p Power, c int) bool {
 // the window p may play could be in its hand, on public information (or,
 // with responses=holders, is in its hand).
 func (s *State) couldPlay(w *Window, p Power) bool {
-	if !p.Major() || s.Imp.Waived&bit(p) != 0 || len(s.Powers[p].Hand) == 0 {
+	h := s.handOwner(p)
+	if !p.Major() || h == NoPower || s.Imp.Waived&bit(p) != 0 || len(s.Powers[h].Hand) == 0 {
 		return false
 	}
 	unknown := -1
 	for _, n := range windowTriggers[w.Kind] {
 		c := mustCard(n)
-		if !s.mayRespond(w, p, c) {
+		if !s.mayRespond(w, p, c) || h != p && !directedCard(n) {
 			continue
 		}
 		switch {
 		case Cards[c].Type == HomeCard || s.Holders:
-			if s.holds(p, c) && !s.fresh(c) {
+			if s.holds(h, c) && !s.fresh(c) {
 				return true
 			}
 		case !s.accounted(c):
 			if unknown < 0 {
-				unknown = s.unknownCards(p)
+				unknown = s.unknownCards(h)
 			}
 			if unknown > 0 {
 				return true
@@ -352,9 +353,13 @@ func (s *State) couldPlay(w *Window, p Power) bool {
 func (s *State) windowChoices(w *Window, p Power) []game.Choice {
 	out := []game.Choice{{Label: "play nothing", Value: "pass"},
 		{Label: "play nothing, now nor in any later window of this impulse", Value: "waive"}}
-	for _, c := range s.Powers[p].Hand {
+	h := s.handOwner(p)
+	if h == NoPower {
+		return out
+	}
+	for _, c := range s.Powers[h].Hand {
 		ci := &Cards[c]
-		if respDefs[ci.Number] == nil || s.fresh(int(c)) || !s.mayRespond(w, p, int(c)) {
+		if respDefs[ci.Number] == nil || s.fresh(int(c)) || !s.mayRespond(w, p, int(c)) || h != p && !directedCard(ci.Number) {
 			continue
 		}
 		ch := game.Choice{Label: ci.Name, Value: ci.num}
@@ -409,7 +414,7 @@ func (s *State) resolveWindow(p Power, path []string) {
 // playInWindow plays card c of p's hand in window w.
 func (s *State) playInWindow(w *Window, p Power, c int, path []string) {
 	s.Evented = append(s.Evented, PlayedEvent{Card: uint8(c), By: p})
-	s.playCard(p, c)
+	s.playCard(s.handOwner(p), c)
 	s.settlePlayed(c)
 	w.Played = append(w.Played, c)
 	respDefs[Cards[c].Number].play(s, w, p, path)
@@ -600,6 +605,9 @@ func builtUses(n int) uint8 {
 	}
 	if respDefs[n] != nil {
 		u |= useWindow
+	}
+	if dipDefs[n] != nil {
+		u |= useDiplomacy
 	}
 	return u
 }

@@ -65,6 +65,9 @@ func init() {
 			}
 			var out []game.Choice
 			for _, sp := range s.bourbonSpaces(p) {
+				if l := Spaces[sp].Lang; s.Two != nil && l != LangGerman && l != LangItalian {
+					continue // 2-player (modified card): the German and Italian zones only
+				}
 				out = append(out, game.Choice{Label: Spaces[sp].Name, Value: Spaces[sp].ID})
 			}
 			return out

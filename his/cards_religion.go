@@ -217,8 +217,17 @@ func init() {
 	})
 	registerEvent(63, &eventDef{ // Dissolution of the Monasteries
 		play: func(s *State, p Power, _ []string) {
-			s.drawFromDeck(England)
-			s.drawFromDeck(England)
+			if s.Two != nil {
+				// 2-player (modified card): the Protestant discards a
+				// random card of the Papal hand instead of England's draw
+				if c := s.randomDraw(Papacy, NoPower); c >= 0 {
+					s.Discard = append(s.Discard, uint8(c))
+					s.emit("event", fmt.Sprintf("Dissolution of the Monasteries: the Papacy discards #%d %s at random", Cards[c].Number, Cards[c].Name))
+				}
+			} else {
+				s.drawFromDeck(England)
+				s.drawFromDeck(England)
+			}
 			s.StartReformation(Protestant, LangEnglish, 3, 0, false, "Dissolution of the Monasteries")
 		},
 	})

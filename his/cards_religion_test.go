@@ -315,3 +315,28 @@ func TestBookOfCommonPrayer(t *testing.T) {
 		t.Fatalf("a die of 3: unrest on one Catholic English home space: %+v", d)
 	}
 }
+
+// #62 Book of Common Prayer: Calais, an English home space in the French
+// zone, is inside the card's target zone: a tie converts it.
+func TestBookOfCommonPrayerCalais(t *testing.T) {
+	s := impulseState(t, 4, Protestant, mustCard(62))
+	debating(s, DebUncommitted, "cranmer")
+	s.Reformer[spLondon] = true
+	calais := mustSpace("calais")
+	for _, e := range Spaces[calais].Edges {
+		s.Spaces[e.To].Prot = true // Calais eligible
+	}
+	answer(t, s, kImpulse, Protestant, "event", "62")
+	pn, cn := s.attemptDice(calais)
+	s.Script = nil
+	for range pn {
+		s.Script = append(s.Script, 4)
+	}
+	for range cn {
+		s.Script = append(s.Script, 4)
+	}
+	answer(t, s, kReform, Protestant, "calais")
+	if !s.Spaces[calais].Prot {
+		t.Fatalf("a tie in Calais (%d against %d dice) stays Catholic: %v", pn, cn, s.Reform)
+	}
+}

@@ -119,7 +119,9 @@ func init() {
 			}
 		}
 		s.emit("event", fmt.Sprintf("Rome is sacked: St. Peter's loses 5 CP; %s takes %d Papal card(s)", q, len(got)))
-		if len(got) < 2 {
+		if len(got) < 2 || !s.playsCards(q) {
+			// 2-player (modified card): a non-player's sack sends the Papal
+			// cards to the discard pile (randomDraw put them there)
 			s.popCard()
 			return
 		}

@@ -169,6 +169,30 @@ func (s *State) fightForeignWar(i int) {
 	nd := f.Rebels
 	ah, ad := s.Hits(na)
 	dh, dd := s.Hits(nd)
+	s.emit("war", fmt.Sprintf("Fight Foreign War (%s): %s %d dice %v, %d hit(s); the rebels %d dice %v, %d hit(s)",
+		w.id, w.power, na, ad, ah, nd, dd, dh))
+	if w.power == Ottoman && s.holds(Ottoman, mustCard(nJanissaries)) && !s.eventedThisTurn(mustCard(nJanissaries)) {
+		// Janissaries may add its 5 dice after both sides rolled (CARDS.md
+		// #1 Open 1: a foreign war's battle is fought like a field battle)
+		s.pushCard(CardProc{Card: w.card, Player: w.power, Target: w.power, Space: -1, Flag: true, Stage: warJanissaries, Ints: []int{ah, dh, na, nd}})
+		return
+	}
+	s.warHits(i, ah, dh, na, nd)
+	s.pushCard(CardProc{Card: w.card, Player: w.power, Target: w.power, Space: -1, Flag: true})
+}
+
+// warJanissaries is the stage of a foreign war's battle at which the
+// Ottoman may play Janissaries (decision kWarJanissaries).
+const warJanissaries = 5
+
+// Decision kind: the Ottoman plays Janissaries in a foreign war's battle,
+// or not.
+const kWarJanissaries = "war.janissaries"
+
+// warHits applies a foreign war battle's hits: the power's ah against the
+// rebels, the rebels' dh against the power's units (na and nd dice).
+func (s *State) warHits(i, ah, dh, na, nd int) {
+	f := &s.Foreign[i]
 	attLoss, defLoss := min(dh, f.Units.Land()), min(ah, f.Rebels)
 	if attLoss == f.Units.Land() && defLoss == f.Rebels && f.Rebels > 0 && f.Units.Land() > 0 {
 		if na > nd {
@@ -177,11 +201,8 @@ func (s *State) fightForeignWar(i int) {
 			defLoss--
 		}
 	}
-	s.emit("war", fmt.Sprintf("Fight Foreign War (%s): %s %d dice %v, %d hit(s); the rebels %d dice %v, %d hit(s)",
-		w.id, w.power, na, ad, ah, nd, dd, dh))
 	f.Rebels -= defLoss
 	f.Losses = attLoss
-	s.pushCard(CardProc{Card: w.card, Player: w.power, Target: w.power, Space: -1, Flag: true})
 }
 
 // stepWarBattle takes the affected power's casualties and ends the war
@@ -312,6 +333,10 @@ func init() {
 		}
 		registerEvent(w.card, e)
 		cardSteps[w.card] = func(s *State, c *CardProc) {
+			if c.Flag && c.Stage == warJanissaries {
+				s.push(kWarJanissaries, Ottoman)
+				return
+			}
 			if c.Flag {
 				s.stepWarBattle(c)
 				return
@@ -353,6 +378,29 @@ func init() {
 			f.Leaders = append(f.Leaders, l)
 			s.Leaders[l] = LeaderState{Loc: OffMap, Captor: NoPower}
 			s.emit("war", Leaders[l].Name+" goes to the foreign war")
+		},
+	})
+	registerDecision(kWarJanissaries, &decisionDef{
+		text: func(s *State, d Decision) string {
+			c := s.cardProc()
+			return fmt.Sprintf("foreign war: you rolled %d hit(s), the rebels %d; play Janissaries for 5 more dice?", c.Ints[0], c.Ints[1])
+		},
+		choices: func(s *State, d Decision) []game.Choice {
+			return []game.Choice{{Label: "no", Value: "pass"}, {Label: "play #1 Janissaries: 5 more dice", Value: "janissaries"}}
+		},
+		resolve: func(s *State, d Decision, path []string) {
+			c := s.cardProc()
+			ah, dh, na, nd := c.Ints[0], c.Ints[1], c.Ints[2], c.Ints[3]
+			if path[0] == "janissaries" {
+				card := mustCard(nJanissaries)
+				s.Evented = append(s.Evented, PlayedEvent{Card: uint8(card), By: Ottoman})
+				s.playCard(Ottoman, card)
+				h, dice := s.Hits(janissaryLand)
+				ah += h
+				s.emit("war", fmt.Sprintf("Janissaries: the Ottoman rolls 5 more dice %v, %d hit(s)", dice, h))
+			}
+			c.Stage, c.Ints = 0, nil
+			s.warHits(foreignWarOf(c.Card), ah, dh, na, nd)
 		},
 	})
 	registerDecision(kWarLosses, &decisionDef{

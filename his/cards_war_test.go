@@ -116,3 +116,40 @@ func TestMachiavelli(t *testing.T) {
 		t.Fatal("the Protestant may declare no war before the League")
 	}
 }
+
+// Janissaries in a foreign war's battle (CARDS.md #1 Open 1: yes): after
+// both sides rolled, the Ottoman may add 5 dice; its hits count against the
+// rebels; the card goes to the power card. Declined, nothing changes.
+func TestJanissariesInForeignWar(t *testing.T) {
+	for _, play := range []bool{true, false} {
+		ist := sp(t, "istanbul")
+		s := impulseState(t, 2, Hapsburg, mustCard(92))
+		clearUnits(s, ist)
+		s.Spaces[ist].Units[Ottoman] = Units{Reg: 4}
+		give(s, Ottoman, 1)
+		answer(t, s, kImpulse, Hapsburg, "event", "92")
+		for range 3 {
+			answer(t, s, kWarUnit, Ottoman, "istanbul", "r")
+		}
+		for d, _ := s.top(); d.Kind == kWarLeader; d, _ = s.top() {
+			answer(t, s, kWarLeader, Ottoman, "done")
+		}
+		s.Stack, s.Impulse = nil, Ottoman
+		s.Act = &Act{Power: Ottoman, CP: 4, Card: -1}
+		s.push(kAction, Ottoman)
+		// 3 Ottoman dice: no hit; the rebels' 3 dice: no hit; Janissaries: 2 hits
+		s.Script = []int{1, 1, 1, 1, 1, 1, 6, 5, 1, 1, 1}
+		answer(t, s, kAction, Ottoman, "war", "egypt")
+		if play {
+			answer(t, s, kWarJanissaries, Ottoman, "janissaries")
+			if s.Foreign[0].Rebels != 1 || s.holds(Ottoman, mustCard(1)) || !s.eventedThisTurn(mustCard(1)) {
+				t.Fatalf("Janissaries' 2 hits kill 2 of the 3 rebels; the card is spent: %+v", s.Foreign[0])
+			}
+			continue
+		}
+		answer(t, s, kWarJanissaries, Ottoman, "pass")
+		if s.Foreign[0].Rebels != 3 || !s.holds(Ottoman, mustCard(1)) {
+			t.Fatalf("declined: no hit, the card kept: %+v", s.Foreign[0])
+		}
+	}
+}

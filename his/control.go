@@ -81,7 +81,7 @@ func (s *State) canControl(sp SpaceID, p Power, lp *landPresence) bool {
 	if p == Protestant && !s.League {
 		return false
 	}
-	if s.fortified(sp) {
+	if s.fortified(sp) || s.twoFixed(sp) {
 		return false
 	}
 	c := s.Spaces[sp].Ctl

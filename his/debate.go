@@ -230,7 +230,11 @@ func (s *State) stepDebate() {
 			d.Step = dsPool
 			if d.Chosen >= 0 {
 				s.setPap(d.Chosen)
-				s.dlog("Leipzig Debate: the Papacy chooses %s to attack", Debaters[d.Chosen].Name)
+				if d.Source == SrcLeipzig {
+					s.dlog("Leipzig Debate: the Papacy chooses %s to attack", Debaters[d.Chosen].Name)
+				} else {
+					s.dlog("%s attacks for the Papacy (Henry Petitions for Divorce)", Debaters[d.Chosen].Name)
+				}
 				continue
 			}
 			pool := s.debaterPool(d.Initiator, d.Zone, false)

@@ -73,6 +73,10 @@ func (s *State) stepDiet() {
 		if d.Cards[i] != -1 {
 			continue
 		}
+		if s.Two != nil && p == Hapsburg {
+			d.Cards[i] = s.twoDietCard() // the deck's top card (§24.4)
+			continue
+		}
 		if len(s.dietCards(p)) == 0 {
 			d.Cards[i] = -2
 			continue
@@ -85,7 +89,7 @@ func (s *State) stepDiet() {
 		cp := [3]int{}
 		for i, p := range dietPowers {
 			if d.Cards[i] >= 0 {
-				cp[i] = Cards[d.Cards[i]].CP
+				cp[i] = s.dietCP(d.Cards[i])
 				s.playCard(p, d.Cards[i])
 			}
 		}

@@ -163,6 +163,10 @@ func (d *Deal) parties() ([]Power, error) {
 // startDiplomacy begins the phase. Turn 1 is abbreviated (§7, ruling D6):
 // England's deals with the Hapsburgs and France only.
 func (s *State) startDiplomacy() {
+	if s.Two != nil {
+		s.startTwoDiplomacy()
+		return
+	}
 	s.Diplo = &Diplo{Seg: segNegotiate, Who: Ottoman, Loser: NoPower, Winner: NoPower}
 	if s.Turn == 1 {
 		s.Diplo.Who = England

@@ -26,15 +26,16 @@
 //
 //   - Cards (cards.go and the cards_*.go families): every card of the main
 //     deck is built — events, Response and Combat cards in their windows,
-//     the Spring Deployment and Diplomacy Phase uses; not the 2-player
-//     variant's diplomatic cards. A window asks every seat that could play
+//     the Spring Deployment and Diplomacy Phase uses, and the 2-player
+//     variant's diplomatic cards (twoplayer.go, cards_diplomatic.go). A window asks every seat that could play
 //     one of its cards on public information (option responses=holders:
 //     only the holders). CARDS.md's window "after any action" is not opened
 //     on its own: its cards are offered in the windows that open and as
 //     impulse events. A war declared in the Action Phase (Six Wives,
 //     Machiavelli, activations) starts no naval combat where the new
 //     enemies' fleets share a sea zone (ruling D4); a foreign war's battle
-//     has no windows.
+//     opens no window, but the Ottoman may add Janissaries' dice after the
+//     rolls (decision war.janissaries).
 //   - Units are counts; the piece-denomination rule of §5.2 is never
 //     binding. The counter mix (State.Mix) is enforced wherever units are
 //     placed, but the reference data lacks its numbers: only the limits the

@@ -34,7 +34,8 @@ import (
 //     negative) and each power's VP their sum (VP);
 //   - every card in at most one place (deck, discard pile, out of the
 //     game, one hand, a foreign war lying by its power), once; Home cards
-//     only in their owner's hand.
+//     only in their owner's hand (or, in the 2-player variant, out of the
+//     game).
 func (s *State) CheckInvariants() error {
 	if err := s.checkMix(); err != nil {
 		return err
@@ -259,7 +260,9 @@ func (s *State) cardPlaces() ([]bool, error) {
 			if err := put(c, l.name); err != nil {
 				return nil, err
 			}
-			if Cards[c].Type == HomeCard {
+			// Home cards are never dealt into piles; the 2-player variant
+			// takes the non-player powers' out of the game.
+			if Cards[c].Type == HomeCard && !(s.Two != nil && l.name == "the removed cards") {
 				return nil, fmt.Errorf("cards: Home card #%d %s is in %s", Cards[c].Number, Cards[c].Name, l.name)
 			}
 		}
@@ -355,7 +358,7 @@ func PlayRandomChecked(cfg game.Config, seed uint64) (rec game.Record, s *State,
 		if !ok {
 			return rec, s, fmt.Errorf("his: random game seed %d, step %d, turn %d: stuck: no decision owed and the game is not over", seed, len(rec.Steps), s.Turn)
 		}
-		seat := game.Seat(d.Power.String())
+		seat := game.Seat(s.seatOf(d.Power).String()) // the 2-player variant's players direct other powers
 		a, err := RandomAction(s, seat, &r)
 		if err != nil {
 			return rec, s, fmt.Errorf("his: random game seed %d, step %d, turn %d: %w", seed, len(rec.Steps), s.Turn, err)

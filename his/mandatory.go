@@ -84,6 +84,18 @@ var mandatoryNumbers = []int{9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 
 // Winter it is forced.
 var overdue = []struct{ card, turn int }{{10, 2}, {9, 3}, {13, 4}, {14, 4}, {15, 6}}
 
+// twoOverdue are the 2-player game's overdue Mandatory Events: Barbary
+// Pirates is not in its deck; Edward VI (Turn 7) and Mary I (Turn 8) are.
+var twoOverdue = []struct{ card, turn int }{{10, 2}, {13, 4}, {14, 4}, {15, 6}, {19, 7}, {21, 8}}
+
+// overdueEvents is the overdue list of the game being played.
+func (s *State) overdueEvents() []struct{ card, turn int } {
+	if s.Two != nil {
+		return twoOverdue
+	}
+	return overdue
+}
+
 // raidSpaces are the spaces the Scots Raid's CP may be aimed at.
 var raidSpaces [NumSpaces]bool
 
@@ -526,6 +538,7 @@ func (s *State) formLeague() {
 	s.League = true
 	s.setWar(Protestant, Hapsburg, true)
 	s.setWar(Protestant, Papacy, true)
+	s.twoLeague()
 	for _, sp := range homeSpacesOf[Protestant] {
 		if s.Spaces[sp].Prot && !s.fortressMarker(sp) { // not under a Fortress marker (#86, #104)
 			s.Spaces[sp].Ctl = Protestant

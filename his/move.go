@@ -275,8 +275,8 @@ func formsUpTo(all []formOpt, max int, alone bool) []game.Choice {
 func (s *State) canEnter(p Power, sp SpaceID, withUnits bool) bool {
 	ss := &s.Spaces[sp]
 	c := ss.Ctl
-	if c == NoPower || s.noElectorate(sp, p) {
-		return false // Algiers before Barbary Pirates; electorates before the League
+	if c == NoPower || s.noElectorate(sp, p) || s.twoBarred(p, sp) {
+		return false // Algiers before Barbary Pirates; electorates before the League; the 2-player map
 	}
 	if !(s.ControlledBy(sp, p) || c == Independent || s.AtWar(p, c) || s.Allied(p, c)) {
 		return false
@@ -417,7 +417,7 @@ func (s *State) moveChoicesFrom(p Power, cp int, only int) []game.Choice {
 	}
 	for i := range s.Spaces {
 		from := SpaceID(i)
-		if s.Act.NoMove[i] || only >= 0 && i != only {
+		if s.Act.NoMove[i] || only >= 0 && i != only || s.viennaBarred(p, from) {
 			continue
 		}
 		if leaderAt[i] == 0 {

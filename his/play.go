@@ -24,6 +24,9 @@ import (
 // Phase, Spring Deployment or Winter.
 type Position struct {
 	Edition string `json:"edition,omitempty"` // 500th (default) or 2010
+	// Players is 2 for the 2-player variant (its diplomatic deck and hands
+	// are in Engine); absent or 6 for the six-player game.
+	Players int `json:"players,omitempty"`
 	// Seed seeds the random generator of a position without Engine.
 	Seed    uint64 `json:"seed,omitempty"`
 	Turn    int    `json:"turn,omitempty"`
@@ -127,6 +130,9 @@ func PositionOf(s *State) (*Position, error) {
 		Pending: append([]Decision{}, s.Stack...), Spaces: map[string]SpacePosition{}, Seas: map[string]SeaPosition{},
 		Leaders: map[string]string{}, Debaters: map[string]string{}, Powers: map[string]PowerPosition{},
 		Minors: map[string]string{}, Engine: eng}
+	if s.Two != nil {
+		pos.Players = 2
+	}
 	if s.Phase == PhaseAction {
 		pos.Impulse = s.Impulse.String()
 	}
@@ -260,6 +266,13 @@ func LoadPosition(pos *Position) (*State, error) {
 	} else {
 		s = NewState1517(ed, pos.Seed)
 		s.Stack = nil
+	}
+	switch {
+	case pos.Players == 2 && s.Two == nil && len(pos.Engine) == 0:
+		s.setupTwo()
+	case pos.Players != 0 && pos.Players != 2 && pos.Players != 6,
+		pos.Players == 2 && s.Two == nil, (pos.Players == 6) != (s.Two == nil) && pos.Players != 0:
+		return nil, fmt.Errorf("players %d: want 2 or 6, as the engine state has", pos.Players)
 	}
 	if err := s.applyPosition(pos); err != nil {
 		return nil, err

@@ -22,7 +22,8 @@ var playerGroups = map[int][][]Power{
 	6: {{Ottoman}, {Hapsburg}, {England}, {France}, {Papacy}, {Protestant}},
 }
 
-// PlayerCounts lists the player counts the "players" option accepts.
+// PlayerCounts lists the player counts the "players" option groups seats
+// for (2 is the 2-player variant, twoplayer.go).
 var PlayerCounts = []int{3, 4, 5, 6}
 
 // parsePlayers reads the "players" option.
@@ -32,7 +33,7 @@ func parsePlayers(v string) (int, error) {
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil || playerGroups[n] == nil {
-		return 0, fmt.Errorf("his: players %q: want 3, 4, 5 or 6", v)
+		return 0, fmt.Errorf("his: players %q: want 2, 3, 4, 5 or 6", v)
 	}
 	return n, nil
 }
@@ -40,6 +41,9 @@ func parsePlayers(v string) (int, error) {
 // PowerGroups is how the powers are grouped into people in s: each group
 // is held by one person, in the order of §24.3's table.
 func (s *State) PowerGroups() [][]Power {
+	if s.Two != nil {
+		return [][]Power{{Papacy}, {Protestant}} // the 2-player variant
+	}
 	n := s.Players
 	if n == 0 {
 		n = 6

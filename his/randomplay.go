@@ -39,7 +39,7 @@ const dealOdds = 4
 func RandomAction(st game.State, seat game.Seat, r *game.RNG) (game.Action, error) {
 	s := state(st)
 	d, ok := s.top()
-	if !ok || s.Phase == PhaseOver || game.Seat(d.Power.String()) != seat {
+	if !ok || s.Phase == PhaseOver || game.Seat(s.seatOf(d.Power).String()) != seat {
 		return game.Action{}, fmt.Errorf("his: %s owes no decision", seat)
 	}
 	if d.Kind == kAnnounce && r.Intn(dealOdds) == 0 {
@@ -268,7 +268,7 @@ func PlayRandom(cfg game.Config, seed uint64, maxTurns int) (rec game.Record, s 
 			return rec, s, fmt.Errorf("his: random game seed %d: no end after %d decisions (turn %d, %s)", seed, len(rec.Steps), s.Turn, s.Phase)
 		}
 		d, _ := s.top()
-		seat := game.Seat(d.Power.String())
+		seat := game.Seat(s.seatOf(d.Power).String())
 		a, err := RandomAction(s, seat, &r)
 		if err != nil {
 			return rec, s, fmt.Errorf("random game seed %d, step %d, turn %d: %w", seed, len(rec.Steps), s.Turn, err)

@@ -275,7 +275,9 @@ func (s *State) rollAttempt(sp SpaceID) {
 		s.counterAttempt(sp)
 		return
 	}
-	inZone := r.Zone == LangNone || Spaces[sp].Lang == r.Zone
+	// Book of Common Prayer's targets, the English home spaces, are all in
+	// its target zone, Calais (French zone) included (CARDS.md #62 Open).
+	inZone := r.Zone == LangNone || Spaces[sp].Lang == r.Zone || r.HomeOnly != 0 && Spaces[sp].Home == r.HomeOnly-1
 	pn, cn := s.attemptDice(sp)
 	_, pd := s.Hits(pn)
 	plus := 0

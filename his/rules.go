@@ -14,7 +14,9 @@ import (
 // Config: Variant "" or "1517" (the full game), "1532" or "tournament"
 // (the 1532 start, ending after Turn 6; scenario1532.go); Options
 // "players": "3" to "6" (default 6; how powers are grouped into seats,
-// players.go); "edition": "500th" (default) or "2010"; "responses": "all" (default:
+// players.go) or "2" (the 2-player variant of the 1517 scenario, Papacy
+// against Protestant, twoplayer.go: seats papacy and protestant);
+// "edition": "500th" (default) or "2010"; "responses": "all" (default:
 // every seat that could hold a playable card on public information is
 // asked in a response or combat window) or "holders" (only seats holding
 // one; faster, but it tells the others who holds none — cards.go).
@@ -42,9 +44,17 @@ func (Rules) Setup(cfg game.Config, seed uint64) (game.State, error) {
 	ed := Ed500
 	holders := false
 	players := 0
+	two := false
 	for k, v := range cfg.Options {
 		switch k {
 		case "players":
+			if v == "2" {
+				two = true // the 2-player variant (twoplayer.go), from the 1517 start
+				if cfg.Variant != "" && cfg.Variant != Scenario1517 {
+					return nil, fmt.Errorf("his: players 2: the 2-player variant plays the 1517 scenario, not %q", cfg.Variant)
+				}
+				continue
+			}
 			n, err := parsePlayers(v)
 			if err != nil {
 				return nil, err
@@ -78,6 +88,9 @@ func (Rules) Setup(cfg game.Config, seed uint64) (game.State, error) {
 	}
 	s.Holders = holders
 	s.Players = players
+	if two {
+		s.setupTwo()
+	}
 	if s.Scenario != "" {
 		for p := Power(0); p < NumMajors; p++ {
 			s.StartVP[p] = s.VP(p)
@@ -88,8 +101,12 @@ func (Rules) Setup(cfg game.Config, seed uint64) (game.State, error) {
 	return s, nil
 }
 
-// Seats lists the six major powers in Impulse Order.
-func (Rules) Seats(game.State) []game.Seat {
+// Seats lists the six major powers in Impulse Order (the Papacy and the
+// Protestant in the 2-player game).
+func (Rules) Seats(st game.State) []game.Seat {
+	if s, ok := st.(*State); ok && s.Two != nil {
+		return []game.Seat{game.Seat(Papacy.String()), game.Seat(Protestant.String())}
+	}
 	out := make([]game.Seat, NumMajors)
 	for p := Power(0); p < NumMajors; p++ {
 		out[p] = game.Seat(p.String())
@@ -112,7 +129,7 @@ func (Rules) Pending(st game.State) []game.Prompt {
 	if !ok || s.Phase == PhaseOver {
 		return nil
 	}
-	return []game.Prompt{{Seat: game.Seat(d.Power.String()), Kind: d.Kind, Text: s.promptText(d)}}
+	return []game.Prompt{{Seat: game.Seat(s.seatOf(d.Power).String()), Kind: d.Kind, Text: s.promptText(d)}}
 }
 
 // Legal is the options tree for seat's pending decision (empty if none).
@@ -121,7 +138,7 @@ func (Rules) Pending(st game.State) []game.Prompt {
 func (Rules) Legal(st game.State, seat game.Seat) game.Options {
 	s := state(st)
 	d, ok := s.top()
-	if !ok || game.Seat(d.Power.String()) != seat || s.Phase == PhaseOver {
+	if !ok || game.Seat(s.seatOf(d.Power).String()) != seat || s.Phase == PhaseOver {
 		return game.Options{}
 	}
 	o := game.Options{Kind: d.Kind, Choices: s.choices(d)}
@@ -272,8 +289,8 @@ func (s *State) apply(seat game.Seat, a game.Action) error {
 	if seat == game.System && a.Type == game.Advance {
 		return s.advanceDefault(d)
 	}
-	if game.Seat(d.Power.String()) != seat {
-		return errorf("%s owes the decision %s, not %s", d.Power, d.Kind, seat)
+	if game.Seat(s.seatOf(d.Power).String()) != seat {
+		return errorf("%s owes the decision %s, not %s", s.seatOf(d.Power), d.Kind, seat)
 	}
 	if a.Type != d.Kind {
 		return errorf("the pending decision is %s, not %s", d.Kind, a.Type)
@@ -492,12 +509,15 @@ func (s *State) run() {
 			if s.checkMilitary() {
 				return
 			}
-			if s.Passes >= NumMajors {
+			if s.Passes >= s.passesToEnd() {
 				s.Phase = PhaseWinter
 				s.startWinter()
 				continue
 			}
-			s.Impulse = (s.Impulse + 1) % NumMajors
+			if s.twoMary() {
+				continue // 2-player: Mary I's roll after a Protestant impulse
+			}
+			s.Impulse = s.nextImpulse(s.Impulse)
 			if s.TurnFx.Skip&bit(s.Impulse) != 0 {
 				// Halley's Comet (#38): the impulse is skipped; it is not a
 				// pass, and breaks a run of passes (CARDS.md #38 Open)
@@ -567,6 +587,11 @@ func (s *State) randomDraw(p, q Power) int {
 	h := s.Powers[p].Hand
 	c := int(h[i])
 	s.Powers[p].Hand = append(h[:i], h[i+1:]...)
+	if q != NoPower && q < NumMajors && !s.playsCards(q) {
+		s.Discard = append(s.Discard, uint8(c)) // a non-player holds no cards (2-player)
+		s.emit("draw", fmt.Sprintf("#%d %s goes from %s to the discard pile", Cards[c].Number, Cards[c].Name, p))
+		return c
+	}
 	if q != NoPower {
 		s.Powers[q].Hand = append(s.Powers[q].Hand, uint8(c))
 		s.emitTo("draw", fmt.Sprintf("%s draws #%d %s from %s", q, Cards[c].Number, Cards[c].Name, p), p, q)
@@ -574,9 +599,10 @@ func (s *State) randomDraw(p, q Power) int {
 	return c
 }
 
-// drawFromDeck gives p the top card of the deck, if any.
+// drawFromDeck gives p the top card of the deck, if any (never to a
+// non-player power of the 2-player game: they hold no cards).
 func (s *State) drawFromDeck(p Power) {
-	if len(s.Deck) == 0 {
+	if len(s.Deck) == 0 || p < NumMajors && !s.playsCards(p) {
 		return
 	}
 	c := s.Deck[len(s.Deck)-1]
@@ -615,6 +641,9 @@ type view struct {
 	ForeignWars map[string]ForeignWarView `json:"foreign_wars,omitempty"`
 	CardEffects CardEffectsView           `json:"card_effects"`
 	Window      *WindowView               `json:"window,omitempty"`
+	// TwoPlayer is the 2-player variant's diplomatic deck and hands
+	// (twoplayer.go); absent in the six-player game.
+	TwoPlayer *TwoView `json:"two_player,omitempty"`
 }
 
 func unitsJSON(us *[NumPowers]Units) map[string]Units {
@@ -729,6 +758,7 @@ func (s *State) view(seat game.Seat) *view {
 	v.Removed = cardViews(s.Gone)
 	sort.Slice(v.Removed, func(i, j int) bool { return v.Removed[i].Number < v.Removed[j].Number })
 	v.ForeignWars, v.CardEffects, v.Window = s.foreignWarsView(), s.cardEffectsView(), s.windowView()
+	v.TwoPlayer = s.twoView(seat)
 	return v
 }
 

@@ -17,6 +17,11 @@ func TestRandomGamesInvariants(t *testing.T) {
 	if testing.Short() {
 		n = 5
 	}
+	for seed := uint64(1); seed <= uint64(4*n); seed++ { // the 2-player variant (1517 only)
+		if _, s, err := PlayRandomChecked(game.Config{Options: map[string]string{"players": "2"}}, seed); err != nil || s.Phase != PhaseOver {
+			t.Fatalf("2 players, seed %d: %v", seed, err)
+		}
+	}
 	for _, sc := range Scenarios {
 		for _, players := range PlayerCounts {
 			cfg := game.Config{Variant: sc, Options: map[string]string{"players": fmt.Sprint(players)}}

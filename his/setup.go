@@ -201,10 +201,14 @@ func (s *State) cardDraw() {
 			s.Deck = append(s.Deck, uint8(mustCard(n)))
 		}
 	}
-	s.addSuccessionCards()
+	if s.Two != nil {
+		s.twoCardDraw()
+	} else {
+		s.addSuccessionCards()
+	}
 	if s.Turn >= 3 {
 		for i, c := range Cards {
-			if c.Diplo || c.When != "" || c.Enters != s.Turn || c.Type == HomeCard {
+			if c.Diplo || c.When != "" || s.cardEnters(i) != s.Turn || c.Type == HomeCard {
 				continue
 			}
 			if s.Edition == Ed2010 && c.Ed500 {
@@ -217,8 +221,13 @@ func (s *State) cardDraw() {
 	s.Discard = s.Discard[:0]
 	s.RNG.Shuffle(len(s.Deck), func(i, j int) { s.Deck[i], s.Deck[j] = s.Deck[j], s.Deck[i] })
 	// New World riches (§20.4): after the shuffle, before the deal (X6).
-	s.newWorldRiches()
+	if s.Two == nil { // no New World riches in the 2-player game
+		s.newWorldRiches()
+	}
 	for p := Power(0); p < NumMajors; p++ {
+		if !s.playsCards(p) {
+			continue
+		}
 		for i, c := range Cards {
 			if c.Type == HomeCard && c.Power == p && !s.holds(p, i) {
 				s.Powers[p].Hand = append(s.Powers[p].Hand, uint8(i))

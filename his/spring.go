@@ -25,7 +25,7 @@ func (s *State) startSpring() {
 // not Algiers before Barbary Pirates.
 func (s *State) springOK(sp SpaceID, p Power) bool {
 	c := s.Spaces[sp].Ctl
-	if c == NoPower || !s.Friendly(p, c) || s.Spaces[sp].Unrest || s.noElectorate(sp, p) {
+	if c == NoPower || !s.Friendly(p, c) || s.Spaces[sp].Unrest || s.noElectorate(sp, p) || !s.twoSpringOK(p, sp) {
 		return false
 	}
 	for q := Power(0); q < NumPowers; q++ {
@@ -224,8 +224,8 @@ func (s *State) stepSpring() {
 	s.Phase = PhaseAction
 	s.SpringMoved = false
 	s.startImpulseFx()
-	s.Impulse, s.Passes = Ottoman, 0
-	s.push(kImpulse, Ottoman)
+	s.Impulse, s.Passes = s.firstImpulse(), 0
+	s.push(kImpulse, s.Impulse)
 }
 
 func (s *State) resolveSpring(p Power, path []string) {

@@ -318,6 +318,9 @@ type State struct {
 	Imp       ImpulseFx  `json:"impulse_fx"`
 	TurnFx    TurnFx     `json:"turn_fx"`
 	Holders   bool       `json:"holders,omitempty"`
+	// Two is the 2-player variant's state (twoplayer.go); nil in the
+	// six-player game.
+	Two *TwoP `json:"two_player,omitempty"`
 	// Foreign wars (cards_war.go): Revolt in Egypt, Revolt in Ireland, War
 	// in Persia.
 	Foreign [3]ForeignWar `json:"foreign_wars"`
@@ -507,6 +510,9 @@ func (s *State) Clone() *State {
 	c.Forts = append([]int(nil), s.Forts...)
 	c.Havens = append([]int(nil), s.Havens...)
 	c.Imp = s.Imp.clone()
+	if s.Two != nil {
+		c.Two = s.Two.clone()
+	}
 	c.TurnFx = s.TurnFx.clone()
 	c.events = nil
 	return &c

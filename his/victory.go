@@ -36,6 +36,9 @@ func (s *State) checkMilitary() bool {
 		return false
 	}
 	for p := Power(0); p < Protestant; p++ {
+		if !s.playsCards(p) {
+			continue // 2-player: only the players win
+		}
 		if _, _, auto := s.KeyCardsVP(p); auto {
 			s.endGame(fmt.Sprintf("Military victory: %s", p), p)
 			return true
@@ -52,6 +55,9 @@ func (s *State) victoryDetermination() bool {
 		vp[p] = s.VP(p)
 	}
 	s.VPHistory = append(s.VPHistory, vp)
+	if s.Two != nil {
+		return s.twoVictory(vp)
+	}
 	best := 0
 	for _, v := range vp {
 		if v > best {

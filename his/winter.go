@@ -93,6 +93,7 @@ func (s *State) stepWinter() {
 			if s.Leaders[r].Loc != OffMap && s.Leaders[r].Loc != Removed || s.Leaders[r].Captor != NoPower {
 				s.Leaders[r] = LeaderState{Loc: Removed, Captor: NoPower}
 			}
+			s.twoWinterLeaders()
 			s.winterDone(wRenegade)
 		case wNaval:
 			if s.winterNaval() {
@@ -109,10 +110,14 @@ func (s *State) stepWinter() {
 			for p := range s.Ally {
 				s.Ally[p] = 0
 			}
+			s.twoKeepAlliance()
 			s.winterDone(wAlliances)
 		case wReplacements:
 			for p := Power(0); p < Protestant; p++ {
 				for _, c := range capitalsOf[p] {
+					if s.Two != nil && c != spRome {
+						continue // 2-player: a regular in Rome only
+					}
 					if s.Spaces[c].Ctl == p && !s.Spaces[c].Unrest && s.place(&s.Spaces[c].Units[p], p, 'r', 1) == 1 {
 						s.emit("winter", fmt.Sprintf("%s adds a regular in %s", p, Spaces[c].Name))
 					}
@@ -229,21 +234,21 @@ func (s *State) navalToMove() (loc int, p Power) {
 	for i, l := range s.Leaders {
 		if Leaders[i].Naval && l.Loc >= SeaLoc && l.Captor == NoPower {
 			q := s.lpower(i)
-			if s.Seas[l.Loc-SeaLoc].Units[q].Naval() == 0 && (q.Major() || s.MinorAllyOf(q) != NoPower) {
+			if s.Seas[l.Loc-SeaLoc].Units[q].Naval() == 0 && (q.Major() || s.MinorAllyOf(q) != NoPower) && !s.twoIdle(q) {
 				return l.Loc, q // a naval leader alone at sea goes to port too
 			}
 		}
 	}
 	for z := 0; z < NumSeas; z++ {
 		for p := Power(0); p < Independent; p++ {
-			if s.Seas[z].Units[p].Naval() > 0 && (p.Major() || s.MinorAllyOf(p) != NoPower) {
+			if s.Seas[z].Units[p].Naval() > 0 && (p.Major() || s.MinorAllyOf(p) != NoPower) && !s.twoIdle(p) {
 				return SeaLoc + z, p
 			}
 		}
 	}
 	for i := range s.Spaces {
 		for p := Power(0); p < Independent; p++ {
-			if s.Spaces[i].Units[p].Naval() > 0 && !s.navalPortOK(SpaceID(i), p) && (p.Major() || s.MinorAllyOf(p) != NoPower) {
+			if s.Spaces[i].Units[p].Naval() > 0 && !s.navalPortOK(SpaceID(i), p) && (p.Major() || s.MinorAllyOf(p) != NoPower) && !s.twoIdle(p) {
 				return i, p
 			}
 		}
@@ -482,7 +487,10 @@ func (s *State) openPath(a, b SpaceID, p Power) bool {
 // spaces it controls with room under the 4-unit limit. Over: only capitals.
 func (s *State) winterDests(from SpaceID, p, owner Power, over bool) []SpaceID {
 	var out []SpaceID
-	if p != Protestant {
+	// 2-player: Ottoman, Hapsburg and French units never winter in their
+	// capital; those that would have to go there are eliminated (§24.4).
+	noCapital := s.Two != nil && (p == Ottoman || p == Hapsburg || p == France)
+	if p != Protestant && !noCapital {
 		for _, c := range capitalsOf[p] {
 			if c != from && s.Spaces[c].Ctl == p {
 				out = append(out, c)
@@ -543,7 +551,7 @@ func (s *State) winterLand() bool {
 	w := s.Winter
 	for w.Power < NumMajors {
 		p := w.Power
-		if p == Protestant && !s.League { // it may not move before the League (§21.6)
+		if p == Protestant && !s.League || s.twoIdle(p) { // it may not move before the League (§21.6); 2-player: a power at peace with both players
 			w.Power++
 			continue
 		}
@@ -873,7 +881,7 @@ func (s *State) loseUnits(sp SpaceID, owner Power, l Units) {
 // through the same mandatoryEvent as an impulse's play; it returns true
 // while an event's decisions are owed (stepEvent asks them).
 func (s *State) winterMandatory() bool {
-	for _, o := range overdue {
+	for _, o := range s.overdueEvents() {
 		c := mustCard(o.card)
 		if o.turn != s.Turn || s.isGone(c) {
 			continue

@@ -14,6 +14,7 @@ import (
 	"net/mail"
 	"net/textproto"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -710,5 +711,33 @@ func TestRemindOnlyForItsDeadline(t *testing.T) {
 		if got := len(ds) > 0; got != c.want {
 			t.Errorf("%s reminder: %d deliveries, want some: %v", c.name, len(ds), c.want)
 		}
+	}
+}
+
+// TestAddressChangeTakesEffect: a player's new e-mail address (PUT
+// /api/me stores it with Store.SetEmail) gets the next notification, and
+// a removed one none: the notifier reads the addresses at each message.
+func TestAddressChangeTakesEffect(t *testing.T) {
+	ctx := context.Background()
+	smtpSink := newSink(t)
+	f := setup(t, Config{SMTP: smtpSink.ln.Addr().String()}, `{"phase": "1h"}`)
+	f.idle(t)
+	if got := recipients(smtpSink.take()); slices.Contains(got, "russia@example.org") || !slices.Contains(got, f.addr("england")) {
+		t.Fatalf("the start mailed to %v", got)
+	}
+	england := f.addr("england")
+	if err := f.h.Store.SetEmail(ctx, f.holders["russia"], "russia@example.org"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.h.Store.SetEmail(ctx, f.holders["england"], ""); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []game.Seat{"england", "austria", "france", "germany", "italy", "russia", "turkey"} {
+		f.act(t, s, ready)
+	}
+	f.idle(t)
+	got := recipients(smtpSink.take())
+	if !slices.Contains(got, "russia@example.org") || slices.Contains(got, england) || !slices.Contains(got, f.addr("france")) {
+		t.Fatalf("the new phase mailed to %v: want the new address russia@example.org, not the removed %s", got, england)
 	}
 }

@@ -15,11 +15,23 @@ import (
 // as the command writes it. No login is needed (it touches no game); it is
 // limited per address, and a phase is at most MaxBody bytes.
 func (s *Server) adjudicate(w http.ResponseWriter, r *http.Request) {
+	s.sandbox(w, r, s.Adjudicate)
+}
+
+// sandboxLegal is POST /api/adjudicate/legal: the same phase in, the legal
+// orders of every unit in it out (package adjudicate's LegalJSON), for
+// order entry by clicking in the sandbox. The same limits apply.
+func (s *Server) sandboxLegal(w http.ResponseWriter, r *http.Request) {
+	s.sandbox(w, r, s.Legal)
+}
+
+// sandbox runs fn on the phase of a sandbox request and writes its answer.
+func (s *Server) sandbox(w http.ResponseWriter, r *http.Request, fn func([]byte) ([]byte, error)) {
 	if !s.limits.allow("adjudicate", s.clientKey(r)) {
 		writeError(w, &host.Error{Code: host.CodeRateLimited, Msg: "too many adjudications: slow down"})
 		return
 	}
-	if s.Adjudicate == nil {
+	if fn == nil {
 		writeError(w, &host.Error{Code: host.CodeNotFound, Msg: "this server has no adjudication sandbox"})
 		return
 	}
@@ -38,7 +50,7 @@ func (s *Server) adjudicate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, &host.Error{Code: host.CodeInvalid, Msg: "reading the phase: " + err.Error()})
 		return
 	}
-	out, err := s.Adjudicate(data)
+	out, err := fn(data)
 	var invalid interface{ Invalid() bool }
 	switch {
 	case errors.As(err, &invalid) && invalid.Invalid():

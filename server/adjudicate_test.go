@@ -81,3 +81,29 @@ func TestAdjudicateAPI(t *testing.T) {
 	}
 	wantError(t, "past the burst", anon.raw("POST", "/api/adjudicate", "application/json", []byte(sandboxPhase)), http.StatusTooManyRequests, "rate_limited")
 }
+
+// TestSandboxLegalAPI: POST /api/adjudicate/legal lists, for anyone, the
+// legal orders of every unit of a phase (what the sandbox offers for
+// clicking), as package adjudicate does; bad phases are refused.
+func TestSandboxLegalAPI(t *testing.T) {
+	e := newEnv(t)
+	anon := e.anon()
+	r := anon.raw("POST", "/api/adjudicate/legal", "application/json", []byte(sandboxPhase))
+	want, err := adjudicate.LegalJSON([]byte(sandboxPhase))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.status != http.StatusOK || !bytes.Equal(bytes.TrimSuffix(r.body, []byte("\n")), want) {
+		t.Fatalf("legal orders: %d %s\nwant %s", r.status, r.body, want)
+	}
+	var res struct{ Orders map[string][]string }
+	if err := json.Unmarshal(r.body, &res); err != nil {
+		t.Fatal(err)
+	}
+	if f := strings.Join(res.Orders["france"], "|"); !strings.Contains(f, "A par - bur") || strings.Contains(f, "A par - mun") {
+		t.Errorf("France's legal orders: %s", f)
+	}
+	wantError(t, "an unknown province", anon.raw("POST", "/api/adjudicate/legal", "application/json",
+		[]byte(`{"phase": {"season": "spring", "year": 1901, "type": "movement"}, "units": [{"power": "france", "type": "army", "at": "pqr"}]}`)), http.StatusBadRequest, "invalid", "pqr")
+	wantError(t, "GET", anon.do("GET", "/api/adjudicate/legal", nil), http.StatusMethodNotAllowed, "wrong_method")
+}

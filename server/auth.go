@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/mail"
 	"regexp"
 	"strings"
 	"sync"
@@ -56,8 +57,9 @@ type credentials struct {
 
 // userJSON is a user as the API shows it (never the hash).
 type userJSON struct {
-	ID   int64  `json:"id"`
-	Name string `json:"name"`
+	ID    int64  `json:"id"`
+	Name  string `json:"name"`
+	Email string `json:"email,omitempty"` // the user's own address, for notifications
 }
 
 // loginAllowed applies the rate limit of password checks (register, login,
@@ -130,7 +132,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, userJSON{ID: u.ID, Name: u.Name})
+	writeJSON(w, http.StatusCreated, userJSON{ID: u.ID, Name: u.Name, Email: u.Email})
 }
 
 func (s *Server) login(w http.ResponseWriter, r *http.Request) {
@@ -170,7 +172,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, userJSON{ID: u.ID, Name: u.Name})
+	writeJSON(w, http.StatusOK, userJSON{ID: u.ID, Name: u.Name, Email: u.Email})
 }
 
 func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u *store.User) error {
@@ -264,7 +266,41 @@ func (s *Server) optionalUser(r *http.Request) int64 {
 }
 
 func (s *Server) me(w http.ResponseWriter, r *http.Request, u *store.User) {
-	writeJSON(w, http.StatusOK, userJSON{ID: u.ID, Name: u.Name})
+	writeJSON(w, http.StatusOK, userJSON{ID: u.ID, Name: u.Name, Email: u.Email})
+}
+
+// setMe is PUT /api/me: {"email": "..."} sets the address notifications go
+// to, "" removes it. The address is checked as register checks it, and
+// must also be one a mail header can carry as written (the notifier sends
+// to exactly it). The credential cache is told, here and in the other
+// processes, so that GET /api/me and the notifier see the change at once.
+func (s *Server) setMe(w http.ResponseWriter, r *http.Request, u *store.User) {
+	var req struct {
+		Email *string `json:"email"`
+	}
+	if err := readJSON(r, &req); err != nil {
+		writeError(w, err)
+		return
+	}
+	if req.Email == nil {
+		writeError(w, &host.Error{Code: host.CodeInvalid, Msg: `email: missing (send {"email": ""} to remove the address)`})
+		return
+	}
+	email := *req.Email
+	if email != "" {
+		a, err := mail.ParseAddress(email)
+		if !emailAddr.MatchString(email) || err != nil || a.Address != email {
+			writeError(w, &host.Error{Code: host.CodeInvalid, Msg: "email: not an address (name@domain, at most 254 characters, no spaces, quotes or brackets)"})
+			return
+		}
+	}
+	if err := s.Host.Store.SetEmail(r.Context(), u.ID, email); err != nil {
+		writeError(w, err)
+		return
+	}
+	s.creds.forgetUser(u.ID)
+	s.relayOut(relayMsg{Users: []int64{u.ID}})
+	writeJSON(w, http.StatusOK, userJSON{ID: u.ID, Name: u.Name, Email: email})
 }
 
 func (s *Server) newToken(w http.ResponseWriter, r *http.Request, u *store.User) {

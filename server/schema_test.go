@@ -301,6 +301,11 @@ func TestResponsesMatchSchemas(t *testing.T) {
 	for _, c := range []*client{fr, spectator} {
 		s.everyRead(c, id, "DiplomacyView", c != spectator)
 	}
+	r = fr.do("PUT", "/api/me", map[string]string{"email": "fr@example.org"})
+	s.check("PUT", "/api/me", r.status, r.body)
+	r = fr.do("PUT", "/api/me", map[string]string{"email": "not an address"})
+	s.check("PUT", "/api/me", r.status, r.body)
+	s.get(fr, "/api/me")
 	s.get(fr, "/api/games")
 	s.get(fr, "/api/games?mine=1&sort=urgency")
 	s.get(spectator, "/api/variants")
@@ -314,6 +319,10 @@ func TestResponsesMatchSchemas(t *testing.T) {
 	r = spectator.raw("POST", "/api/adjudicate", "application/json", []byte(`{"options": {"multiplicity": "true"}, "phase": {"season": "spring", "year": 1901, "type": "movement"},
 		"units": [{"power": "france", "type": "army", "count": 2, "at": "par"}], "orders": {"france": ["2A par - bur"]}}`))
 	s.check("POST", "/api/adjudicate", r.status, r.body)
+	r = spectator.raw("POST", "/api/adjudicate/legal", "application/json", []byte(sandboxPhase))
+	s.check("POST", "/api/adjudicate/legal", r.status, r.body)
+	r = spectator.raw("POST", "/api/adjudicate/legal", "application/json", []byte(`{"units": [{"power": "x"}]}`))
+	s.check("POST", "/api/adjudicate/legal", r.status, r.body)
 
 	// The Diplomacy variants whose views have parts of their own.
 	for _, v := range []struct {
@@ -370,7 +379,7 @@ func TestResponsesMatchSchemas(t *testing.T) {
 	}
 	for _, want := range []string{"GET /api/games/{id} 200", "GET /api/games/{id}/legal 200", "POST /api/games/{id}/actions 200", "POST /api/games/{id}/actions default",
 		"GET /api/games/{id}/log 200", "GET /api/games/{id}/history/{seq} 200", "GET /api/games/{id}/messages 200", "GET /api/games/{id}/votes 200",
-		"GET /api/games 200", "GET /api/variants 200", "GET /api/variants/{id} 200", "POST /api/adjudicate 200", "POST /api/adjudicate default"} {
+		"GET /api/games 200", "GET /api/variants 200", "GET /api/variants/{id} 200", "POST /api/adjudicate 200", "POST /api/adjudicate default", "POST /api/adjudicate/legal 200", "POST /api/adjudicate/legal default", "PUT /api/me 200", "PUT /api/me default", "GET /api/me 200"} {
 		if s.checked[want] == 0 {
 			t.Errorf("%s never checked", want)
 		}

@@ -83,6 +83,10 @@ type Server struct {
 	// adjudicate's JSON). An error with a method Invalid() bool that
 	// reports true is the input's fault (400), any other the server's.
 	Adjudicate func(phase []byte) ([]byte, error)
+	// Legal, when set, is what POST /api/adjudicate/legal runs: the same
+	// phase in, the legal orders of its units as JSON out (package
+	// adjudicate's LegalJSON); errors as Adjudicate's.
+	Legal func(phase []byte) ([]byte, error)
 
 	mux      *http.ServeMux
 	patterns []string // every registered route, for the OpenAPI check
@@ -164,12 +168,14 @@ func (s *Server) routes() {
 	s.handle("POST /api/login", http.HandlerFunc(s.login))
 	s.handle("POST /api/logout", http.HandlerFunc(s.logout))
 	s.handle("GET /api/me", s.authed(s.me))
+	s.handle("PUT /api/me", s.authed(s.setMe))
 	s.handle("POST /api/tokens", s.authed(s.newToken))
 	s.handle("GET /api/tokens", s.authed(s.tokens))
 	s.handle("DELETE /api/tokens/{token}", s.authed(s.revokeToken))
 	s.handle("POST /api/logout/all", s.authed(s.logoutAll))
 	s.handle("POST /api/password", s.authed(s.changePassword))
 	s.handle("POST /api/adjudicate", http.HandlerFunc(s.adjudicate))
+	s.handle("POST /api/adjudicate/legal", http.HandlerFunc(s.sandboxLegal))
 	s.handle("GET /api/variants", http.HandlerFunc(s.variants))
 	s.handle("GET /api/variants/{id}", http.HandlerFunc(s.variant))
 	s.handle("GET /api/games", http.HandlerFunc(s.listGames))

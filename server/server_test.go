@@ -71,6 +71,7 @@ func newEnvWith(t *testing.T, extra ...game.Rules) *env {
 	s := New(h, log)
 	s.Catalog = catalog.Served{}
 	s.Adjudicate = adjudicate.JSON
+	s.Legal = adjudicate.LegalJSON
 	// Many test users register from one address: lift the login limit
 	// (the limit itself has its own test).
 	s.limits.setRate("login", time.Millisecond, 1000)

@@ -196,3 +196,48 @@ func TestRelayDeliver(t *testing.T) {
 	}
 	s.relayDeliver(`not json`) // logged and ignored
 }
+
+// TestSetEmail: PUT /api/me sets the address notifications go to (GET
+// /api/me shows it at once, the store has it), "" removes it; hostile and
+// malformed addresses, a missing field, unknown fields, no login and a
+// cross-site request with the session cookie are refused, changing
+// nothing.
+func TestSetEmail(t *testing.T) {
+	e := newEnv(t)
+	alice := e.register("alice")
+	me := func(c *client) string {
+		t.Helper()
+		var u struct{ Email string }
+		c.mustDo("GET", "/api/me", nil, http.StatusOK, &u)
+		return u.Email
+	}
+	var u struct{ ID int64 }
+	alice.mustDo("PUT", "/api/me", map[string]string{"email": "alice+dip@example.org"}, http.StatusOK, &u)
+	if got := me(alice); got != "alice+dip@example.org" {
+		t.Fatalf("GET /api/me after the change: %q", got)
+	}
+	if su, err := e.st.UserByID(t.Context(), u.ID); err != nil || su.Email != "alice+dip@example.org" {
+		t.Fatalf("stored: %+v %v", su, err)
+	}
+	for _, bad := range []string{"no-at-sign", "two@@example.org", "@example.org", "alice@", "alice @example.org", " alice@example.org",
+		"alice@example.org\r\nBcc: victim@example.org", "alice@exa\x00mple.org", "\"Alice\" <alice@example.org>", "<alice@example.org>",
+		"alice@example.org, bob@example.org", strings.Repeat("a", 65) + "@example.org", "a@" + strings.Repeat("b", 190), "al\"ice@example.org"} {
+		wantError(t, "address "+bad, alice.do("PUT", "/api/me", map[string]string{"email": bad}), http.StatusBadRequest, "invalid", "email")
+	}
+	wantError(t, "no email field", alice.do("PUT", "/api/me", map[string]string{}), http.StatusBadRequest, "invalid", "email")
+	wantError(t, "an unknown field", alice.do("PUT", "/api/me", map[string]string{"email": "a@b.org", "name": "mallory"}), http.StatusBadRequest, "invalid")
+	wantError(t, "a number", alice.do("PUT", "/api/me", map[string]any{"email": 5}), http.StatusBadRequest, "invalid")
+	wantError(t, "not JSON", alice.raw("PUT", "/api/me", "text/plain", []byte(`{"email": "a@b.org"}`)), http.StatusUnsupportedMediaType, "unsupported")
+	wantError(t, "no login", e.anon().do("PUT", "/api/me", map[string]string{"email": "x@example.org"}), http.StatusUnauthorized, "unauthorized")
+	wantError(t, "a cross-site request", alice.with(map[string]string{"Sec-Fetch-Site": "cross-site", "Origin": "https://evil.example"}).do("PUT", "/api/me",
+		map[string]string{"email": "evil@example.org"}), http.StatusForbidden, "forbidden", "cross-site")
+	if got := me(alice); got != "alice+dip@example.org" {
+		t.Fatalf("after refused changes: %q", got)
+	}
+	// The server's own page may change it.
+	alice.with(map[string]string{"Sec-Fetch-Site": "same-origin"}).mustDo("PUT", "/api/me", map[string]string{"email": "a@example.org"}, http.StatusOK, nil)
+	alice.mustDo("PUT", "/api/me", map[string]string{"email": ""}, http.StatusOK, nil)
+	if got := me(alice); got != "" {
+		t.Fatalf("after removing it: %q", got)
+	}
+}

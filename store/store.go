@@ -293,6 +293,9 @@ type Store interface {
 	// SetPassword replaces a user's password hash; ErrNotFound for an
 	// unknown user.
 	SetPassword(ctx context.Context, userID int64, passwordHash string) error
+	// SetEmail replaces a user's e-mail address ("": none); ErrNotFound for
+	// an unknown user.
+	SetEmail(ctx context.Context, userID int64, email string) error
 
 	// CreateGame stores a new game with its seats and its opening snapshot
 	// (Seq 0), and fills g.ID. g.Seq is set to 0, an empty g.Status to

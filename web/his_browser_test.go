@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // hisGame creates a Here I Stand game through the API and seats one player
@@ -242,6 +243,64 @@ func TestBrowserHereIStand(t *testing.T) {
 		}
 	}
 	prot.waitHis(id, "the 95 Theses done", func(v hisView) bool { k, _ := v.owed(); return k != "reformation.target" })
+
+	// History: the latest state first, then back by the ← key, to the Leipzig attempt and to the setup;
+	// each state's board is the API's view of it, and the way back leads to the live game.
+	var live struct {
+		Game struct{ Seq int } `json:"game"`
+	}
+	prot.do("GET", fmt.Sprintf("/api/games/%d", id), nil, &live)
+	var log struct {
+		Entries []struct {
+			Seq    int
+			Events []struct{ Text string }
+		}
+	}
+	prot.do("GET", fmt.Sprintf("/api/games/%d/log", id), nil, &log)
+	leipzigSeq := 0
+	for _, e := range log.Entries {
+		for _, ev := range e.Events {
+			if strings.HasPrefix(ev.Text, "Leipzig: ") {
+				leipzigSeq = e.Seq
+			}
+		}
+	}
+	if leipzigSeq == 0 {
+		t.Fatalf("no log entry of the Leipzig attempt: %+v", log.Entries)
+	}
+	histProt := func(seq int, space string) bool {
+		t.Helper()
+		var h struct {
+			View struct {
+				Spaces map[string]struct{ Religion string }
+			}
+		}
+		prot.do("GET", fmt.Sprintf("/api/games/%d/history/%d", id, seq), nil, &h)
+		return h.View.Spaces[space].Religion == "protestant"
+	}
+	click(t, ctx, `.tabs a[href$="/history"]`)
+	waitFor(t, ctx, "the history", fmt.Sprintf(`document.querySelector('.his-history') && document.querySelector('.his-history-title').textContent.includes('after action %d of %d') && document.querySelectorAll('svg.hisboard g.space').length === 134`, live.Game.Seq, live.Game.Seq))
+	if eval[bool](t, ctx, `!!document.querySelector('.decision')`) {
+		t.Errorf("the history offers a decision")
+	}
+	eval[bool](t, ctx, `(document.activeElement && document.activeElement.blur(), true)`)
+	run(t, ctx, "← a step back", chromedp.KeyEvent(kb.ArrowLeft))
+	waitFor(t, ctx, "one step back", fmt.Sprintf(`location.pathname.endsWith('/history/%d') && document.querySelector('.his-history-title').textContent.includes('after action %d of')`, live.Game.Seq-1, live.Game.Seq-1))
+	run(t, ctx, "to the Leipzig attempt", chromedp.Navigate(fmt.Sprintf("%s/games/%d/history/%d", s.url, id, leipzigSeq)))
+	waitFor(t, ctx, "the Leipzig attempt", `document.querySelector('.his-step') && document.querySelector('.his-step').textContent.includes('Leipzig: Protestant rolls') && document.querySelectorAll('svg.hisboard g.space').length === 134`)
+	if got, want := eval[bool](t, ctx, `document.querySelector('g.space[data-space="leipzig"]').classList.contains('prot')`), histProt(leipzigSeq, "leipzig"); got != want {
+		t.Errorf("after action %d the board draws Leipzig Protestant: %v; the API's history says %v", leipzigSeq, got, want)
+	}
+	if got := text(t, ctx, ".his-side .game-log"); strings.Contains(got, "Magdeburg") {
+		t.Errorf("the log up to action %d tells of a later attempt (Magdeburg): %s", leipzigSeq, got)
+	}
+	screenshotView(t, ctx, "his-history")
+	run(t, ctx, "← to the one before", chromedp.KeyEvent(kb.ArrowLeft))
+	waitFor(t, ctx, "before Leipzig", fmt.Sprintf(`location.pathname.endsWith('/history/%d') && !document.querySelector('g.space[data-space="leipzig"]').classList.contains('prot')`, leipzigSeq-1))
+	run(t, ctx, "→ forward again", chromedp.KeyEvent(kb.ArrowRight))
+	waitFor(t, ctx, "forward", fmt.Sprintf(`location.pathname.endsWith('/history/%d')`, leipzigSeq))
+	click(t, ctx, `.his-history a[data-live]`)
+	waitFor(t, ctx, "the live game", fmt.Sprintf(`location.pathname === '/games/%d' && !document.querySelector('.his-history')`, id))
 
 	// The turn played on through the API, to turn 2's Diplomacy Phase, where the Hapsburgs offer the Protestant a card.
 	playUntil := func(kind, power string, turn int) {

@@ -58,11 +58,23 @@ func TestBrowserSpeed(t *testing.T) {
 
 	// First render: a cold load first (nothing cached), then warm loads.
 	var renders []float64
+	var steps [][]float64
 	var assets []byte
 	for i := 0; i < 6; i++ {
 		run(t, ctx, "open the game", chromedp.Navigate(fmt.Sprintf("%s/games/%d", s.url, id)))
 		waitFor(t, ctx, "map drawn", `performance.getEntriesByName('concordat:map').length && document.querySelector('path.prov.start')`)
 		renders = append(renders, eval[float64](t, ctx, `performance.getEntriesByName('concordat:map')[0].startTime`))
+		// Where the time went: the HTML, the modules run, the game read, the drawing read, the map drawn.
+		steps = append(steps, eval[[]float64](t, ctx, `[performance.getEntriesByType('navigation')[0].responseEnd,
+			...['main', 'game', 'drawing', 'map'].map((n) => (performance.getEntriesByName('concordat:' + n)[0] || { startTime: -1 }).startTime)]`))
+		// The game's view is read once: index.html's preload is the page's own fetch.
+		if n := eval[int](t, ctx, fmt.Sprintf(`performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/api/games/%d')).length`, id)); n != 1 {
+			t.Errorf("the game's view was fetched %d times, want once (the preload used)", n)
+		}
+		// From the second load on, boot.js preloads the drawing: map.js's fetch takes it, nothing is read twice.
+		if n := eval[int](t, ctx, `performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/maps/standard.json')).length`); n != 1 {
+			t.Errorf("load %d: the map drawing was fetched %d times, want once", i, n)
+		}
 		if i == 1 {
 			tl := eval[[]byte](t, ctx, `[...performance.getEntriesByType('resource')].map((e) => [e.name.slice(-40), Math.round(e.startTime), Math.round(e.responseEnd)])`)
 			t.Logf("warm timeline: %s", tl)
@@ -98,6 +110,14 @@ func TestBrowserSpeed(t *testing.T) {
 	warm := slices.Clone(renders[1:])
 	slices.Sort(warm)
 	t.Logf("game page first render: cold %.0f ms, warm median %.0f ms (of %d)", renders[0], warm[len(warm)/2], len(warm))
+	for i, name := range []string{"HTML received", "modules run", "game read", "drawing read", "map drawn"} {
+		var at []float64
+		for _, s := range steps[1:] {
+			at = append(at, s[i])
+		}
+		slices.Sort(at)
+		t.Logf("  %-13s cold %4.0f ms, warm median %4.0f ms", name, steps[0][i], at[len(at)/2])
+	}
 	t.Logf("game page assets: %d files, %.1f KB compressed (%.1f KB uncompressed); standard map drawing %.1f KB compressed", len(names), float64(code)/1024, float64(codeRaw)/1024, float64(mapData)/1024)
 
 	// Click to highlight on Imperial (172 centres): two played powers are enough for a full board.

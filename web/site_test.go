@@ -20,6 +20,7 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"concordat/adjudicate"
 	"concordat/catalog"
 	"concordat/diplomacy/hosted"
 	"concordat/his"
@@ -47,7 +48,8 @@ func newSite(t *testing.T) *site {
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	h := host.New(st, log, "webtest", hosted.Rules{}, his.Rules{})
 	srv := server.New(h, log)
-	srv.Catalog = catalog.Served{} // as concordat serve sets it: GET /api/variants
+	srv.Catalog = catalog.Served{}                                    // as concordat serve sets it: GET /api/variants
+	srv.Adjudicate, srv.Legal = adjudicate.JSON, adjudicate.LegalJSON // the sandbox
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { defer close(done); h.RunScheduler(ctx, 100*time.Millisecond) }()

@@ -24,6 +24,7 @@ import (
 	"mime"
 	"net/http"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -41,7 +42,9 @@ const CSP = "default-src 'self'; object-src 'none'; base-uri 'none'; frame-ances
 type Handler struct {
 	files   fs.FS
 	version string
-	index   []byte
+	index   []byte            // index.html as served: head, then tail
+	head    []byte            // index.html up to the preloads
+	tail    []byte            // the rest
 	assets  map[string]*asset // by path under static/
 }
 
@@ -99,17 +102,48 @@ func NewFS(files fs.FS) *Handler {
 	if !ok {
 		panic("web: no index.html")
 	}
-	// Every module is preloaded: the browser fetches them at once instead of
-	// discovering them import by import.
+	// Every module main.js imports, directly or not, is preloaded: the browser
+	// fetches them at once instead of discovering them import by import.
+	// Modules loaded with import() (a Here I Stand page, the sandbox) are
+	// fetched when needed.
 	var preload bytes.Buffer
-	for _, p := range slices.Sorted(maps.Keys(h.assets)) {
-		if strings.HasSuffix(p, ".js") || strings.HasSuffix(p, ".mjs") {
-			fmt.Fprintf(&preload, "<link rel=\"modulepreload\" href=\"/static/%s/%s\">\n", h.version, p)
+	for _, p := range h.staticGraph("js/main.js") {
+		fmt.Fprintf(&preload, "<link rel=\"modulepreload\" href=\"/static/%s/%s\">\n", h.version, p)
+	}
+	page := bytes.ReplaceAll(idx.body, []byte("{{VERSION}}"), []byte(h.version))
+	head, tail, ok := bytes.Cut(page, []byte("{{PRELOAD}}"))
+	if !ok {
+		panic("web: index.html has no {{PRELOAD}}")
+	}
+	h.head, h.tail = head, append(preload.Bytes(), tail...)
+	h.index = append(slices.Clone(h.head), h.tail...)
+	return h
+}
+
+// staticImport finds a module's static imports and re-exports ("import
+// {x} from './a.js'", "import './b.js'", "export {y} from '../c.js'"),
+// not import() calls.
+var staticImport = regexp.MustCompile(`(?m)^\s*(?:import|export)\s+(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]`)
+
+// staticGraph lists, sorted, the embedded modules root imports statically,
+// directly or not, root included.
+func (h *Handler) staticGraph(root string) []string {
+	seen := map[string]bool{}
+	var walk func(p string)
+	walk = func(p string) {
+		a := h.assets[p]
+		if a == nil || seen[p] {
+			return
+		}
+		seen[p] = true
+		for _, m := range staticImport.FindAllSubmatch(a.body, -1) {
+			if spec := string(m[1]); strings.HasPrefix(spec, "./") || strings.HasPrefix(spec, "../") {
+				walk(path.Join(path.Dir(p), spec))
+			}
 		}
 	}
-	idx2 := bytes.ReplaceAll(idx.body, []byte("{{PRELOAD}}"), preload.Bytes())
-	h.index = bytes.ReplaceAll(idx2, []byte("{{VERSION}}"), []byte(h.version))
-	return h
+	walk(root)
+	return slices.Sorted(maps.Keys(seen))
 }
 
 // Version is the hash naming this build of the client's files (the
@@ -149,7 +183,28 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	hd.Set("Content-Type", "text/html; charset=utf-8")
 	hd.Set("Cache-Control", "no-cache")
+	if id := gameRoute(p); id != "" {
+		// A game page: the browser fetches the game (the first thing the page
+		// asks the API) while it loads the modules, instead of after them.
+		w.Write(h.head)
+		fmt.Fprintf(w, "<link rel=\"preload\" href=\"/api/games/%s\" as=\"fetch\" crossorigin>\n", id)
+		w.Write(h.tail)
+		return
+	}
 	w.Write(h.index)
+}
+
+// gameRoute is the game id of a game page's path (/games/12, /games/12/history/3), or "".
+func gameRoute(p string) string {
+	rest, ok := strings.CutPrefix(p, "/games/")
+	if !ok {
+		return ""
+	}
+	id, _, _ := strings.Cut(rest, "/")
+	if id == "" || len(id) > 19 || strings.Trim(id, "0123456789") != "" {
+		return ""
+	}
+	return id
 }
 
 func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request, a *asset) {

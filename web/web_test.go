@@ -9,6 +9,9 @@ import (
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
+	"path"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -98,6 +101,59 @@ func TestIndexForClientRoutes(t *testing.T) {
 		}
 		if r.Header.Get("Referrer-Policy") != "no-referrer" {
 			t.Errorf("%s: invitation links would leak through the Referer", p)
+		}
+	}
+	// Every page preloads every module main.js imports, directly or not, and none that only
+	// import() loads; every embedded module is one of those, or one import() loads, or boot.js.
+	lobby := body(t, get(t, h, "/lobby"))
+	preloaded := func(p string) bool {
+		return strings.Contains(lobby, `<link rel="modulepreload" href="/static/`+h.Version()+"/"+p+`">`)
+	}
+	dynamic := regexp.MustCompile(`import\('([^']+)'\)`)
+	lazy := map[string]bool{}
+	var modules []string
+	fs.WalkDir(embedded, "static", func(p string, d fs.DirEntry, err error) error {
+		if strings.HasSuffix(p, ".js") || strings.HasSuffix(p, ".mjs") {
+			p = strings.TrimPrefix(p, "static/")
+			modules = append(modules, p)
+			b, _ := fs.ReadFile(embedded, "static/"+p)
+			for _, m := range dynamic.FindAllStringSubmatch(string(b), -1) {
+				for _, q := range h.staticGraph(path.Join(path.Dir(p), m[1])) {
+					lazy[q] = true
+				}
+			}
+		}
+		return err
+	})
+	graph := h.staticGraph("js/main.js")
+	for _, want := range []string{"js/main.js", "js/lib.js", "vendor/preact-11.2.0.mjs", "vendor/htm-3.1.1.mjs", "js/diplomacy/page.js", "js/diplomacy/map.js", "js/games/registry.js"} {
+		if !slices.Contains(graph, want) {
+			t.Errorf("main.js's graph lacks %s: %q", want, graph)
+		}
+	}
+	for _, p := range modules {
+		inGraph := slices.Contains(graph, p)
+		if preloaded(p) != inGraph {
+			t.Errorf("%s: preloaded %v, in main.js's static graph %v", p, preloaded(p), inGraph)
+		}
+		if !inGraph && !lazy[p] && p != "js/boot.js" {
+			t.Errorf("%s is neither imported by main.js nor loaded by an import()", p)
+		}
+	}
+	for _, p := range []string{"js/his/page.js", "js/his/board.js", "js/sandbox/page.js"} {
+		if preloaded(p) || !lazy[p] {
+			t.Errorf("%s: preloaded %v, loaded by import() %v; want loaded when needed only", p, preloaded(p), lazy[p])
+		}
+	}
+	if len(modules) < 20 {
+		t.Errorf("%d modules found", len(modules))
+	}
+	for p, want := range map[string]string{"/games/12": "12", "/games/12/history/3": "12", "/games/7/press": "7", "/games/x": "", "/games/12x": "", "/games/": "", "/": "", "/sandbox": "",
+		"/games/123456789012345678901": ""} {
+		b := body(t, get(t, h, p))
+		link := `<link rel="preload" href="/api/games/` + want + `" as="fetch" crossorigin>`
+		if n := strings.Count(b, `rel="preload"`); want != "" && (n != 1 || !strings.Contains(b, link)) || want == "" && n != 0 {
+			t.Errorf("%s: %d API preloads, want %q", p, n, want)
 		}
 	}
 	// A path that names a file is no client route.

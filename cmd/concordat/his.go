@@ -49,7 +49,7 @@ func runHIS(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 func hisUsage(w io.Writer) {
-	fmt.Fprintln(w, "usage: concordat his new [--scenario 1517|1532|tournament] [--players 3-6] [--seed S] [--edition 500th|2010] [--seat POWER]")
+	fmt.Fprintln(w, "usage: concordat his new [--scenario 1517|1532|tournament] [--players 2-6] [--seed S] [--edition 500th|2010] [--seat POWER]")
 	fmt.Fprintln(w, "       concordat his debate [--json] < position.json")
 	fmt.Fprintln(w, "       concordat his play --position pos.json [--dice 6,5,2,...] < decisions.jsonl")
 	fmt.Fprintln(w, "       concordat his cards [--json] [--unbuilt]")
@@ -70,10 +70,10 @@ func runHISNew(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("his new", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	scenario := fs.String("scenario", "1517", "the scenario: 1517, 1532 or tournament")
-	players := fs.String("players", "6", "the number of players: 3 to 6")
 	seed := fs.Uint64("seed", 1, "the game's random seed")
 	edition := fs.String("edition", "500th", "rules edition: 500th or 2010")
 	seat := fs.String("seat", "", "print what this power sees (its hand included); default: a spectator's view")
+	players := fs.String("players", "6", "the number of players: 6, 5, 4 or 3 (some holding two powers), or 2 (the 2-player variant, Papacy against Protestant)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -85,7 +85,10 @@ func runHISNew(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	var rules his.Rules
-	cfg := game.Config{Variant: *scenario, Options: map[string]string{"edition": *edition, "players": *players}}
+	cfg := game.Config{Variant: *scenario, Options: map[string]string{"edition": *edition}}
+	if *players != "6" {
+		cfg.Options["players"] = *players
+	}
 	st, err := rules.Setup(cfg, *seed)
 	if err != nil {
 		fmt.Fprintln(stderr, "concordat his new:", err)
@@ -98,7 +101,7 @@ func runHISNew(args []string, stdout, stderr io.Writer) int {
 			ok = ok || s == view
 		}
 		if !ok {
-			fmt.Fprintf(stderr, "concordat his new: unknown seat %q (want one of ottoman, hapsburg, england, france, papacy, protestant)\n", *seat)
+			fmt.Fprintf(stderr, "concordat his new: unknown seat %q (want one of %v)\n", *seat, rules.Seats(st))
 			return 2
 		}
 	}

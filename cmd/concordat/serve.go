@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -24,6 +25,8 @@ import (
 
 	adjudicator "concordat/adjudicate"
 	"concordat/catalog"
+	"concordat/daide"
+	"concordat/diplomacy"
 	"concordat/diplomacy/hosted"
 	"concordat/his"
 	"concordat/host"
@@ -79,6 +82,10 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	metricsAddr := fs.String("metrics-addr", env("CONCORDAT_METRICS_ADDR", ""), "serve Prometheus /metrics (and /healthz) on this host:port of its own, e.g. 127.0.0.1:9090 (env CONCORDAT_METRICS_ADDR)")
 	publicMetrics := fs.Bool("public-metrics", env("CONCORDAT_PUBLIC_METRICS", "") == "1", "serve /metrics on the API's address too, to anyone (env CONCORDAT_PUBLIC_METRICS=1)")
 	pprofAddr := fs.String("pprof", env("CONCORDAT_PPROF", ""), "serve net/http/pprof on this loopback address, e.g. 127.0.0.1:6060 (env CONCORDAT_PPROF)")
+	daideAddr := fs.String("daide", env("CONCORDAT_DAIDE", ""), "accept DAIDE bots on this host:port, e.g. :16713 (off when empty; env CONCORDAT_DAIDE; docs/daide.md)")
+	daideGame := fs.Int64("daide-game", 0, "the forming Diplomacy game DAIDE clients join; 0: the server creates games of its own for them")
+	daideVariant := fs.String("daide-variant", "standard", "the map of the games the server creates for DAIDE clients")
+	daidePhase := fs.String("daide-phase", "10m", "the phase length of the games the server creates for DAIDE clients (short phases: half)")
 	if v := os.Getenv("CONCORDAT_TRUSTED_PROXY"); v != "" {
 		p, err := parsePrefixes(v)
 		if err != nil {
@@ -134,6 +141,16 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
+	if *daideAddr != "" {
+		if _, _, err := net.SplitHostPort(*daideAddr); err != nil {
+			fmt.Fprintf(stderr, "serve: --daide %q: want host:port\n", *daideAddr)
+			return 2
+		}
+		if err := checkDAIDEVariant(*daideGame, *daideVariant, *daidePhase); err != nil {
+			fmt.Fprintln(stderr, "serve:", err)
+			return 2
+		}
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	st, err := openStore(ctx, *db)
@@ -150,6 +167,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	srv := server.New(h, log)
 	srv.Catalog = catalog.Served{}
 	srv.Adjudicate = adjudicator.JSON
+	srv.Legal = adjudicator.LegalJSON
 	srv.SecureCookies = *secure
 	srv.AllowPrivateWebhooks = *allowPrivate
 	srv.MaxStreams, srv.MaxStreamsPerAddr, srv.MaxStreamsPerUser = *maxStreams, *maxStreamsAddr, *maxStreamsUser
@@ -162,6 +180,22 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintln(stderr, "serve:", err)
 		return 1
+	}
+	var dsrv *daide.Server
+	var dln net.Listener
+	if *daideAddr != "" {
+		dsrv = newDAIDE(h, log, *daideGame, *daideVariant, *daidePhase)
+		if *daideGame != 0 {
+			if _, err := dsrv.Rep(ctx, *daideGame); err != nil {
+				fmt.Fprintln(stderr, "serve: --daide-game:", err)
+				return 1
+			}
+		}
+		if dln, err = net.Listen("tcp", *daideAddr); err != nil {
+			fmt.Fprintln(stderr, "serve: --daide:", err)
+			return 1
+		}
+		dsrv.Attach() // after server.New and the notifier: it chains h.Notify
 	}
 	hs := srv.HTTPServer()
 	hs.Handler = withClient(srv, web.New())
@@ -191,6 +225,19 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		h.RunScheduler(schedCtx, *poll)
 	}()
 	go srv.Relay(schedCtx) // live updates and revocations between processes (PostgreSQL)
+	daideDone := make(chan struct{})
+	if dsrv != nil {
+		go func() {
+			defer close(daideDone)
+			if err := dsrv.Serve(schedCtx, dln); err != nil {
+				log.Error("daide", "err", err)
+			}
+		}()
+		log.Info("serving DAIDE", "addr", dln.Addr().String(), "game", *daideGame)
+		fmt.Fprintf(stdout, "concordat: DAIDE clients on %s\n", dln.Addr())
+	} else {
+		close(daideDone)
+	}
 	if *pprofAddr != "" {
 		go func() {
 			mux := http.NewServeMux()
@@ -227,6 +274,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	stopSched()
 	<-schedDone // finishes the resolution under way
+	<-daideDone // DAIDE clients got OFF
 	nctx, ncancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer ncancel()
 	if err := notifier.Close(nctx); err != nil {
@@ -321,4 +369,39 @@ func redact(db string) string {
 		}
 	}
 	return db
+}
+
+// newDAIDE is the DAIDE adapter of serve: clients join game (or, for 0,
+// games the adapter creates on variant with phase-long windows, no press).
+func newDAIDE(h *host.Host, log *slog.Logger, game int64, variant, phase string) *daide.Server {
+	short := phase
+	if d, err := time.ParseDuration(phase); err == nil && d/2 >= 5*time.Minute {
+		short = (d / 2).String()
+	}
+	opts, _ := json.Marshal(map[string]string{"phase": phase, "short": short, "press": "none"})
+	return &daide.Server{Host: h, Log: log, Game: game,
+		New: host.NewGame{Name: "DAIDE game", Kind: "diplomacy", Variant: variant, Options: opts}}
+}
+
+// checkDAIDEVariant refuses, before serving, a map DAIDE cannot express
+// or a phase length the host refuses for the adapter's own games.
+func checkDAIDEVariant(game int64, variant, phase string) error {
+	if game < 0 {
+		return fmt.Errorf("--daide-game %d: want a game id, or 0", game)
+	}
+	if game != 0 {
+		return nil // judged once the store is open
+	}
+	m, err := diplomacy.LoadMap(variant)
+	if err != nil {
+		return fmt.Errorf("--daide-variant: %v", err)
+	}
+	if _, err := daide.NewRep(m); err != nil {
+		return fmt.Errorf("--daide-variant: %v", err)
+	}
+	opts, _ := json.Marshal(map[string]string{"phase": phase})
+	if _, err := host.ParseOptions(opts); err != nil {
+		return fmt.Errorf("--daide-phase: %v", err)
+	}
+	return nil
 }

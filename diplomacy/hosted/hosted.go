@@ -15,8 +15,10 @@ package hosted
 import (
 	"fmt"
 	"maps"
+	"time"
 
 	"concordat/diplomacy"
+	"concordat/diplomacy/botplay"
 	"concordat/diplomacy/multiplicity"
 	"concordat/game"
 )
@@ -116,14 +118,70 @@ func (Rules) ShortWindow(s game.State) bool {
 	return standard.ShortWindow(s)
 }
 
-// BotAction is the standard engine's bot (random legal orders). The
-// Multiplicity engine has no bot: it returns an error, and the server
-// falls back to the default there.
-func (Rules) BotAction(s game.State, seat game.Seat, rng *game.RNG) (game.Action, error) {
-	if _, ok := s.(*multiplicity.GameState); ok {
-		return game.Action{}, fmt.Errorf("multiplicity: no bot")
+// BotAction is the default kind's bot, "random": the standard engine's
+// random legal orders. The Multiplicity engine has no random bot: it
+// returns an error, and the server falls back to the default there.
+func (r Rules) BotAction(s game.State, seat game.Seat, rng *game.RNG) (game.Action, error) {
+	b, _ := r.BotOf(KindRandom)
+	return b.BotAction(s, seat, rng)
+}
+
+// The kinds of computer player (game.Bots).
+const (
+	KindRandom    = "random"    // uniformly random legal orders (the default)
+	KindHeuristic = "heuristic" // botplay.Heuristic (Multiplicity: botplay.MultiBot)
+	KindSearch    = "search"    // botplay.Search within SearchBudget a decision
+)
+
+// SearchBudget is the search kind's time per decision.
+const SearchBudget = time.Second
+
+// BotKinds lists "random" (the default), "heuristic" and "search".
+func (Rules) BotKinds() []string { return []string{KindRandom, KindHeuristic, KindSearch} }
+
+// BotOf returns the player of a kind. The search kind thinks for
+// SearchBudget of the wall clock in each movement phase, so that its
+// answers depend on the machine's speed (game.Bots); in Multiplicity games
+// it plays as the heuristic kind.
+func (r Rules) BotOf(kind string) (game.Bot, bool) {
+	return r.BotWithin(kind, SearchBudget, 0)
+}
+
+// BotWithin is BotOf with the search kind's budget given: per of the wall
+// clock a decision (none when 0), and at most iterations iterations of its
+// regret matching (no bound when 0; with per 0 and iterations set, its
+// answers depend only on the state and the generator). `concordat arena`
+// uses it.
+func (Rules) BotWithin(kind string, per time.Duration, iterations int) (game.Bot, bool) {
+	switch kind {
+	case KindRandom:
+		return engineBot{standard: standard}, true
+	case KindHeuristic:
+		return engineBot{standard: botplay.Bot{Player: botplay.Heuristic{Noise: botplay.DefaultNoise}},
+			multi: botplay.MultiBot{Noise: botplay.DefaultNoise}}, true
+	case KindSearch:
+		sr := botplay.TimedSearch{Search: botplay.Search{Iterations: iterations, Depth: 1}, Per: per}
+		if per > 0 {
+			sr.Now = time.Now
+		}
+		return engineBot{standard: botplay.Bot{Player: sr}, multi: botplay.MultiBot{Noise: botplay.DefaultNoise}}, true
 	}
-	return standard.BotAction(s, seat, rng)
+	return nil, false
+}
+
+// engineBot routes a bot's decision to the player of the state's engine.
+type engineBot struct {
+	standard, multi game.Bot
+}
+
+func (b engineBot) BotAction(s game.State, seat game.Seat, rng *game.RNG) (game.Action, error) {
+	if _, ok := s.(*multiplicity.GameState); ok {
+		if b.multi == nil {
+			return game.Action{}, fmt.Errorf("multiplicity: no random bot")
+		}
+		return b.multi.BotAction(s, seat, rng)
+	}
+	return b.standard.BotAction(s, seat, rng)
 }
 
 // Check judges each order of a submitted "orders" action with the game's
@@ -148,6 +206,7 @@ var (
 	_ game.Vetter   = Rules{}
 	_ game.Rules    = Rules{}
 	_ game.Bot      = Rules{}
+	_ game.Bots     = Rules{}
 	_ game.Checker  = Rules{}
 	_ game.Windowed = Rules{}
 )

@@ -82,6 +82,8 @@ type both struct {
 	std *diplomacy.Position
 	mul *Position
 	adj *diplomacy.Adjudicator
+	// std is the standard engine's outcomes of the last phase.
+	stdOut []diplomacy.Outcome
 }
 
 func (b *both) phase(t *testing.T, lines []string) []string {
@@ -110,6 +112,7 @@ func (b *both) phase(t *testing.T, lines []string) []string {
 	mout := make([]Outcome, len(min))
 	b.adj.Step(b.std, sin, sout)
 	Step(b.mul, min, mout)
+	b.stdOut = sout
 	var diffs []string
 	for i := range lines {
 		if sout[i].Result != mout[i].Result {

@@ -3,6 +3,7 @@ package multiplicity
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -541,6 +542,20 @@ func TestFogView(t *testing.T) {
 	}
 	if sp := enc(game.System); strings.Contains(sp, `"at":`) || !strings.Contains(sp, "centre_counts") {
 		t.Fatalf("spectator's fog view: %s", sp)
+	}
+	// The board says what England sees (its units' provinces, what they
+	// reach, its centres), so a client can draw the rest as unknown.
+	var ev struct {
+		Board NextJSON `json:"board"`
+	}
+	if err := json.Unmarshal([]byte(en), &ev); err != nil {
+		t.Fatal(err)
+	}
+	if !ev.Board.Fog || !slices.Contains(ev.Board.Visible, "lon") || !slices.Contains(ev.Board.Visible, "nth") || slices.Contains(ev.Board.Visible, "par") {
+		t.Errorf("England's fog board: fog %v, visible %v", ev.Board.Fog, ev.Board.Visible)
+	}
+	if sp := enc(game.System); !strings.Contains(sp, `"fog":true`) || strings.Contains(sp, `"visible"`) {
+		t.Errorf("a spectator's fog board is not marked as seeing nothing: %s", sp)
 	}
 	// England's history shows its own start choice only, with France's
 	// choice at Brest (next to the English Channel) visible too.

@@ -76,6 +76,11 @@ type NextJSON struct {
 	Dislodged []DislodgedJSON   `json:"dislodged,omitempty"`
 	Centers   map[string]string `json:"centers"`
 	Winner    *string           `json:"winner"`
+	// Fog of War, in a seat's view only (as in package diplomacy): Fog
+	// marks a position filtered to what the seat sees, Visible lists the
+	// provinces it sees; of the others nothing is known.
+	Fog     bool     `json:"fog,omitempty"`
+	Visible []string `json:"visible,omitempty"`
 }
 
 // Adjudicate reads one phase as JSON (unknown fields are refused) and

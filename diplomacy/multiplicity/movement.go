@@ -119,6 +119,11 @@ type resolver struct {
 	res      []bool
 	deps     []int
 	cutStack []int
+	// seq is the order in which each node's evaluation began (resolve);
+	// lowSeq the earliest begun of the guesses read by the evaluations in
+	// progress.
+	seq             []int32
+	nextSeq, lowSeq int32
 }
 
 // Movement adjudicates a movement phase under the Multiplicity rules: it
@@ -184,7 +189,7 @@ func (r *resolver) run() {
 	r.buildGroups()
 	r.match()
 	n := len(r.groups) + len(r.convoys)
-	r.state, r.res = make([]uint8, n), make([]bool, n)
+	r.state, r.res, r.seq = make([]uint8, n), make([]bool, n), make([]int32, n)
 	for i := 0; i < n; i++ {
 		r.resolve(i)
 	}

@@ -5,30 +5,57 @@ import "concordat/diplomacy"
 // Nodes of the guess-and-check algorithm: group g is node g (its move
 // succeeds), convoy c is node len(groups)+c (its unit is not dislodged).
 
+// resolve decides node n, guessing where decisions depend on each other in
+// a cycle and settling cycles with two or no consistent answers by the
+// backup rule, as the standard engine does (diplomacy/movement.go): a node
+// whose evaluation read a guess is not resolved on it, and the node that
+// settles a cycle (tries both guesses, applies the backup rule) is the one
+// whose evaluation began first among the cycle's: every guess it read began
+// at or after it (start order in seq, the lowest read in lowSeq). A node
+// that read a guess begun before it keeps guessing and leaves the cycle to
+// that one.
 func (r *resolver) resolve(n int) bool {
 	switch r.state[n] {
 	case resolved:
 		return r.res[n]
 	case guessing:
-		for _, q := range r.deps {
-			if q == n {
-				return r.res[n]
-			}
-		}
-		r.deps = append(r.deps, n)
+		r.lowSeq = min(r.lowSeq, r.seq[n])
+		r.addDep(n, 0)
 		return r.res[n]
 	}
-	old := len(r.deps)
+	r.nextSeq++
+	r.seq[n] = r.nextSeq
+	outer := r.lowSeq
+	r.lowSeq = r.seq[n]
+	res := r.resolveGuessing(n, len(r.deps))
+	r.lowSeq = min(r.lowSeq, outer)
+	return res
+}
+
+// addDep adds n to the guesses r.deps[from:], unless it is there.
+func (r *resolver) addDep(n, from int) {
+	for _, q := range r.deps[from:] {
+		if q == n {
+			return
+		}
+	}
+	r.deps = append(r.deps, n)
+}
+
+// resolveGuessing decides node n, not yet resolved, whose evaluation starts
+// with deps at length old.
+func (r *resolver) resolveGuessing(n, old int) bool {
 	r.res[n], r.state[n] = false, guessing
 	first := r.adjudicate(n)
-	if len(r.deps) == old {
+	if len(r.deps) == old && r.lowSeq >= r.seq[n] {
 		if r.state[n] != resolved {
 			r.res[n], r.state[n] = first, resolved
 		}
 		return r.res[n]
 	}
-	if r.deps[old] != n {
-		r.deps = append(r.deps, n)
+	if r.lowSeq < r.seq[n] {
+		// Part of a cycle that a node further up opened: keep guessing.
+		r.addDep(n, old)
 		r.res[n] = first
 		return first
 	}
@@ -38,6 +65,11 @@ func (r *resolver) resolve(n int) bool {
 	r.deps = r.deps[:old]
 	r.res[n], r.state[n] = true, guessing
 	second := r.adjudicate(n)
+	if r.lowSeq < r.seq[n] { // the second guess read a guess further up
+		r.addDep(n, old)
+		r.res[n] = second
+		return second
+	}
 	if first == second {
 		for _, q := range r.deps[old:] {
 			r.state[q] = unresolved
@@ -46,9 +78,7 @@ func (r *resolver) resolve(n int) bool {
 		r.res[n], r.state[n] = first, resolved
 		return first
 	}
-	if len(r.deps) == old || r.deps[old] != n {
-		r.deps = append(r.deps, n)
-	}
+	r.addDep(n, old)
 	r.backupRule(old)
 	return r.resolve(n)
 }

@@ -653,3 +653,29 @@ func TestSupportCircle(t *testing.T) {
 		}
 	}
 }
+
+// A convoy paradox through a support of a convoying fleet's hold: the army
+// in Albania has two routes to Apulia, through the Adriatic (safe) and the
+// Ionian (attacked by two fleets against one, held with Apulia's support).
+// Under the 1971 rulebook a convoy fails when any fleet on its routes is
+// dislodged, so if the army cuts Apulia's support the Ionian fleet falls and
+// the convoy with it, and the support is not cut after all; if the support
+// holds the convoy arrives and cuts it. The rulebook's exemption (a
+// convoyed army does not cut the support of an attack on a convoying fleet)
+// does not apply to a support to hold, so the Szykman rule settles it: the
+// army does not move and has no effect, the support is given and the
+// Ionian fleet stays. Found by TestSingleUnitsAgreeWithStandard: the
+// resolver settled Apulia's support on a guess made further up and
+// reported it cut while the board treated it as given.
+func TestParadoxThroughSupportOfConvoyingFleetsHold(t *testing.T) {
+	scenario{
+		units: []string{"italy F adr", "austria A alb", "france F apu", "england F ion",
+			"russia F eas", "russia F nap", "germany F gre"},
+		orders: []string{
+			"italy: F adr C A alb - apu => succeeds", "austria: A alb - apu => fails",
+			"france: F apu S ion => succeeds", "england: F ion C A alb - apu => succeeds",
+			"russia: F eas - ion => fails", "russia: F nap - ion => fails", "germany: F gre S F nap - ion => succeeds"},
+		after: []string{"italy F adr", "austria A alb", "france F apu", "england F ion",
+			"russia F eas", "russia F nap", "germany F gre"},
+	}.run(t)
+}

@@ -46,7 +46,7 @@ func (Rules) View(s game.State, seat game.Seat) any {
 			v.Board = fogBoard(gs.Pos, visibleTo(gs.Pos, pw))
 			v.History = fogHistory(m, gs.History, pw)
 		} else {
-			v.Board = NextJSON{Phase: v.Board.Phase, Units: []UnitJSON{}, Centers: map[string]string{}}
+			v.Board = NextJSON{Phase: v.Board.Phase, Units: []UnitJSON{}, Centers: map[string]string{}, Fog: true}
 			v.History = []PhaseRecord{}
 			v.Counts = map[string]int{}
 			for i, n := range gs.Pos.Centers() {
@@ -110,7 +110,12 @@ func fogBoard(pos *Position, vis []bool) NextJSON {
 		l, ok := m.LookupLoc(id)
 		return ok && vis[m.Prov(l)]
 	}
-	out := NextJSON{Phase: n.Phase, Units: []UnitJSON{}, Centers: map[string]string{}, Winner: n.Winner}
+	out := NextJSON{Phase: n.Phase, Units: []UnitJSON{}, Centers: map[string]string{}, Winner: n.Winner, Fog: true}
+	for p, v := range vis {
+		if v {
+			out.Visible = append(out.Visible, m.Provinces[p].ID)
+		}
+	}
 	for _, u := range n.Units {
 		if seen(u.At) {
 			out.Units = append(out.Units, u)

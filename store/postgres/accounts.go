@@ -143,6 +143,18 @@ func (s *Store) DeleteCredentials(ctx context.Context, userID int64, kind, keep 
 	return hashes, nil
 }
 
+// SetEmail replaces a user's e-mail address ("": none).
+func (s *Store) SetEmail(ctx context.Context, userID int64, email string) error {
+	tag, err := s.pool.Exec(ctx, `UPDATE users SET email = $1 WHERE id = $2`, email, userID)
+	if err != nil {
+		return fmt.Errorf("postgres: set e-mail: %w", err)
+	}
+	if tag.RowsAffected() == 0 {
+		return fmt.Errorf("postgres: set e-mail: user %d: %w", userID, store.ErrNotFound)
+	}
+	return nil
+}
+
 // SetPassword replaces a user's password hash.
 func (s *Store) SetPassword(ctx context.Context, userID int64, passwordHash string) error {
 	tag, err := s.pool.Exec(ctx, `UPDATE users SET password_hash = $1 WHERE id = $2`, passwordHash, userID)

@@ -157,6 +157,20 @@ func (s *Store) DeleteCredentials(ctx context.Context, userID int64, kind, keep 
 	return hashes, nil
 }
 
+// SetEmail replaces a user's e-mail address ("": none).
+func (s *Store) SetEmail(ctx context.Context, userID int64, email string) error {
+	res, err := s.w.ExecContext(ctx, `UPDATE users SET email = ? WHERE id = ?`, email, userID)
+	if err != nil {
+		return fmt.Errorf("sqlite: set e-mail: %w", err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		return fmt.Errorf("sqlite: set e-mail: user %d: %w", userID, store.ErrNotFound)
+	}
+	return nil
+}
+
 // SetPassword replaces a user's password hash.
 func (s *Store) SetPassword(ctx context.Context, userID int64, passwordHash string) error {
 	res, err := s.w.ExecContext(ctx, `UPDATE users SET password_hash = ? WHERE id = ?`, passwordHash, userID)

@@ -19,6 +19,7 @@ var (
 	_ = add("Credentials/Delete", testCredentialDelete)
 	_ = add("Credentials/ListAndDeleteAll", testCredentialsListAndDelete)
 	_ = add("Users/SetPassword", testSetPassword)
+	_ = add("Users/SetEmail", testSetEmail)
 	_ = add("Times/UTCMilliseconds", testTimesUTC)
 	_ = add("Context/Cancelled", testContextCancelled)
 )
@@ -284,4 +285,30 @@ func testSetPassword(t *testing.T, s store.Store) {
 		t.Fatalf("another user's hash changed: %q", o.PasswordHash)
 	}
 	wantErr(t, "SetPassword of an unknown user", s.SetPassword(ctx, 98765, "x"), store.ErrNotFound)
+}
+
+// SetEmail replaces the address (and removes it with "") and nothing else.
+func testSetEmail(t *testing.T, s store.Store) {
+	ctx := t.Context()
+	u := newUser(t, s, "alice")
+	other := &store.User{Name: "bob", Email: "bob@example.org", PasswordHash: "$2a$10$xyz", CreatedAt: at(2000)}
+	check(t, "CreateUser", s.CreateUser(ctx, other))
+	check(t, "SetEmail", s.SetEmail(ctx, u.ID, "Alice.Smith+dip@example.org"))
+	got, err := s.UserByID(ctx, u.ID)
+	check(t, "UserByID", err)
+	want := *u
+	want.Email = "Alice.Smith+dip@example.org"
+	same(t, "user after SetEmail", *got, want)
+	byName, err := s.UserByName(ctx, "alice")
+	check(t, "UserByName", err)
+	same(t, "user by name after SetEmail", *byName, want)
+	if o, _ := s.UserByID(ctx, other.ID); o.Email != "bob@example.org" {
+		t.Fatalf("another user's address changed: %q", o.Email)
+	}
+	check(t, "SetEmail empty", s.SetEmail(ctx, u.ID, ""))
+	got, err = s.UserByID(ctx, u.ID)
+	check(t, "UserByID", err)
+	want.Email = ""
+	same(t, "user after removing the address", *got, want)
+	wantErr(t, "SetEmail of an unknown user", s.SetEmail(ctx, 98765, "x@y"), store.ErrNotFound)
 }

@@ -8,7 +8,34 @@ import { Lobby } from './pages/lobby.js';
 import { NewGame } from './pages/newgame.js';
 import { Invite } from './pages/invite.js';
 import { GameRoute } from './games/registry.js';
-import { Page } from './ui.js';
+import { Page, ErrorBox } from './ui.js';
+import { loadDrawing } from './diplomacy/map.js';
+
+// The speed figures (docs/perf.md): when the modules have run.
+performance.mark('concordat:main');
+
+// A Diplomacy game seen before in this tab: its map drawing is fetched at
+// once, beside the game itself (which index.html preloads), not after it.
+try {
+  const m = location.pathname.match(/^\/games\/(\d+)/);
+  const variant = m && sessionStorage.getItem('concordat:dip-variant:' + m[1]);
+  if (variant) loadDrawing(variant).catch(() => {});
+} catch { /* no session storage: the drawing loads after the game */ }
+
+/** A page whose module is loaded when it is first shown (load: a promise of the component); props pass through. */
+class Lazy extends Component {
+  componentDidMount() {
+    this.props.load().then((C) => this.setState({ C }), (err) => this.setState({ err }));
+  }
+  render({ load, ...props }, { C, err }) {
+    if (err) return html`<${Page} title="Not loaded"><${ErrorBox} err=${err} /><//>`;
+    return C ? html`<${C} ...${props} />` : html`<p class="loading">Loading…</p>`;
+  }
+}
+
+// The sandbox is loaded when first opened: other pages need not compile it.
+const loadSandbox = () => import('./sandbox/page.js').then((m) => m.Sandbox);
+const Sandbox = (props) => html`<${Lazy} load=${loadSandbox} ...${props} />`;
 
 const routes = [
   { path: '/', page: Lobby },
@@ -18,6 +45,7 @@ const routes = [
   { path: '/new', page: NewGame, auth: true },
   { path: '/invite/:id/:secret', page: Invite },
   { path: '/games/:id/:tab?/:at?', page: GameRoute },
+  { path: '/sandbox', page: Sandbox },
 ];
 
 function NotFound() {
@@ -56,6 +84,7 @@ class App extends Component {
         <nav aria-label="Site">
           <a href="/" aria-current=${path === '/' ? 'page' : undefined}>Lobby</a>
           ${user && html`<a href="/new" aria-current=${path === '/new' ? 'page' : undefined}>New game</a>`}
+          <a href="/sandbox" aria-current=${path === '/sandbox' ? 'page' : undefined}>Sandbox</a>
           ${user && html`<a href="/profile" aria-current=${path === '/profile' ? 'page' : undefined}>${user.name}</a>`}
           ${user && html`<button class="link" onClick=${() => this.logout()}>Log out</button>`}
           ${user === null && html`<a href="/login">Log in</a>`}

@@ -30,13 +30,14 @@ const (
 
 // drawing is what Draw computes for one map, in raster pixels.
 type drawing struct {
-	b      *board
-	g      *grid
-	geo    bool
-	proj   *projection
-	pos    []Point // each region's point, raster pixels
-	room   float64 // the median room of the points, pixels
-	island []bool  // by region: land with no land neighbour
+	b       *board
+	g       *grid
+	geo     bool
+	proj    *projection
+	pos     []Point // each region's point, raster pixels
+	room    float64 // the median room of the points, pixels
+	island  []bool  // by region: land with no land neighbour
+	neutral []bool  // by pixel: land that is no province (geoNeutral), or nil
 }
 
 // Draw draws a project map file (the bytes of diplomacy/maps/<id>.json) and
@@ -53,6 +54,9 @@ func draw(mapJSON []byte, land *Land) ([]byte, *drawing, error) {
 		return nil, nil, err
 	}
 	d := &drawing{b: b}
+	if ls, ok := mapLenses[b.id]; ok {
+		bendBoard(b, newPlaneWarp(ls))
+	}
 	if land != nil && b.id == "standard" {
 		d.geo = true
 		for _, r := range b.regions {
@@ -69,7 +73,11 @@ func draw(mapJSON []byte, land *Land) ([]byte, *drawing, error) {
 	if d.geo {
 		d.proj = fitProjection(b, 1600)
 		for i, r := range b.regions {
-			pts[i] = d.proj.at(*r.lonlat)
+			ll := *r.lonlat
+			if at, ok := drawLonLat[r.id]; ok {
+				ll = at
+			}
+			pts[i] = d.proj.at(ll)
 		}
 		width, height = d.proj.width, d.proj.height
 	}
@@ -96,6 +104,7 @@ func draw(mapJSON []byte, land *Land) ([]byte, *drawing, error) {
 	w := warp{amp: warpAmp * mr, wave: warpWave * mr}
 	if d.geo {
 		d.geoClasses(land, seeds)
+		w.local = localRooms(seeds, mr, mr, 0.3, 1.3)
 		seeds = d.stars(seeds)
 		d.g.setWarp(w, seeds)
 	} else {
@@ -106,6 +115,50 @@ func draw(mapJSON []byte, land *Land) ([]byte, *drawing, error) {
 	d.assign(seeds)
 	out, err := d.output(seeds, width, height)
 	return out, d, err
+}
+
+// bendBoard moves a board's drawing points by a warp and fits its space
+// around them again: the margins between the outermost points and the
+// space's edges stay what they were.
+func bendBoard(b *board, w *geoWarp) {
+	bbox := func() [4]float64 {
+		bb := [4]float64{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
+		for _, r := range b.regions {
+			ps := []Point{r.xy}
+			for _, c := range r.coasts {
+				ps = append(ps, r.coastXY[c])
+			}
+			for _, p := range ps {
+				bb = [4]float64{math.Min(bb[0], p[0]), math.Min(bb[1], p[1]), math.Max(bb[2], p[0]), math.Max(bb[3], p[1])}
+			}
+		}
+		return bb
+	}
+	before := bbox()
+	left, top := before[0], before[1]
+	right, bottom := b.width-before[2], b.height-before[3]
+	for i := range b.regions {
+		r := &b.regions[i]
+		x, y := w.at(r.xy[0], r.xy[1])
+		r.xy = Point{x, y}
+		cxy := map[string]Point{}
+		for c, q := range r.coastXY {
+			x, y := w.at(q[0], q[1])
+			cxy[c] = Point{x, y}
+		}
+		r.coastXY = cxy
+	}
+	after := bbox()
+	dx, dy := left-after[0], top-after[1]
+	for i := range b.regions {
+		r := &b.regions[i]
+		r.xy = Point{r.xy[0] + dx, r.xy[1] + dy}
+		for c, q := range r.coastXY {
+			r.coastXY[c] = Point{q[0] + dx, q[1] + dy}
+		}
+	}
+	b.width = math.Round(after[2] + dx + right)
+	b.height = math.Round(after[3] + dy + bottom)
 }
 
 // regionCls is the class of region i's pixels.
@@ -123,7 +176,12 @@ func (d *drawing) seeds() []seed {
 	var s []seed
 	for i, r := range d.b.regions {
 		s = append(s, seed{x: d.pos[i][0], y: d.pos[i][1], reg: i, main: true})
-		if !d.geo {
+		if d.geo {
+			for _, ll := range drawChain[r.id] {
+				p := d.proj.at(ll)
+				s = append(s, seed{x: p[0] * d.g.k, y: p[1] * d.g.k, reg: i, chain: true})
+			}
+		} else {
 			for _, c := range r.coasts {
 				p := r.coastXY[c]
 				s = append(s, seed{x: p[0] * d.g.k, y: p[1] * d.g.k, reg: i})
@@ -171,7 +229,10 @@ func (d *drawing) stars(pts []seed) []seed {
 	var accepted, cands []line
 	for i := range pts {
 		if !pts[i].main {
-			m := mainOf[pts[i].reg]
+			m := &pts[i-1] // the seed before a chained one
+			if !pts[i].chain {
+				m = mainOf[pts[i].reg]
+			}
 			accepted = append(accepted, line{pts[i].reg, pts[i].reg, [2]float64{m.x, m.y}, [2]float64{pts[i].x, pts[i].y}, true})
 		}
 	}
@@ -378,10 +439,20 @@ func (d *drawing) geoClasses(land *Land, seeds []seed) {
 	g := d.g
 	var rings [][]Point
 	for _, r := range land.Rings {
-		pr := make([]Point, len(r))
+		var pr []Point
 		for i, q := range r {
-			p := d.proj.at(q)
-			pr[i] = Point{p[0] * g.k, p[1] * g.k}
+			// Edges are split before bending, so they bend too; not the
+			// long ones the extract's box cut, which lie far off the board.
+			nx := r[(i+1)%len(r)]
+			steps := 1
+			if l := math.Hypot(nx[0]-q[0], nx[1]-q[1]); l < geoWarpLongEdge {
+				steps = int(math.Ceil(l / geoWarpDensify))
+			}
+			for s := 0; s < max(1, steps); s++ {
+				t := float64(s) / float64(max(1, steps))
+				p := d.proj.at(Point{q[0] + t*(nx[0]-q[0]), q[1] + t*(nx[1]-q[1])})
+				pr = append(pr, Point{p[0] * g.k, p[1] * g.k})
+			}
 		}
 		rings = append(rings, pr)
 	}
@@ -394,6 +465,8 @@ func (d *drawing) geoClasses(land *Land, seeds []seed) {
 			g.cls[p] = clsSea
 		}
 	}
+	d.paintBridges()
+	d.neutral = d.neutralMask()
 	for i := range seeds {
 		s := &seeds[i]
 		want := d.regionCls(s.reg)
@@ -423,7 +496,9 @@ func (d *drawing) geoClasses(land *Land, seeds []seed) {
 			}
 		}
 		s.x, s.y = best[0], best[1]
-		d.pos[s.reg] = best
+		if s.main {
+			d.pos[s.reg] = best
+		}
 	}
 }
 
@@ -482,6 +557,10 @@ func (d *drawing) assign(seeds []seed) {
 				}
 			}
 			g.lab[p] = int32(seeds[s].reg)
+			if d.neutral != nil && d.neutral[p] && g.cls[p] == clsLand {
+				g.lab[p] = neutralLand
+				continue
+			}
 			if r, pw := seeds[s].size, seeds[s].room; d.geo && g.cls[p] == clsLand && c+pw*pw > geoCut*geoCut*r*r {
 				g.lab[p] = neutralLand
 			}
@@ -620,7 +699,8 @@ func (d *drawing) joinIslands() {
 			}
 		}
 		found := int32(-1)
-		for len(queue) > 0 && found < 0 {
+		attached := false
+		for len(queue) > 0 && found < 0 && !attached {
 			p := queue[0]
 			queue = queue[1:]
 			if dist[p] >= gap {
@@ -631,7 +711,14 @@ func (d *drawing) joinIslands() {
 					return
 				}
 				if l := g.lab[q]; l >= 0 && !d.b.regions[l].sea() && !d.b.regions[l].impassable {
-					if sizes[c] < area[l] {
+					if dist[p] == 0 {
+						// Land that borders a province is no island
+						// (Africa beyond Tunis).
+						found, queue = -1, nil
+						attached = true
+						return
+					}
+					if sizes[c] < area[l] && !attached {
 						found = l
 					}
 					return
@@ -653,12 +740,14 @@ func (d *drawing) joinIslands() {
 }
 
 // fitProjection places the standard map's real-world points on a board
-// width units wide, with a margin around the outermost points.
+// width units wide, with a margin around the outermost points, the plane
+// bent toward the board's proportions by the lenses of boardLenses.
 func fitProjection(b *board, width float64) *projection {
 	pr := &projection{lon0: 12, lat0: 50, scale: 1}
+	pr.bend = newGeoWarp(pr, boardLenses)
 	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	for _, r := range b.regions {
-		x, y := pr.raw(*r.lonlat)
+		x, y := pr.bend.at(pr.raw(*r.lonlat))
 		minX, maxX = math.Min(minX, x), math.Max(maxX, x)
 		minY, maxY = math.Min(minY, y), math.Max(maxY, y)
 	}
@@ -908,7 +997,7 @@ func (d *drawing) output(seeds []seed, width, height float64) ([]byte, error) {
 	head := map[string]any{"id": b.id, "title": b.title, "width": width, "height": height,
 		"unit_size": math.Round(unit/k*10) / 10, "label_size": math.Round(font/k*10) / 10}
 	if d.geo {
-		head["projection"] = fmt.Sprintf("Lambert azimuthal equal-area centred on %gE %gN; land from Natural Earth 1:50m (public domain)", d.proj.lon0, d.proj.lat0)
+		head["projection"] = fmt.Sprintf("Lambert azimuthal equal-area centred on %gE %gN, bent by lenses to the board's proportions; land from Natural Earth 1:50m (public domain)", d.proj.lon0, d.proj.lat0)
 	}
 	keys := make([]string, 0, len(head))
 	for k := range head {

@@ -358,12 +358,16 @@ func TestCheckFileFindsFaults(t *testing.T) {
 	}
 }
 
+// exactMaps are the maps whose drawn borders follow the adjacency exactly:
+// the standard map (real geography bent to the board) and Chromatic.
+var exactMaps = map[string]bool{"standard": true, "chromatic": true}
+
 // TestFilesAreCurrent draws every map again from the project's own map data
 // and the committed land extract and compares with the committed files. It
 // also measures how well the borders follow the adjacency: on the standard
-// map at most a handful of adjacent pairs may not touch and of other pairs
-// touch (straits such as Denmark-Sweden cannot), and over all maps (some of
-// which are not planar: Pure, Layered, the wrapping worlds) few.
+// map exactly (every adjacent pair touches, no other pair does), and over
+// all maps (some of which are not planar: Pure, Layered, the wrapping
+// worlds) few failures.
 func TestFilesAreCurrent(t *testing.T) {
 	raw, err := os.ReadFile(landFile)
 	if err != nil {
@@ -394,9 +398,16 @@ func TestFilesAreCurrent(t *testing.T) {
 				if !bytes.Equal(got, want) {
 					t.Errorf("web/static/maps/%s.json is not what the generator draws now; run go run ./internal/gen/mapshapes", id)
 				}
+				// The exact maps: every adjacent pair of provinces shares a
+				// border (or a coast on a sea), and no other pair touches.
+				// The other maps are drawn from their points alone, some are
+				// not planar (Pure, Layered, the wrapping worlds): there the
+				// failures are logged, and counted below.
 				st := d.stats()
-				if id == "standard" && (len(st.Missing) > 8 || len(st.Spurious) > 8) {
-					t.Errorf("standard: %v", st)
+				if exactMaps[id] && (len(st.Missing) > 0 || len(st.Spurious) > 0) {
+					t.Errorf("%s: %v", id, st)
+				} else if len(st.Missing)+len(st.Spurious) > 0 {
+					t.Logf("%s: %v", id, st)
 				}
 				mu.Lock()
 				pairs, missing, spurious = pairs+st.Pairs, missing+len(st.Missing), spurious+len(st.Spurious)
@@ -407,5 +418,44 @@ func TestFilesAreCurrent(t *testing.T) {
 	t.Logf("all maps: %d adjacent pairs, %d not touching, %d pairs touching but not adjacent", pairs, missing, spurious)
 	if pairs == 0 || float64(missing) > 0.06*float64(pairs) || float64(spurious) > 0.045*float64(pairs) {
 		t.Errorf("all maps: %d adjacent pairs, %d not touching, %d pairs touching but not adjacent", pairs, missing, spurious)
+	}
+}
+
+// TestStatsFindFaults: the border check behind exactMaps reports an
+// adjacent pair that no longer touches and a pair that touches without
+// being adjacent: Constantinople's pixels given to Bulgaria leave Ankara
+// and Smyrna apart from Constantinople and put Bulgaria beside them.
+func TestStatsFindFaults(t *testing.T) {
+	raw, err := os.ReadFile(landFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	land, err := ParseLand(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile(filepath.Join(mapsDir, "standard.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, d, err := draw(src, land)
+	if err != nil {
+		t.Fatal(err)
+	}
+	con, bul := int32(d.b.index["con"]), int32(d.b.index["bul"])
+	for p, l := range d.g.lab {
+		if l == con {
+			d.g.lab[p] = bul
+		}
+	}
+	st := d.stats()
+	missing, spurious := strings.Join(st.Missing, " "), strings.Join(st.Spurious, " ")
+	for _, want := range []string{"ank-con", "con-smy"} {
+		if !strings.Contains(missing, want) {
+			t.Errorf("missing %v, want %s among them", st.Missing, want)
+		}
+	}
+	if !strings.Contains(spurious, "ank-bul:") || !strings.Contains(spurious, "bul-smy:") {
+		t.Errorf("spurious %v, want ank-bul and bul-smy among them", st.Spurious)
 	}
 }

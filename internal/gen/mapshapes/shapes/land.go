@@ -219,6 +219,7 @@ func RingArea(r []Point) float64 {
 // down).
 type projection struct {
 	lon0, lat0    float64
+	bend          *geoWarp // toward the board's layout (nil: none)
 	scale, x0, y0 float64
 	width, height float64 // the board's size
 }
@@ -234,7 +235,7 @@ func (pr *projection) raw(ll Point) (float64, float64) {
 
 // at is a real-world point in the board's space.
 func (pr *projection) at(ll Point) Point {
-	x, y := pr.raw(ll)
+	x, y := pr.bend.at(pr.raw(ll))
 	return Point{(x - pr.x0) * pr.scale, (pr.y0 - y) * pr.scale}
 }
 

@@ -34,6 +34,7 @@ type seed struct {
 	room             float64 // power: subtracted, squared, from squared distances
 	size             float64 // the room of the region's point: half the distance to the nearest other
 	main             bool    // the region's own point
+	chain            bool    // an extra point of a geo province, joined to the seed before it
 }
 
 // dist2 is the squared distance from (px, py) to the warped segment.

@@ -5,6 +5,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"concordat/diplomacy"
 )
 
 // TestExtractLand decodes a small TopoJSON topology (quantized, delta
@@ -179,5 +181,77 @@ func TestDrawRefusesBadMaps(t *testing.T) {
 	}
 	if _, err := Draw([]byte("{"), nil); err == nil {
 		t.Error("broken JSON drawn")
+	}
+}
+
+// TestBoardLensesDoNotFold: every lens of the standard map keeps the order
+// of points along its rays (so the bent plane cannot fold), its radial map
+// is continuous at both radii and increasing, and a lens that magnifies
+// does so at its centre; a lens that would fold is caught.
+func TestBoardLensesDoNotFold(t *testing.T) {
+	pr := &projection{lon0: 12, lat0: 50, scale: 1}
+	w := newGeoWarp(pr, boardLenses)
+	for i, l := range w.lenses {
+		if !l.monotone() {
+			t.Errorf("lens %d (%v, %v) is not monotone", i, l.lon, l.lat)
+		}
+		r0, r1 := l.r0/l.scaleR, l.r1/l.scaleR
+		if math.Abs(l.ease(r0)-l.mag*r0) > 1e-12 || math.Abs(l.ease(r1)-r1) > 1e-12 {
+			t.Errorf("lens %d: not continuous at its radii", i)
+		}
+		prev := -1.0
+		for k := 0; k <= 1000; k++ {
+			r := 1.2 * r1 * float64(k) / 1000
+			if e := l.ease(r); e <= prev {
+				t.Errorf("lens %d: radial map falls at %v", i, r)
+				break
+			} else {
+				prev = e
+			}
+		}
+		x, y := l.at(l.cx+1e-4, l.cy)
+		if got := math.Hypot(x-l.cx, y-l.cy) / 1e-4; math.Abs(got-l.mag) > 1e-6 {
+			t.Errorf("lens %d: scale %v at its centre, want %v", i, got, l.mag)
+		}
+	}
+	for id, ls := range mapLenses {
+		for i, l := range newPlaneWarp(ls).lenses {
+			if !l.monotone() {
+				t.Errorf("%s: lens %d (%v, %v) is not monotone", id, i, l.lon, l.lat)
+			}
+		}
+		if _, err := diplomacy.LoadMap(id); err != nil {
+			t.Errorf("mapLenses names %s: %v", id, err)
+		}
+	}
+	bad := lens{r0: 500, r1: 600, mag: 2, aspect: 1}
+	if bad.monotone() {
+		t.Error("a lens that folds (mag 2 out to 500 km, back by 600 km) passed")
+	}
+}
+
+// TestGeoFixesNameProvinces: every province the standard map's geography
+// tables name exists on the map, and the bridges and chains are real
+// polylines.
+func TestGeoFixesNameProvinces(t *testing.T) {
+	m := diplomacy.Standard()
+	has := map[string]bool{}
+	for _, p := range m.Provinces {
+		has[p.ID] = true
+	}
+	for id := range drawLonLat {
+		if !has[id] {
+			t.Errorf("drawLonLat names %s, no province of the standard map", id)
+		}
+	}
+	for id, ch := range drawChain {
+		if !has[id] || len(ch) == 0 {
+			t.Errorf("drawChain: %s %v", id, ch)
+		}
+	}
+	for _, b := range geoBridges {
+		if len(b.line) < 2 || b.width <= 0 {
+			t.Errorf("bridge %v", b)
+		}
 	}
 }

@@ -7,6 +7,10 @@ import "math"
 // like borders on a real map instead of running straight.
 type warp struct {
 	amp, wave float64 // displacement amplitude and wavelength, pixels
+	// local, when set, scales the amplitude at (x, y): on the standard map
+	// the wobble follows the size of the provinces there, so that it does
+	// not scramble Britain's small ones.
+	local func(x, y float64) float64
 }
 
 // at is the warped position of (x, y).
@@ -14,9 +18,39 @@ func (w warp) at(x, y float64) (float64, float64) {
 	if w.amp == 0 {
 		return x, y
 	}
+	amp := w.amp
+	if w.local != nil {
+		amp *= w.local(x, y)
+	}
 	dx := noise(x/w.wave, y/w.wave, 1) + 0.5*noise(2*x/w.wave, 2*y/w.wave, 3)
 	dy := noise(x/w.wave, y/w.wave, 2) + 0.5*noise(2*x/w.wave, 2*y/w.wave, 4)
-	return x + w.amp*dx, y + w.amp*dy
+	return x + amp*dx, y + amp*dy
+}
+
+// localRooms is a smooth field of the rooms of the main seeds around a
+// point (a Gaussian-weighted mean, width sigma), relative to median and
+// kept within [lo, hi].
+func localRooms(seeds []seed, median, sigma, lo, hi float64) func(x, y float64) float64 {
+	var xs, ys, rs []float64
+	for _, s := range seeds {
+		if s.main {
+			xs, ys, rs = append(xs, s.x), append(ys, s.y), append(rs, s.size/median)
+		}
+	}
+	s2 := 2 * sigma * sigma
+	return func(x, y float64) float64 {
+		var sw, sr float64
+		for i := range xs {
+			dx, dy := x-xs[i], y-ys[i]
+			w := math.Exp(-(dx*dx + dy*dy) / s2)
+			sw += w
+			sr += w * rs[i]
+		}
+		if sw < 1e-12 {
+			return hi
+		}
+		return math.Max(lo, math.Min(hi, sr/sw))
+	}
 }
 
 // noise is value noise in [-1, 1]: random values at the integer lattice,

@@ -6,6 +6,7 @@
 import { html, Component } from '../lib.js';
 import { parse, provOf } from './orders.js';
 import { PATTERNS } from './powers.js';
+import { multiShape, stackLabel, stackName, seenSet, MapEdits } from './variants.js';
 
 const drawings = new Map();
 
@@ -65,6 +66,8 @@ export function orderShape(d, places, text, cls, key) {
   if (!at) return null;
   const word = o.mode;
   const c = 'order ' + cls;
+  const multi = multiShape(d, o, c, key, at);
+  if (multi !== undefined) return multi;
   if (o.words[0] === 'Build') {
     return html`<g key=${key} class=${c + ' build'}><circle cx=${at[0]} cy=${at[1]} r=${R * 1.5} /><path d=${`M${at[0] - R * 0.7},${at[1]}h${R * 1.4}M${at[0]},${at[1] - R * 0.7}v${R * 1.4}`} /></g>`;
   }
@@ -105,12 +108,23 @@ function Unit({ u, st, R, pt, dislodged, you }) {
   const shape = type === 'fleet' || type === 'f'
     ? html`<path d=${`M${x - r * 1.35},${y - r * 0.55}h${r * 2.7}l${-r * 0.5},${r * 1.25}h${-r * 1.7}z`} /><path class="mast" d=${`M${x - r * 0.1},${y - r * 0.55}v${-r * 0.7}l${r * 0.7},${r * 0.7}z`} />`
     : html`<circle cx=${x} cy=${y} r=${r} />`;
-  const label = (u.type === 'fleet' ? 'fleet' : u.type === 'army' ? 'army' : 'unit') + ' of ' + (st ? st.name : u.power) + (dislodged ? ', dislodged' : '');
-  return html`<g class=${'unit' + (dislodged ? ' dislodged' : '') + (u.power === you ? ' own' : '')} fill=${fill} aria-label=${label}>
+  const n = u.count || 1;
+  const label = (n > 1 ? stackName(u) : (u.type === 'fleet' ? 'fleet' : u.type === 'army' ? 'army' : u.type === 'mixed' ? 'army and fleet' : 'unit')) +
+    ' of ' + (st ? st.name : u.power) + (dislodged ? ', dislodged' : '');
+  // A Multiplicity stack: one shadow of the symbol behind it per further part (three at most).
+  const shadows = [];
+  for (let i = Math.min(n, 4) - 1; i >= 1; i--) {
+    shadows.push(html`<g class="stack" transform=${`translate(${r * 0.42 * i},${-r * 0.42 * i})`}>${shape}</g>`);
+  }
+  return html`<g class=${'unit' + (dislodged ? ' dislodged' : '') + (u.power === you ? ' own' : '') + (n > 1 ? ' multi' : '')} fill=${fill} aria-label=${label}
+      data-at=${u.at} data-count=${n}>
+    <title>${label}</title>
+    ${shadows}
     ${shape}
+    ${type === 'mixed' && html`<path class="mast" d=${`M${x - r * 0.1},${y - r * 1.05}v${-r * 0.55}l${r * 0.55},${r * 0.55}z`} />`}
     <text x=${x} y=${y + (type === 'fleet' || type === 'f' ? r * 0.08 : 0)} fill=${st ? st.ink : '#fff'} font-size=${r * (st && st.letter.length > 1 ? 0.85 : 1.15)}
       dominant-baseline="central" text-anchor="middle">${st ? st.letter : '?'}</text>
-    ${u.count > 1 && html`<text class="count" x=${x + r * 1.1} y=${y + r * 1.1} font-size=${r * 0.95}>×${u.count}</text>`}
+    ${n > 1 && html`<text class="count" x=${x + r * 1.05} y=${y + r * 1.25} font-size=${r * 1.15}>${stackLabel(u)}</text>`}
   </g>`;
 }
 
@@ -118,24 +132,25 @@ function Unit({ u, st, R, pt, dislodged, you }) {
 class Province extends Component {
   shouldComponentUpdate(n) {
     const p = this.props;
-    return n.p !== p.p || n.cls !== p.cls || n.owner !== p.owner || n.pickable !== p.pickable || n.hole !== p.hole || n.onPick !== p.onPick;
+    return n.p !== p.p || n.cls !== p.cls || n.owner !== p.owner || n.pickable !== p.pickable || n.hole !== p.hole || n.onPick !== p.onPick || n.unknown !== p.unknown;
   }
-  render({ p, cls, owner, pickable, hole, onPick, onKey }) {
+  render({ p, cls, owner, pickable, hole, unknown, onPick, onKey }) {
     return html`<g>
       <path class=${cls} d=${p.path} data-prov=${p.id} style=${owner ? { fill: owner.colour, fillOpacity: 0.6 } : undefined}
         onClick=${onPick ? () => onPick(p.id) : undefined} tabindex=${pickable ? 0 : undefined} role=${pickable ? 'button' : undefined}
         aria-label=${pickable ? p.name + (cls.includes('target') ? ' (target)' : '') : undefined} onKeyDown=${pickable ? (e) => onKey(e, p.id) : undefined}>
-        <title>${p.name}${owner ? ' · ' + owner.name : ''}</title></path>
+        <title>${p.name}${owner ? ' · ' + owner.name : ''}${hole ? ' · destroyed' : unknown ? ' · not in sight (Fog of War)' : ''}</title></path>
       ${owner && owner.pattern > 0 && html`<path class="patfill" d=${p.path} fill=${'url(#pat-' + owner.pattern + ')'} />`}
       ${hole && html`<path class="patfill" d=${p.path} fill="url(#pat-void)" />`}
+      ${unknown && !hole && html`<path class="patfill fog" d=${p.path} fill="url(#pat-fog)" />`}
     </g>`;
   }
 }
 
 /** The labels and supply-centre markers: they change only with the owners of the centres. */
 class Labels extends Component {
-  shouldComponentUpdate(n) { return n.d !== this.props.d || n.centers !== this.props.centers || n.styles !== this.props.styles; }
-  render({ d, centers, styles }) {
+  shouldComponentUpdate(n) { return n.d !== this.props.d || n.centers !== this.props.centers || n.styles !== this.props.styles || n.seen !== this.props.seen; }
+  render({ d, centers, styles, seen }) {
     return html`<g class="labels">
       ${d.provinces.map((p) => {
         const owner = p.sc ? centers[p.id] : null;
@@ -144,8 +159,10 @@ class Labels extends Component {
         const fs = p.label_size || d.labelSize;
         const text = p.abbr || cap(p.id);
         const w = text.length * fs * 0.32;
+        const hidden = seen && !seen.has(p.id); // Fog of War: whose centre it is, nobody here knows
         return html`<g key=${p.id}>
-          ${p.sc && html`<circle class=${'sc' + (ost ? ' owned' : '')} cx=${x + w + fs * 0.42} cy=${y - fs * 0.3} r=${fs * 0.3} style=${ost ? { fill: ost.colour } : undefined} />`}
+          ${p.sc && html`<circle class=${'sc' + (ost ? ' owned' : '') + (hidden ? ' unknown' : '')} cx=${x + w + fs * 0.42} cy=${y - fs * 0.3} r=${fs * 0.3} style=${ost ? { fill: ost.colour } : undefined} />`}
+          ${p.sc && hidden && html`<text class="sc-unknown" x=${x + w + fs * 0.42} y=${y - fs * 0.3} font-size=${fs * 0.5} dominant-baseline="central" text-anchor="middle">?</text>`}
           <text class=${'label ' + p.kind} x=${x} y=${y} font-size=${fs} dominant-baseline="central" text-anchor="middle">${text}</text>
         </g>`;
       })}
@@ -167,7 +184,8 @@ class Defs extends Component {
         ${i === 4 && html`<path d=${`M0,${s / 2}H${s}`} class="pat" stroke-width=${s * 0.14} />`}
         ${i === 5 && html`<path d=${`M${s / 2},0V${s}`} class="pat" stroke-width=${s * 0.14} />`}
       </pattern>`)}
-      <pattern id="pat-void" patternUnits="userSpaceOnUse" width=${s} height=${s}><path d=${`M0,${s}L${s},0`} class="pat" stroke-width=${s * 0.2} /></pattern>
+      <pattern id="pat-void" patternUnits="userSpaceOnUse" width=${s} height=${s}><path d=${`M0,${s}L${s},0`} class="patvoid" stroke-width=${s * 0.2} /></pattern>
+      <pattern id="pat-fog" patternUnits="userSpaceOnUse" width=${s * 1.6} height=${s * 1.6}><circle cx=${s * 0.4} cy=${s * 0.4} r=${s * 0.16} class="fogdot" /><circle cx=${s * 1.2} cy=${s * 1.2} r=${s * 0.16} class="fogdot" /></pattern>
       ${['pending', 'ok', 'fail', 'invalid'].map((c) => html`<marker id=${'head-' + c} class=${'head ' + c} viewBox="0 0 10 10" refX="6" refY="5"
         markerWidth="4" markerHeight="4" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" /></marker>`)}
     </defs>`;
@@ -219,11 +237,12 @@ export class DipMap extends Component {
     const p = this.props;
     return next.drawing !== p.drawing || next.board !== p.board || next.orders !== p.orders || next.targets !== p.targets ||
       next.selected !== p.selected || next.starts !== p.starts || next.zoom !== p.zoom || next.styles !== p.styles ||
-      !next.onPick !== !p.onPick || next.label !== p.label;
+      !next.onPick !== !p.onPick || next.label !== p.label || next.pendingEdit !== p.pendingEdit;
   }
-  render({ drawing: d, board, styles, orders, targets, starts, selected, onPick, places, you, zoom, label }) {
+  render({ drawing: d, board, styles, orders, targets, starts, selected, onPick, places, you, zoom, label, pendingEdit }) {
     const centers = (board && board.centers) || {};
     const holes = new Set((board && board.holes) || []);
+    const seen = seenSet(board);
     const sel = new Set(selected || []);
     const tg = targets || new Set();
     const st = starts || new Set();
@@ -237,14 +256,16 @@ export class DipMap extends Component {
       <g class="provinces">
         ${d.provinces.map((p) => {
           const owner = p.sc && centers[p.id] ? styles[centers[p.id]] || null : null;
-          const cls = 'prov ' + p.kind + (tg.has(p.id) ? ' target' : '') + (st.has(p.id) && !tg.size ? ' start' : '') + (sel.has(p.id) ? ' selected' : '') + (holes.has(p.id) ? ' hole' : '');
-          return html`<${Province} key=${p.id} p=${p} cls=${cls} owner=${owner} hole=${holes.has(p.id)}
+          const unknown = !!seen && !seen.has(p.id);
+          const cls = 'prov ' + p.kind + (p.twin ? ' twin' : '') + (tg.has(p.id) ? ' target' : '') + (st.has(p.id) && !tg.size ? ' start' : '') + (sel.has(p.id) ? ' selected' : '') + (holes.has(p.id) ? ' hole' : '') + (unknown ? ' unknown' : '');
+          return html`<${Province} key=${p.id} p=${p} cls=${cls} owner=${owner} hole=${holes.has(p.id)} unknown=${unknown}
             pickable=${picking && (tg.has(p.id) || st.has(p.id))} onPick=${picking ? this.onPick : null} onKey=${this.onKey} />`;
         })}
       </g>
       <g class="impassable">${(d.impassable || []).map((p) => html`<path key=${p.id} d=${p.path}><title>${p.name}</title></path>`)}</g>
       ${d.coastline && html`<path class="coastline" d=${d.coastline} />`}
-      <${Labels} d=${d} centers=${centers} styles=${styles} />
+      <${MapEdits} d=${d} board=${board} pending=${pendingEdit} />
+      <${Labels} d=${d} centers=${centers} styles=${styles} seen=${seen} />
       <g class="orders">${(orders || []).map((o, i) => orderShape(d, places, o.text, o.cls, i))}</g>
       <${Units} d=${d} board=${board} styles=${styles} you=${you} />
     </svg>`;

@@ -6,7 +6,11 @@
 export const provOf = (loc) => loc.split('/')[0];
 
 /** The words for people of the order types. */
-export const MODES = { H: 'Hold', '-': 'Move', S: 'Support', C: 'Convoy', R: 'Retreat', D: 'Disband' };
+export const MODES = {
+  H: 'Hold', '-': 'Move', S: 'Support', C: 'Convoy', R: 'Retreat', D: 'Disband',
+  // Multiplicity (its start choice of army or fleet; merges and splits), Seismic's events.
+  A: 'Army', F: 'Fleet', MERGE: 'Merge', '&': 'Merge with', SPLIT: 'Split', connect: 'Connect', separate: 'Separate',
+};
 
 /**
  * The complete orders of a legal tree ({kind, choices}): each path's values
@@ -75,9 +79,10 @@ export function parse(text, places) {
   const locs = [];
   let firstLoc = -1;
   words.forEach((w, i) => {
-    if (places.isLoc(w)) {
+    const loc = w.endsWith(',') ? w.slice(0, -1) : w; // Multiplicity's splits list places with commas
+    if (places.isLoc(loc)) {
       if (firstLoc < 0) firstLoc = i;
-      locs.push(w);
+      locs.push(loc);
     }
   });
   const mode = firstLoc >= 0 && firstLoc + 1 < words.length && !places.isLoc(words[firstLoc + 1]) ? words[firstLoc + 1] : null;
@@ -167,6 +172,11 @@ export class Entry {
       if (this.clicks.length === 1) {
         const m = this.modes();
         this.mode = m.includes('-') ? '-' : m.includes('R') ? 'R' : m[0] || null;
+        // Orders that differ only by their type (Multiplicity's army or fleet): the type is chosen, not guessed.
+        if (m.length > 1 && !m.includes('-') && !m.includes('R') && this.candidates(true).every((o) => o.locs.length === 1)) {
+          this.mode = null;
+          return null;
+        }
       }
       const cands = this.candidates();
       if (cands.length === 1 && cands[0].locs.length === this.clicks.length) return this.finish(cands[0].text);
@@ -199,6 +209,29 @@ const WORDS = {
  * word it could not read.
  */
 export function normalize(input, places) {
+  if (places.multi) return normalizeMulti(input, places);
+  return normalizeOne(input, places);
+}
+
+// Multiplicity's words; its units written with their parts ("2A", "A/F", "2A/3F").
+const MULTI_WORDS = { merge: 'MERGE', merges: 'MERGE', split: 'SPLIT', splits: 'SPLIT', '&': '&', '+': '&' };
+const MULTI_UNIT = /^\d*[af](\/\d*[af])?$/;
+
+/** A Multiplicity order: a split's places are separated by commas (or "and"), each part read on its own. */
+function normalizeMulti(input, places) {
+  const split = /\bsplit\b/i.test(input);
+  const text = input.replace(/\s+and\s+/gi, split ? ', ' : ' & ').replace(/\s*\+\s*/g, ' & ').replace(/&/g, ' & ');
+  const out = [];
+  for (const part of text.split(',')) {
+    if (!part.trim()) continue;
+    const r = normalizeOne(part, places, true);
+    if (r.error) return r;
+    out.push(r.text);
+  }
+  return out.length ? { text: out.join(', ') } : { error: 'empty' };
+}
+
+function normalizeOne(input, places, multi) {
   let s = norm(input.replace(/->|=>|→|–|—/g, ' - ').replace(/([a-z)])-(\s|$)/gi, '$1 - $2'));
   if (!s) return { error: 'empty' };
   s = s.replace(/\bvia convoy\b/, 'via-convoy');
@@ -235,6 +268,11 @@ export function normalize(input, places) {
       i++;
       continue;
     }
+    if (multi && (MULTI_WORDS[t] || MULTI_UNIT.test(t))) {
+      out.push(MULTI_WORDS[t] || t.toUpperCase());
+      i++;
+      continue;
+    }
     return { error: `“${t}” is neither a place of this map nor an order word` };
   }
   // "Build A lon" may be typed "A lon B" or "lon build A".
@@ -259,5 +297,7 @@ export function check(input, places, legalSet) {
   const p = parse(r.text, places);
   const unit = p.locs[0];
   const mine = [...legalSet].some((t) => parse(t, places).locs[0] && provOf(parse(t, places).locs[0]) === provOf(unit || ''));
+  // Multiplicity's tree offers whole units' orders only: finer ones (splits to several places, part supports) are checked when saved.
+  if (places.multi && mine) return { text: r.text, ok: true, message: 'written by hand: the server checks it when it is saved' };
   return { text: r.text, ok: false, message: !unit ? 'names no place' : mine ? 'not a legal order for this unit now' : 'no unit of yours to order there now' };
 }

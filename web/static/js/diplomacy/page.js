@@ -9,6 +9,8 @@ import { Press } from '../games/press.js';
 import { Votes } from '../games/votes.js';
 import { GameLog } from '../games/log.js';
 import { DipMap, loadDrawing } from './map.js';
+import { ZoomFrame } from '../zoom.js';
+import { extraOrders, eventToEntry, entryToEvent, seenSet, MapChanges, drawingWith } from './variants.js';
 import { powerStyles } from './powers.js';
 import { Entry, Places, flattenLegal, orderKey, check, normalize, provOf, MODES, coastName } from './orders.js';
 
@@ -20,7 +22,12 @@ const phaseKey = (g) => JSON.stringify([g.game.status, g.view && g.view.board &&
 
 /** Starts loading the map's drawing as soon as the game is read. */
 export function prefetch(game) {
-  if (game.view && game.view.variant) loadDrawing(game.view.variant).catch(() => {});
+  if (game.view && game.view.variant) {
+    loadDrawing(game.view.variant).then(() => {
+      if (!performance.getEntriesByName('concordat:drawing').length) performance.mark('concordat:drawing');
+    }, () => {});
+    try { sessionStorage.setItem('concordat:dip-variant:' + game.game.id, game.view.variant); } catch { /* main.js then waits for the game */ }
+  }
 }
 
 /** A power's mark: its colour, letter and pattern, for lists. */
@@ -35,7 +42,7 @@ export class DiplomacyGame extends Component {
     this.state = {
       drawing: null, drawErr: null, legal: null, legalErr: null, draft: [], dirty: false,
       save: 'idle', saveErr: null, savedAt: null, verdicts: null, typed: '', typedOpen: false,
-      zoom: window.innerWidth < 600 ? 2 : 1, // a phone starts zoomed in: the map scrolls under the finger
+      zoom: 1, // the whole map's width, on a phone too (ZoomFrame zooms and pans)
       unread: 0, showLast: true, err: null, step: 0,
     };
     this.key = null;
@@ -84,15 +91,20 @@ export class DiplomacyGame extends Component {
     } catch { /* no count */ }
   }
 
+  /** The map's drawing with the twins the board's edits made (Schizodiplomacy). */
+  drawing() {
+    return drawingWith(this.state.drawing, this.props.game.view && this.props.game.view.board);
+  }
   places() {
-    if (this.placesFor !== this.state.drawing) {
-      this.placesFor = this.state.drawing;
+    if (this.placesFor !== this.drawing()) {
+      this.placesFor = this.drawing();
       const extra = [];
       if (!this.state.drawing && this.state.legal) {
         for (const t of flattenLegal(this.state.legal.options)) for (const w of t.split(' ')) if (/^[a-z][a-z0-9_]*(\/[a-z]{2})?$/.test(w)) extra.push(w);
       }
-      this._places = new Places(this.state.drawing, extra);
+      this._places = new Places(this.placesFor, extra);
     }
+    this._places.multi = !!(this.props.game.view && this.props.game.view.multiplicity); // Multiplicity's notation typed
     return this._places;
   }
   legalList() {
@@ -100,13 +112,17 @@ export class DiplomacyGame extends Component {
       this.legalFor = this.state.legal;
       this._legal = this.state.legal ? flattenLegal(this.state.legal.options) : [];
       this._legalSet = new Set(this._legal);
+      this._extra = extraOrders(this.state.legal && this.state.legal.options); // Catspaw
       this.entry = null;
     }
     return this._legal;
   }
   getEntry() {
     const legal = this.legalList();
-    if (!this.entry && this.state.legal && (this.state.drawing || this.state.drawErr)) this.entry = new Entry(legal, this.places());
+    // Seismic's events are clicked as orders are: the first province, the event, the second.
+    const event = this.state.legal && this.state.legal.options && this.state.legal.options.kind === 'event';
+    if (!this.entry && this.state.legal && (this.state.drawing || this.state.drawErr)) this.entry = new Entry(event ? legal.map(eventToEntry) : legal, this.places());
+    if (this.entry) this.entry.event = event;
     return this.entry;
   }
 
@@ -158,11 +174,32 @@ export class DiplomacyGame extends Component {
   }
   putOrder(text) {
     const places = this.places();
+    if (this.entry && this.entry.event) return this.sendEvent(entryToEvent(text));
+    const extra = this._extra;
+    if (extra && extra.orders.has(text)) {
+      // Catspaw: extra orders are votes, repeats allowed, up to the quota.
+      const written = this.state.draft.filter((o) => extra.orders.has(o)).length;
+      if (written >= extra.quota) {
+        this.setState({ err: new Error(`You may write ${extra.quota} extra order${extra.quota === 1 ? '' : 's'} this phase: remove one first.`) });
+        return;
+      }
+      this.setState({ err: null });
+      this.setDraft(this.state.draft.concat([text]));
+      return;
+    }
     const k = orderKey(text, places, 0);
     let draft = this.state.draft.filter((o) => orderKey(normalize(o, places).text || o, places, 0) !== k || k.startsWith('waive:'));
     if (k.startsWith('waive:')) draft = this.state.draft.slice();
     draft.push(text);
     this.setDraft(draft);
+  }
+  /** Seismic: the seat's event for the open seismic phase. */
+  async sendEvent(event) {
+    this.setState({ err: null });
+    try {
+      await this.act('event', { event });
+      this.props.reload();
+    } catch (err) { this.setState({ err }); }
   }
   removeOrder(i) {
     const draft = this.state.draft.slice();
@@ -253,7 +290,7 @@ export class DiplomacyGame extends Component {
       orders = s.draft.map((t) => ({ text: normalize(t, places).text || t, cls: 'pending' }));
     }
     const showingLast = !atHistory && results;
-    const drawing = s.drawing;
+    const drawing = this.drawing();
     const mapLabel = 'Map of ' + (v.variant || 'the game') + ', ' + phaseName(phase) + (showingLast ? ' (last phase, with its results)' : '');
     const entryOn = entry && !showingLast && g.status === 'active';
     const targets = entryOn && entry.clicks.length ? entry.targets() : null;
@@ -271,18 +308,15 @@ export class DiplomacyGame extends Component {
             <button class="link" onClick=${() => this.setState({ showLast: false })}>Show the board now</button></p>`}
           ${!showingLast && !atHistory && history.length > 0 && s.draft.length === 0 &&
             html`<p class="note"><button class="link" onClick=${() => this.setState({ showLast: true })}>Show the results of ${phaseName(history[history.length - 1].position.phase)}</button></p>`}
-          <div class="map-frame">
+          <${ZoomFrame} label=${mapLabel} zoom=${s.zoom} onZoom=${(zoom) => this.setState({ zoom })}>
             ${drawing ? html`<${DipMap} drawing=${drawing} board=${board} styles=${styles} orders=${orders} places=${places}
-              targets=${targets} starts=${starts} selected=${entryOn ? entry.clicks : null} zoom=${s.zoom} you=${game.you} label=${mapLabel}
-              onPick=${entryOn ? (p) => this.pick(p) : null} step=${s.step} />`
+              targets=${targets} starts=${starts} selected=${entryOn ? entry.clicks : null} you=${game.you} label=${mapLabel}
+              onPick=${entryOn ? (p) => this.pick(p) : null} step=${s.step} pendingEdit=${!atHistory && v.seismic ? v.event : null} />`
             : s.drawErr ? html`<p class="error">${s.drawErr.message}: orders can still be typed.</p>` : html`<p class="loading">Drawing the map…</p>`}
-          </div>
-          <div class="map-tools">
-            <button class="small" onClick=${() => this.setState({ zoom: Math.min(4, s.zoom * 1.5) })} aria-label="Zoom in">+</button>
-            <button class="small" onClick=${() => this.setState({ zoom: Math.max(1, s.zoom / 1.5) })} aria-label="Zoom out">−</button>
-          </div>
+          <//>
+          ${v.board && html`<div class="map-tools"><a class="button small sandbox-link" href=${'/sandbox?game=' + g.id + (atHistory && hIndex < history.length ? '&at=' + hIndex : showingLast ? '&at=' + (history.length - 1) : '')}>Open in sandbox</a></div>`}
         </div>
-        <div class="legend-cell"><${Legend} styles=${styles} board=${board} counts=${v.centre_counts} you=${game.you} /></div>
+        <div class="legend-cell"><${MapChanges} d=${drawing} board=${board} /><${Legend} styles=${styles} board=${board} counts=${v.centre_counts} you=${game.you} /></div>
         <div class="side">
           ${tab === '' && this.ordersPanel(entry, styles, name, history)}
           ${atHistory && html`<${OrderResults} title=${hIndex < history.length ? 'Orders of ' + phaseName(phase) : 'Now: ' + phaseName(phase)}
@@ -306,7 +340,7 @@ export class DiplomacyGame extends Component {
     const v = game.view || {};
     const g = game.game;
     const last = history.length ? history[history.length - 1] : null;
-    const lastResults = last && html`<${OrderResults} title=${'Results of ' + phaseName(last.position.phase)} results=${last.orders}
+    const lastResults = last && html`<${OrderResults} title=${'Results of ' + phaseName(last.position.phase)} results=${last.orders || []}
       name=${name} styles=${styles} mine=${game.you} />`;
     if (g.status === 'forming') {
       return html`<${Seats} game=${game} user=${this.props.user} reload=${this.props.reload} powerName=${name}
@@ -337,7 +371,11 @@ export class DiplomacyGame extends Component {
       ${v.waiting && html`<p class="small-print">Waiting for ${v.waiting.length ? v.waiting.map(name).join(', ') : 'nobody'}.</p>`}
       ${balance && html`<p class="note">${balance}</p>`}
       <${ErrorBox} err=${s.err || s.legalErr} />
-      ${kind === 'orders' && entry && this.entryHelp(entry, places)}
+      ${game.pending.map((p, i) => html`<p class="prompt" key=${i}>${cap(p.text)}.</p>`)}
+      ${kind === 'event' && v.event && html`<p class="note">Your event: <code>${v.event}</code> (it happens when the phase ends).</p>`}
+      ${(kind === 'orders' || kind === 'event') && entry && this.entryHelp(entry, places)}
+      ${this._extra && this._extra.quota > 0 && html`<p class="note extra-quota">${'Extra orders for unplayed powers (Catspaw): ' +
+        s.draft.filter((o) => this._extra.orders.has(o)).length + ' of ' + this._extra.quota + ' written; repeats count as votes.'}</p>`}
       ${kind && kind !== 'orders' && html`<${OtherAction} kind=${kind} legal=${this._legal || []} act=${(t, a) => this.act(t, a).then(this.props.reload)} />`}
       <h2>Your orders</h2>
       ${s.draft.length === 0 ? html`<p class="empty">No orders yet${v.board && v.board.phase && v.board.phase.type === 'movement' ? ': units without orders hold' : ''}.</p>` :
@@ -345,7 +383,8 @@ export class DiplomacyGame extends Component {
           const c = check(o, places, legalSet);
           const vd = verdict(o);
           const ok = vd ? vd.valid !== false : c.ok || !s.legal;
-          return html`<li key=${o + i} class=${ok ? '' : 'bad'}><code>${o}</code>
+          const extra = this._extra && this._extra.orders.has(o);
+          return html`<li key=${o + i} class=${(ok ? '' : 'bad') + (extra ? ' extra' : '')}><code>${o}</code>${extra && html` <span class="badge info">extra</span>`}
             ${!ok && html`<span class="why">⚠ ${vd && vd.reason ? vd.reason : c.message}</span>`}
             <button class="small" onClick=${() => this.removeOrder(i)} aria-label=${'Remove the order ' + o}>✕</button></li>`;
         })}</ol>`}
@@ -365,7 +404,7 @@ export class DiplomacyGame extends Component {
   }
 
   entryHelp(entry, places) {
-    const d = this.state.drawing;
+    const d = this.drawing();
     const nameOf = (p) => (d && d.byId[p] ? d.byId[p].name : p);
     const k = entry.clicks.length;
     const placeless = entry.placeless();
@@ -373,7 +412,8 @@ export class DiplomacyGame extends Component {
       const starts = [...entry.starts()];
       const labelOf = (p) => {
         const o = entry.all.find((x) => x.locs.length && provOf(x.locs[0]) === p);
-        return o.words[0] === 'Build' ? 'Build in ' + nameOf(p) : o.words.slice(0, o.words.indexOf(o.locs[0]) + 1).join(' ');
+        const label = o.words[0] === 'Build' ? 'Build in ' + nameOf(p) : entry.event ? nameOf(p) : o.words.slice(0, o.words.indexOf(o.locs[0]) + 1).join(' ');
+        return this._extra && this._extra.orders.has(o.text) ? label + ' (extra)' : label;
       };
       return html`<div class="entry">
         <p>${starts.length ? 'Click a unit on the map, or pick it here:' : 'No unit to order.'}</p>
@@ -436,19 +476,19 @@ class HistoryBar extends Component {
       if (e.key === 'ArrowLeft' && index > 0) this.go(index - 1);
       if (e.key === 'ArrowRight' && index < n) this.go(index + 1);
     }}>
-      <button class="small" disabled=${index === 0} onClick=${() => this.go(0)} aria-label="First phase">⏮</button>
+      <button class="small" disabled=${index === 0} onClick=${() => this.go(0)} aria-label="First phase">First</button>
       <button class="small" disabled=${index === 0} onClick=${() => this.go(index - 1)} aria-label="Previous phase" data-step="prev">◀</button>
       <select aria-label="Phase" value=${index} onChange=${(e) => this.go(e.target.value)}>
         ${Array.from({ length: n + 1 }, (_, i) => html`<option value=${i}>${label(i)}</option>`)}
       </select>
       <button class="small" disabled=${index >= n} onClick=${() => this.go(index + 1)} aria-label="Next phase" data-step="next">▶</button>
-      <button class="small" disabled=${index >= n} onClick=${() => this.go(n)} aria-label="Now">⏭</button>
+      <button class="small" disabled=${index >= n} onClick=${() => this.go(n)} aria-label="Now">Now</button>
     </div>`;
   }
 }
 
 /** The orders of a resolved phase with their results and reasons, by power. */
-function OrderResults({ title, results, name, styles, mine }) {
+export function OrderResults({ title, results, name, styles, mine }) {
   if (!results) return html`<section class="card"><h2>${title}</h2><p>This phase is not resolved yet.</p></section>`;
   const byPower = {};
   for (const r of results) (byPower[r.power] = byPower[r.power] || []).push(r);
@@ -466,8 +506,10 @@ function OrderResults({ title, results, name, styles, mine }) {
 }
 
 /** The powers: mark, name, centres and units. */
-function Legend({ styles, board, counts, you }) {
+export function Legend({ styles, board, counts, you }) {
   const ids = Object.keys(styles);
+  const fog = !!seenSet(board);
+  const seenCount = (n) => (n ? n + ' seen' : '?');
   const centres = {}, units = {};
   for (const p of Object.values((board && board.centers) || {})) centres[p] = (centres[p] || 0) + 1;
   for (const u of (board && board.units) || []) units[u.power] = (units[u.power] || 0) + 1;
@@ -475,7 +517,9 @@ function Legend({ styles, board, counts, you }) {
     <thead><tr><th scope="col">Power</th><th scope="col">Centres</th><th scope="col">Units</th></tr></thead>
     <tbody>${ids.map((id) => html`<tr key=${id} class=${id === you ? 'you' : ''}>
       <th scope="row"><${PowerMark} st=${styles[id]} /> ${styles[id].name}</th>
-      <td>${counts ? counts[id] || 0 : centres[id] || 0}</td><td>${counts ? '?' : units[id] || 0}</td></tr>`)}</tbody></table>`;
+      <td>${counts ? counts[id] || 0 : fog && id !== you ? seenCount(centres[id]) : centres[id] || 0}</td>
+      <td>${counts ? '?' : fog && id !== you ? seenCount(units[id]) : units[id] || 0}</td></tr>`)}</tbody></table>
+    ${fog && html`<p class="small-print">Fog of War: the others' centres and units are counted as far as you see them.</p>`}`;
 }
 
 /** A decision that is not plain orders (a seismic event, Payola offers, bids…): its legal answers listed, the action typed. */

@@ -5,7 +5,7 @@
 // after the first means the stream was lost, and the page catches up by
 // reloading everything.
 
-/** Opens the stream; on(kind, seq) is called for each change; onState(connected) on connection changes. Returns the closer. */
+/** Opens the stream; on(kind, seq) is called for each change (and with "hello" and the game's seq when it first connects); onState(connected) on connection changes. Returns the closer. */
 export function follow(gameID, on, onState) {
   let first = true;
   let es = null;
@@ -20,6 +20,7 @@ export function follow(gameID, on, onState) {
         onState && onState(true);
         if (first) {
           first = false;
+          on('hello', c.seq); // the game's seq as the stream starts: a page read before it may be older
           return;
         }
         on('resync', c.seq);

@@ -5,7 +5,7 @@ import { html, Component } from '../lib.js';
 import { games } from '../api.js';
 import { ErrorBox } from '../ui.js';
 
-/** The log of a game; props: game (the API's game answer), tick, seatName(seat), limit (entries shown, newest first), format(text) (an event's text as shown). */
+/** The log of a game; props: game (the API's game answer), tick, seatName(seat), limit (entries shown, newest first), format(text) (an event's text as shown), upTo (only the actions up to this seq: a history's log). */
 export class GameLog extends Component {
   constructor() {
     super();
@@ -37,10 +37,10 @@ export class GameLog extends Component {
     await this.loading;
     this.loading = null;
   }
-  render({ seatName, limit, title, format }, { entries, err, loaded, all }) {
+  render({ seatName, limit, title, format, upTo }, { entries, err, loaded, all }) {
     const name = seatName || ((s) => s);
     const fmt = format || ((t) => t);
-    const shown = entries.slice().reverse();
+    const shown = (typeof upTo === 'number' ? entries.filter((e) => e.seq <= upTo) : entries).slice().reverse();
     const cut = limit && !all ? shown.slice(0, limit) : shown;
     return html`<section class="card game-log" aria-label=${title || 'Log'}>
       <h2>${title || 'Log'}</h2>

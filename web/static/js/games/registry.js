@@ -11,13 +11,21 @@ import { GameHeader, Seats, InvitePanel, Tabs } from './common.js';
 import { Press } from './press.js';
 import { Votes } from './votes.js';
 import { DiplomacyGame, prefetch as prefetchDiplomacy } from '../diplomacy/page.js';
-import { HisGame, prefetch as prefetchHis } from '../his/page.js';
 
 /** The pages by game kind ("diplomacy", "his", …). */
-export const pages = { diplomacy: DiplomacyGame, his: HisGame };
+export const pages = { diplomacy: DiplomacyGame };
 
 /** What a kind's page fetches as soon as the game is known (before it is drawn). */
-export const prefetch = { diplomacy: prefetchDiplomacy, his: prefetchHis };
+export const prefetch = { diplomacy: prefetchDiplomacy };
+
+/**
+ * Kinds whose page module is loaded when a game of theirs is first opened
+ * (import()), so that other pages need not fetch and compile it
+ * (docs/perf.md); each gives {page, prefetch}.
+ */
+export const lazyPages = {
+  his: () => import('../his/page.js').then((m) => ({ page: m.HisGame, prefetch: m.prefetch })),
+};
 
 export class GameRoute extends Component {
   constructor() {
@@ -26,8 +34,12 @@ export class GameRoute extends Component {
   }
   componentDidMount() {
     this.load();
-    this.close = follow(this.props.id, (kind) => {
-      if (kind === 'message') this.setState({ pressTick: this.state.pressTick + 1 });
+    this.close = follow(this.props.id, (kind, seq) => {
+      if (kind === 'hello') {
+        // The game as read may predate the stream (index.html preloads it): read it again if it does.
+        this.helloSeq = seq;
+        if (this.state.game && seq > this.state.game.game.seq) { this.helloSeq = 0; this.load(); }
+      } else if (kind === 'message') this.setState({ pressTick: this.state.pressTick + 1 });
       else if (kind === 'vote') { this.setState({ voteTick: this.state.voteTick + 1 }); this.load(); }
       else if (kind === 'resync') { this.setState({ pressTick: this.state.pressTick + 1, voteTick: this.state.voteTick + 1 }); this.load(); }
       else this.load();
@@ -37,6 +49,17 @@ export class GameRoute extends Component {
   async load() {
     try {
       const game = await games.get(this.props.id);
+      // Reads may answer out of order: an older state never replaces a newer one.
+      const had = this.state.game;
+      if (had && had.game.id === game.game.id && game.game.seq < had.game.seq) return;
+      const kind = game.game.game;
+      if (!pages[kind] && lazyPages[kind]) {
+        const m = await lazyPages[kind]();
+        pages[kind] = m.page;
+        prefetch[kind] = m.prefetch;
+      }
+      if (!performance.getEntriesByName('concordat:game').length) performance.mark('concordat:game'); // docs/perf.md
+      if (this.helloSeq > game.game.seq) { this.helloSeq = 0; setTimeout(() => this.load(), 0); } // older than the stream's start (once)
       const pre = prefetch[game.game.game];
       if (pre) pre(game);
       this.setState({ game, err: null, tick: this.state.tick + 1 });

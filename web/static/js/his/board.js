@@ -7,6 +7,7 @@
 // piracy at sea, and the decision's targets highlighted and clickable.
 import { html, Component } from '../lib.js';
 import { POWERS, powerName } from './powers.js';
+import { gestures, ZOOM_MAX } from '../zoom.js';
 
 let boardPromise = null;
 
@@ -308,6 +309,8 @@ export class HisBoard extends Component {
   }
   componentDidMount() {
     if (!performance.getEntriesByName('concordat:his-board').length) performance.mark('concordat:his-board');
+    // The wheel, two fingers and the + / − / 0 keys zoom (the mouse's drag is the board's own, above).
+    if (this.frame) this.offGestures = gestures(this.frame, { zoomBy: (f, x, y) => this.zoomAt(f, x, y), fit: () => this.props.onFit && this.props.onFit() });
     this.scrollToFocus(true);
     // Whatever changes the board's size (a zoom, the page's layout settling,
     // a phone turned) keeps the same place in the middle of the frame.
@@ -317,7 +320,25 @@ export class HisBoard extends Component {
       if (this.frame.firstElementChild) this.resizer.observe(this.frame.firstElementChild);
     }
   }
-  componentWillUnmount() { if (this.resizer) this.resizer.disconnect(); }
+  componentWillUnmount() {
+    if (this.resizer) this.resizer.disconnect();
+    if (this.offGestures) this.offGestures();
+  }
+  /** Asks for a zoom by f that keeps the board's point at (x, y) on the screen (the middle when not given) where it is. */
+  zoomAt(f, x, y) {
+    const z = this.props.zoom || 1;
+    const z2 = Math.max(1, Math.min(ZOOM_MAX, z * f));
+    const fr = this.frame;
+    if (Math.abs(z2 - z) < 1e-3 || !fr || !this.props.onZoom) return;
+    const ef = z2 / z;
+    if (x !== undefined && fr.scrollWidth) {
+      const r = fr.getBoundingClientRect();
+      const px = (fr.scrollLeft + x - r.left) / fr.scrollWidth, py = (fr.scrollTop + y - r.top) / fr.scrollHeight;
+      const cx = (fr.scrollLeft + fr.clientWidth / 2) / fr.scrollWidth, cy = (fr.scrollTop + fr.clientHeight / 2) / fr.scrollHeight;
+      this.centre = [px + (cx - px) / ef, py + (cy - py) / ef];
+    }
+    this.props.onZoom(ef);
+  }
   componentDidUpdate(prev) {
     if (prev.zoom !== this.props.zoom) this.restoreCentre();
     if (prev.focus !== this.props.focus) this.scrollToFocus(false);
@@ -374,7 +395,8 @@ export class HisBoard extends Component {
     // Two layers: the drawing that never changes (its own compositing
     // layer, painted once) and above it the spaces, units and targets, so
     // that a click repaints only what it changes.
-    return html`<div class=${'his-frame' + (z <= 1 ? ' fit' : '')} ref=${(el) => { this.frame = el; }} onPointerDown=${this.down} onPointerMove=${this.move}
+    return html`<div class=${'his-frame' + (z <= 1 ? ' fit' : '')} ref=${(el) => { this.frame = el; }} tabindex="0"
+        aria-label="The board: + and − zoom, arrows move" data-zoom=${z.toFixed(2)} onPointerDown=${this.down} onPointerMove=${this.move}
         onPointerUp=${this.up} onPointerLeave=${this.up} onScroll=${this.onScroll}>
       <div class=${'his-canvas' + (z < 1.6 ? ' far' : '')} style=${{ width: z * 100 + '%' }}>
         <svg class="his-base" viewBox=${vb} aria-hidden="true" xmlns="http://www.w3.org/2000/svg">

@@ -10,9 +10,11 @@ import { Press } from '../games/press.js';
 import { Votes } from '../games/votes.js';
 import { GameLog } from '../games/log.js';
 import { HisBoard, loadBoard } from './board.js';
+import { ZOOM_MAX } from '../zoom.js';
 import { powerName, namePowers } from './powers.js';
 import { Decision, Waiting, nodeAt, promptText } from './decide.js';
 import { Hand, PowerCards, VpTrack, Religion, Debaters, NewWorld, Inspector, Legend, Mark } from './panels.js';
+import { HistoryBar, StepEvents, loadState, historySeq } from './history.js';
 
 /** Starts loading the board drawing as soon as the game is read. */
 export function prefetch() {
@@ -47,6 +49,7 @@ export function turnLine(v) {
  */
 function startZoom() {
   const w = window.innerWidth;
+  if (w <= 820) return 1; // a phone sees the whole board first, and zooms with its fingers or the buttons
   const frame = w <= 820 ? w - 20 : Math.min(w, 1500) - 24 - 396 - 12;
   return Math.max(1, Math.min(6, (0.45 * 4200) / Math.max(frame, 200)));
 }
@@ -62,9 +65,22 @@ export class HisGame extends Component {
     try { sessionStorage.setItem(SEEN + this.props.game.game.id, '1'); } catch { /* not kept */ }
     loadBoard().then((board) => this.setState({ board }), (boardErr) => this.setState({ boardErr }));
     this.loadLegal();
+    if (this.props.tab === 'history') this.loadHistory();
   }
   componentDidUpdate(prev) {
     if (prev.tick !== this.props.tick) this.loadLegal();
+    if (this.props.tab === 'history') this.loadHistory();
+  }
+  /** Reads the state a history route names (once per seq). */
+  loadHistory() {
+    const { game, at } = this.props;
+    const seq = historySeq(at, game.game.seq);
+    if (this.histSeq === seq) return;
+    this.histSeq = seq;
+    this.setState({ histLoading: true });
+    loadState(game.game.id, seq).then((hist) => {
+      if (this.histSeq === seq) this.setState({ hist, histErr: null, histLoading: false });
+    }, (histErr) => { if (this.histSeq === seq) this.setState({ histErr, histLoading: false }); });
   }
   /** Reads the options of the decision the player owes (none when nothing is owed). */
   async loadLegal() {
@@ -94,17 +110,21 @@ export class HisGame extends Component {
     else this.inspect(id);
   }
   zoomBy(f) {
-    const z = Math.max(1, Math.min(6, this.state.zoom * f));
+    const z = Math.max(1, Math.min(ZOOM_MAX, this.state.zoom * f));
     this.setState({ zoom: z });
   }
   render(props, s) {
     const { game, tab, user } = props;
-    const v = game.view || {};
     const g = game.game;
+    // History: the board, panels and hand of the state the route names; nothing to decide there.
+    const atHistory = tab === 'history';
+    const hseq = atHistory ? historySeq(props.at, g.seq) : null;
+    const hist = atHistory ? s.hist : null; // the state before, while the next one is read
+    const v = (atHistory ? hist && hist.view : game.view) || {};
     const base = '/games/' + g.id;
     const you = game.you;
     const b = s.board;
-    const owes = you && g.status === 'active' && game.pending && game.pending.length > 0;
+    const owes = !atHistory && you && g.status === 'active' && game.pending && game.pending.length > 0;
     // Options read for an older state of the game are not offered while the new ones load.
     const legal = s.legal && s.legal.seq === g.seq ? s.legal : null;
     const at = owes && legal ? nodeAt(legal.options, s.path) : null;
@@ -113,7 +133,7 @@ export class HisGame extends Component {
     const selected = b ? s.path.filter((x) => b.space[x] || b.sea[x]) : [];
     const cardChoices = new Set(choices.map((c) => c.value).filter((x) => /^\d+$/.test(x)));
     const hand = you && v.powers && v.powers[you] ? v.powers[you].hand || [] : null;
-    const tabs = [['', 'Board'], ['log', 'Log'], ['powers', 'Powers'], ['press', 'Press'], ['votes', 'Votes'], ['seats', 'Seats']];
+    const tabs = [['', 'Board'], ['history', 'History'], ['log', 'Log'], ['powers', 'Powers'], ['press', 'Press'], ['votes', 'Votes'], ['seats', 'Seats']];
     const seatName = (x) => powerName(x);
     const mark = (x) => html`<${Mark} p=${x} />`;
     return html`<div class=${'game his tab-' + (tab || 'board')}>
@@ -124,11 +144,13 @@ export class HisGame extends Component {
       <${Tabs} base=${base} current=${tab} tabs=${tabs} />
       <div class="his-body">
         <div class="his-board-cell">
+          ${atHistory && html`<${HistoryBar} base=${base} seq=${hseq} last=${g.seq} line=${hist ? turnLine(v) : ''} loading=${s.histLoading} />`}
+          ${atHistory && html`<${ErrorBox} err=${s.histErr} />`}
           ${owes && (tab === '' || tab === 'board') && html`<p class="phone-prompt"><strong>Your decision:</strong> ${promptText(game.pending[0])}
             ${targets.size > 0 ? ' Tap a highlighted place, or choose below the board.' : ' The options are below the board.'}</p>`}
-          ${b ? html`<${HisBoard} ref=${(r) => { this.boardRef = r; }} board=${b} view=${v} targets=${targets} selected=${selected} zoom=${s.zoom}
+          ${atHistory && !hist ? html`<p class="loading">Reading the game's history…</p>` : b ? html`<${HisBoard} ref=${(r) => { this.boardRef = r; }} board=${b} view=${v} targets=${targets} selected=${selected} zoom=${s.zoom} onZoom=${(f) => this.zoomBy(f)} onFit=${() => this.setState({ zoom: 1 })}
               focus=${s.focusKey} home=${CAPITAL[you]} onPick=${(id) => this.pick(id)} onInspect=${this.inspect}
-              label=${'Here I Stand board, ' + turnLine(v) + (targets.size ? `, ${targets.size} places to choose from highlighted` : '')} />`
+              label=${'Here I Stand board, ' + (atHistory ? 'history, ' + (hseq ? 'after action ' + hseq : 'the setup') + ', ' : '') + turnLine(v) + (targets.size ? `, ${targets.size} places to choose from highlighted` : '')} />`
             : s.boardErr ? html`<p class="error">${s.boardErr.message}</p>` : html`<p class="loading">Drawing the board…</p>`}
           <div class="map-tools">
             <button class="small" onClick=${() => this.zoomBy(1.4)} aria-label="Zoom in">+</button>
@@ -151,13 +173,17 @@ export class HisGame extends Component {
             ${hand && html`<${Hand} cards=${hand} pickable=${cardChoices} onPick=${(n) => this.setPath([...s.path, n])} />`}
             ${g.status !== 'forming' && html`<${GameLog} game=${game} tick=${props.tick} seatName=${seatName} limit=${8} title="Latest" format=${namePowers} />`}`}
           ${tab === 'log' && html`<${GameLog} game=${game} tick=${props.tick} seatName=${seatName} format=${namePowers} />`}
+          ${atHistory && html`<${StepEvents} state=${hist && hist.seq === hseq ? hist : null} seq=${hseq} format=${namePowers} />
+            ${s.inspect && b && html`<${Inspector} id=${s.inspect} board=${b} view=${v} onClose=${() => this.setState({ inspect: null })} />`}
+            ${hand && html`<${Hand} cards=${hand} pickable=${new Set()} onPick=${() => {}} />`}
+            <${GameLog} game=${game} tick=${props.tick} seatName=${seatName} format=${namePowers} upTo=${hseq} title=${'Log up to ' + (hseq ? 'action ' + hseq : 'the setup')} limit=${8} />`}
           ${tab === 'press' && html`<${Press} game=${game} tick=${props.pressTick} visible powerName=${seatName} />`}
           ${tab === 'votes' && html`<${Votes} game=${game} tick=${props.voteTick} powerName=${seatName} onChange=${props.reload} />`}
           ${tab === 'seats' && html`<${Seats} game=${game} user=${user} reload=${props.reload} powerName=${seatName} powerMark=${mark} />`}
           ${tab === 'seats' && g.options.private && html`<${InvitePanel} game=${game} />`}
         </div>
       </div>
-      ${v.powers && b && (tab === '' || tab === 'board' || tab === 'powers') && html`<div class=${'his-panels' + (tab === 'powers' ? ' open' : '')}>
+      ${v.powers && b && (tab === '' || tab === 'board' || tab === 'powers' || atHistory) && html`<div class=${'his-panels' + (tab === 'powers' ? ' open' : '')}>
         <${PowerCards} view=${v} you=${you} />
         <${VpTrack} view=${v} />
         <${Religion} view=${v} board=${b} />

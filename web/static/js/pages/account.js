@@ -1,7 +1,7 @@
 // Account pages: register, log in, profile (password, personal API tokens,
-// logging out everywhere).
+// logging out everywhere, the e-mail address for notifications).
 import { html, Component } from '../lib.js';
-import { get, post, del } from '../api.js';
+import { api, get, post, del } from '../api.js';
 import { login, register, loggedOut } from '../session.js';
 import { navigate, query } from '../router.js';
 import { ErrorBox, Page, localTime } from '../ui.js';
@@ -58,9 +58,17 @@ export const Register = () => html`<${AccountForm} register />`;
 export class Profile extends Component {
   constructor() {
     super();
-    this.state = { tokens: null, tokenName: '', newToken: null, current: '', fresh: '', msg: null, err: null };
+    this.state = { tokens: null, tokenName: '', newToken: null, current: '', fresh: '', msg: null, err: null, email: null, emailIn: '' };
   }
-  componentDidMount() { this.loadTokens(); }
+  componentDidMount() {
+    this.loadTokens();
+    // The address as stored now (GET /api/me), not as the page was loaded.
+    get('/me').then((u) => this.setState({ email: u.email || '', emailIn: u.email || '' }), (err) => this.setState({ err }));
+  }
+  async saveEmail(value) {
+    const u = await api('PUT', '/me', { email: value.trim() });
+    this.setState({ email: u.email || '', emailIn: u.email || '' });
+  }
   async loadTokens() {
     try {
       this.setState({ tokens: (await get('/tokens')).tokens || [] });
@@ -113,9 +121,17 @@ export class Profile extends Component {
         <h2>Sessions</h2>
         <p>End every login of yours, on every device (this one too). Tokens stay.</p>
         <button onClick=${() => this.act(async () => { await post('/logout/all'); loggedOut(); navigate('/'); })}>Log out everywhere</button>
-        <h2>E-mail</h2>
-        <p>The address for notifications is given when registering; the API has no way yet to change it.</p>
       </section>
+      <form class="card email-form" aria-labelledby="email-h" onSubmit=${(e) => { e.preventDefault(); this.act(() => this.saveEmail(s.emailIn),
+        s.emailIn.trim() ? 'E-mail address saved: notifications of your games go there.' : 'E-mail address removed: no more notifications by e-mail.'); }}>
+        <h2 id="email-h">E-mail</h2>
+        <p>Optional: where notifications of your games go (a game starting, deadlines near, new phases, press), when this server sends e-mail.
+          ${s.email === null ? '' : s.email ? html` Now: <strong class="email-now">${s.email}</strong>.` : ' Now: none.'}</p>
+        <label>Address<input type="email" name="email" autocomplete="email" maxlength="254" value=${s.emailIn} placeholder="name@example.org"
+          onInput=${(e) => this.setState({ emailIn: e.target.value })} /></label>
+        <div class="row"><button type="submit">Save the address</button>
+          ${s.email && html`<button type="button" onClick=${() => this.act(() => this.saveEmail(''), 'E-mail address removed: no more notifications by e-mail.')}>Remove it</button>`}</div>
+      </form>
       </div><//>`;
   }
 }

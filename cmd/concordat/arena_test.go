@@ -1,0 +1,171 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestParseBotSpec(t *testing.T) {
+	kinds := []string{"random", "heuristic", "search"}
+	got, err := parseBotSpec("search,heuristic*6", kinds, 7)
+	if err != nil || !slices.Equal(got, []string{"search", "heuristic", "heuristic", "heuristic", "heuristic", "heuristic", "heuristic"}) {
+		t.Fatalf("%v %v", got, err)
+	}
+	got, err = parseBotSpec("random*2, heuristic ,random*4", kinds, 7)
+	if err != nil || !slices.Equal(got, []string{"random", "random", "heuristic", "random", "random", "random", "random"}) {
+		t.Fatalf("%v %v", got, err)
+	}
+	for _, c := range []struct{ spec, want string }{
+		{"search,heuristic*5", "6 seats given, the game has 7"},
+		{"search,heuristic*7", "8 seats given, the game has 7"},
+		{"genius*7", `unknown kind "genius" (this game has random, heuristic, search)`},
+		{"random*x", `"random*x": the count after * must be a positive number`},
+		{"random*-1", "positive number"},
+		{"random*0,heuristic*7", "positive number"},
+		{"random*6,", "an empty kind"},
+		{"*7", "an empty kind"},
+	} {
+		_, err := parseBotSpec(c.spec, kinds, 7)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: error %v, want it to say %q", c.spec, err, c.want)
+		}
+	}
+}
+
+// Rotation: game g shifts the kinds g seats along, so that over n games
+// each kind holds every seat exactly as often as it has seats.
+func TestRotation(t *testing.T) {
+	spec := []string{"search", "heuristic", "heuristic", "random"}
+	if got := rotation(spec, 0); !slices.Equal(got, spec) {
+		t.Fatalf("game 0: %v", got)
+	}
+	if got := rotation(spec, 1); !slices.Equal(got, []string{"random", "search", "heuristic", "heuristic"}) {
+		t.Fatalf("game 1: %v", got)
+	}
+	held := map[string][]int{}
+	for g := 0; g < len(spec); g++ {
+		for seat, k := range rotation(spec, g) {
+			held[k+string(rune('0'+seat))] = append(held[k+string(rune('0'+seat))], g)
+		}
+	}
+	for seat := 0; seat < 4; seat++ {
+		for k, want := range map[string]int{"search": 1, "heuristic": 2, "random": 1} {
+			if n := len(held[k+string(rune('0'+seat))]); n != want {
+				t.Errorf("seat %d: %s %d times in %d games, want %d", seat, k, n, len(spec), want)
+			}
+		}
+	}
+}
+
+// The Wilson interval against values worked by hand: 8 of 10 gives
+// [0.490, 0.943]; 0 of 10 gives [0, 0.278]; 10 of 10 [0.722, 1]. The mean's
+// interval is mean ± 1.96·s/√n: 1, 2, 3, 4, 5 gives 3 ± 1.386.
+func TestConfidenceIntervals(t *testing.T) {
+	near := func(a, b float64) bool { return math.Abs(a-b) < 0.001 }
+	for _, c := range []struct {
+		k, n   int
+		lo, hi float64
+	}{{8, 10, 0.4902, 0.9433}, {0, 10, 0, 0.2775}, {10, 10, 0.7225, 1}, {50, 100, 0.4038, 0.5962}} {
+		lo, hi := wilson(c.k, c.n)
+		if !near(lo, c.lo) || !near(hi, c.hi) {
+			t.Errorf("wilson(%d, %d) = [%.4f, %.4f], want [%.4f, %.4f]", c.k, c.n, lo, hi, c.lo, c.hi)
+		}
+	}
+	m, lo, hi := meanCI([]float64{1, 2, 3, 4, 5})
+	if !near(m, 3) || !near(lo, 3-1.3859) || !near(hi, 3+1.3859) {
+		t.Errorf("meanCI = %.4f [%.4f, %.4f]", m, lo, hi)
+	}
+}
+
+type arenaOut struct {
+	Kinds []struct {
+		Kind         string   `json:"kind"`
+		Seats        int      `json:"seats"`
+		Games        int      `json:"games"`
+		SeatGames    int      `json:"seat_games"`
+		Wins         int      `json:"wins"`
+		WinRate      float64  `json:"win_rate"`
+		Draws        int      `json:"draws"`
+		SurvivalRate float64  `json:"survival_rate"`
+		MeanCenters  *float64 `json:"mean_centers"`
+		MeanVP       *float64 `json:"mean_vp"`
+		Refused      int      `json:"refused"`
+	} `json:"kinds"`
+}
+
+func runArenaJSON(t *testing.T, args ...string) arenaOut {
+	t.Helper()
+	var out, errb bytes.Buffer
+	if code := runMain(append([]string{"arena", "--json"}, args...), nil, &out, &errb); code != 0 {
+		t.Fatalf("arena %v: exit %d: %s", args, code, errb.String())
+	}
+	var r arenaOut
+	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
+		t.Fatalf("%v: %s", err, out.String())
+	}
+	return r
+}
+
+// A Diplomacy arena of one heuristic against six random bots over seven
+// games (each kind holds every power): every seat-game is counted, the
+// centres of a game add up to at most the map's 34, no answer is refused,
+// and the heuristic ends with more centres on average than random.
+func TestArenaDiplomacy(t *testing.T) {
+	r := runArenaJSON(t, "--game", "diplomacy", "--bots", "heuristic,random*6", "--games", "7", "--seed", "3")
+	if len(r.Kinds) != 2 || r.Kinds[0].Kind != "heuristic" || r.Kinds[1].Kind != "random" {
+		t.Fatalf("%+v", r)
+	}
+	h, rnd := r.Kinds[0], r.Kinds[1]
+	if h.Seats != 1 || h.SeatGames != 7 || rnd.Seats != 6 || rnd.SeatGames != 42 || h.Games != 7 {
+		t.Fatalf("%+v", r)
+	}
+	if h.MeanCenters == nil || rnd.MeanCenters == nil || h.MeanVP != nil {
+		t.Fatalf("mean_centers missing: %+v", r)
+	}
+	if total := *h.MeanCenters*7 + *rnd.MeanCenters*42; total > 34*7+0.01 {
+		t.Fatalf("%.1f centres in 7 games", total)
+	}
+	if *h.MeanCenters <= *rnd.MeanCenters || h.Refused+rnd.Refused != 0 {
+		t.Fatalf("%+v", r)
+	}
+	if h.WinRate != float64(h.Wins)/7 {
+		t.Fatalf("win rate %v for %d wins", h.WinRate, h.Wins)
+	}
+}
+
+// Here I Stand has only the random kind today: `--game his --bots random*6`
+// plays, and reports mean_vp.
+func TestArenaHIS(t *testing.T) {
+	r := runArenaJSON(t, "--game", "his", "--bots", "random*6", "--games", "1", "--seed", "2")
+	if len(r.Kinds) != 1 || r.Kinds[0].Kind != "random" || r.Kinds[0].SeatGames != 6 || r.Kinds[0].MeanVP == nil || r.Kinds[0].MeanCenters != nil {
+		t.Fatalf("%+v", r)
+	}
+	if r.Kinds[0].Refused != 0 {
+		t.Fatalf("%d answers refused", r.Kinds[0].Refused)
+	}
+}
+
+// Bad input is refused with exit status 2 and a message naming the problem.
+func TestArenaBadInput(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--game", "chess", "--bots", "random"}, `unknown game "chess"`},
+		{[]string{"--bots", "random*6"}, "6 seats given, the game has 7"},
+		{[]string{"--bots", "random*7", "--games", "0"}, "--games must be positive"},
+		{[]string{}, "--bots is required"},
+		{[]string{"--bots", "random*7", "--variant", "narnia"}, "narnia"},
+		{[]string{"--bots", "random*7", "--budget", "0"}, "--budget or --iterations"},
+	} {
+		var out, errb bytes.Buffer
+		code := runMain(append([]string{"arena"}, c.args...), nil, &out, &errb)
+		if code != 2 || !strings.Contains(errb.String(), c.want) {
+			t.Errorf("%v: exit %d, %q; want 2 and %q", c.args, code, errb.String(), c.want)
+		}
+	}
+}
