@@ -164,16 +164,19 @@ func options(infos []diplomacy.OptionInfo) ([]Option, error) {
 	return out, nil
 }
 
-// hisScenarios are Here I Stand's scenarios: the engine plays 1517.
+// hisScenarios are Here I Stand's scenarios (his.Scenarios), in the
+// engine's order.
 var hisScenarios = []struct{ id, title string }{
-	{"1517", "1517: the whole war, 1517 to 1555"},
+	{his.Scenario1517, "1517: the whole war, 1517 to 1555"},
+	{his.Scenario1532, "1532: the League formed and Hungary fallen, Turns 4 to 9"},
+	{his.ScenarioTournament, "Tournament: the 1532 start, ending after Turn 6"},
 }
 
 // hisOptions are the settings of a Here I Stand game (his.Rules).
 var hisOptions = []Option{{Key: "edition", Type: "choice", Values: []string{"500th", "2010"}, Default: "500th",
 	Variant: "edition", Summary: "the rulebook and card set: the 500th Anniversary Edition (default) or the 2010 reprint"},
-	{Key: "players", Type: "choice", Values: []string{"6", "2"}, Default: "6",
-		Variant: "players", Summary: "the number of players: 6 (one power each) or 2 (the 2-player variant, Papacy against Protestant)"}}
+	{Key: "players", Type: "choice", Values: []string{"6", "5", "4", "3", "2"}, Default: "6",
+		Variant: "players", Summary: "how many people: 6 (one power each); 3 to 5, some holding two powers (England with the Protestant; the Hapsburgs with the Papacy; France with the Ottoman), RULES.md §24.3; or 2 (the 2-player variant of the 1517 scenario, Papacy against Protestant)"}}
 
 // scenario is a Here I Stand scenario in full, its seats from the engine.
 func scenario(id, title string) (Scenario, error) {

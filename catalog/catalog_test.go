@@ -155,10 +155,19 @@ func TestOptions(t *testing.T) {
 	if sc.Players != 6 || len(sc.Seats) != 6 || sc.Seats[0].ID != "ottoman" || sc.Seats[0].Name != "Ottoman" || len(sc.Options) != 2 {
 		t.Errorf("1517: %+v", sc)
 	}
-	for _, o := range sc.Options {
-		for _, v := range o.Values {
-			if _, err := (his.Rules{}).Setup(game.Config{Variant: "1517", Options: map[string]string{o.Key: v}}, 1); err != nil {
-				t.Errorf("his %s=%s offered, refused by the engine: %v", o.Key, v, err)
+	// The three scenarios of RULES.md §24.1–24.2 are listed and set up,
+	// with every value of every option the catalogue offers (the 2-player
+	// variant plays the 1517 scenario only).
+	for _, id := range []string{"1517", "1532", "tournament"} {
+		if _, err := Variant("his", id); err != nil {
+			t.Errorf("scenario %s: %v", id, err)
+		}
+		for _, o := range games[1].Options {
+			for _, v := range o.Values {
+				_, err := (his.Rules{}).Setup(game.Config{Variant: id, Options: map[string]string{o.Key: v}}, 1)
+				if two := o.Key == "players" && v == "2" && id != "1517"; two != (err != nil) {
+					t.Errorf("%s: %s=%s: error %v", id, o.Key, v, err)
+				}
 			}
 		}
 	}

@@ -344,3 +344,31 @@ type Windowed interface {
 type Vetter interface {
 	Vet(s State, seat Seat, a Action) error
 }
+
+// Grouped is implemented by Rules whose players may each hold several
+// seats of one game (Here I Stand with 3 to 5 players: one person holds
+// England and the Protestant). Seats stay what the rules act on — each
+// has its own prompts, view and press — and SeatGroups says which of them
+// one account holds together: every seat of s is in exactly one group, in
+// the game's order. A host lets one account hold several seats of a game
+// only when they are all in one group (and, where a group has several
+// seats, whoever joins one of them is meant to take them all). Rules that
+// are not Grouped have one seat per player.
+type Grouped interface {
+	SeatGroups(s State) [][]Seat
+}
+
+// SameGroup reports whether seats a and b are in one group of groups.
+func SameGroup(groups [][]Seat, a, b Seat) bool {
+	for _, g := range groups {
+		ina, inb := false, false
+		for _, s := range g {
+			ina = ina || s == a
+			inb = inb || s == b
+		}
+		if ina || inb {
+			return ina && inb
+		}
+	}
+	return false
+}

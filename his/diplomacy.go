@@ -207,7 +207,7 @@ func (s *State) stepDiplo() {
 				}
 				continue
 			}
-			if d.Who >= NumMajors {
+			if d.Who >= NumMajors || s.tournamentLastTurn() { // no Peace segment on the Tournament's Turn 6
 				d.Seg = segRansom
 				d.Queue = nil
 				for i, l := range s.Leaders {
@@ -746,6 +746,7 @@ func (s *State) displace(sp SpaceID, q Power) {
 		}
 	}
 	s.Spaces[sp].Units[q] = Units{}
+	s.besiegersGone(sp) // displaced besiegers besiege no more
 }
 
 func (s *State) doMercs(it *Item) error {

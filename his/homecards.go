@@ -129,6 +129,10 @@ func (s *State) chateauRoll() (int, string) {
 	d := s.Die()
 	r := d
 	note := fmt.Sprintf("die %d", d)
+	if s.Scenario == ScenarioTournament {
+		r++
+		note += ", +1 Tournament scenario"
+	}
 	if s.ControlledBy(mustSpace("milan"), France) {
 		r += 2
 		note += ", +2 Milan"

@@ -11,13 +11,15 @@ import (
 
 // Rules implements game.Rules for Here I Stand.
 //
-// Config: Variant "" or "1517" (the only scenario so far); Options
+// Config: Variant "" or "1517" (the full game), "1532" or "tournament"
+// (the 1532 start, ending after Turn 6; scenario1532.go); Options
+// "players": "3" to "6" (default 6; how powers are grouped into seats,
+// players.go) or "2" (the 2-player variant of the 1517 scenario, Papacy
+// against Protestant, twoplayer.go: seats papacy and protestant);
 // "edition": "500th" (default) or "2010"; "responses": "all" (default:
 // every seat that could hold a playable card on public information is
 // asked in a response or combat window) or "holders" (only seats holding
-// one; faster, but it tells the others who holds none — cards.go);
-// "players": "6" (default) or "2" (the 2-player variant, Papacy against
-// Protestant, twoplayer.go: seats papacy and protestant).
+// one; faster, but it tells the others who holds none — cards.go).
 //
 // Every decision is an Action whose Type is the Kind of the prompt it
 // answers; its Args are, for most kinds, the path of Values through the
@@ -31,16 +33,33 @@ var _ game.Rules = Rules{}
 // Name is "his".
 func (Rules) Name() string { return "his" }
 
-// Setup builds the 1517 scenario and plays up to the first decision.
+// Setup builds the scenario (Variant "", "1517", "1532" or "tournament")
+// and plays up to the first decision.
 func (Rules) Setup(cfg game.Config, seed uint64) (game.State, error) {
-	if cfg.Variant != "" && cfg.Variant != "1517" {
-		return nil, fmt.Errorf("his: unknown scenario %q (only 1517)", cfg.Variant)
+	switch cfg.Variant {
+	case "", Scenario1517, Scenario1532, ScenarioTournament:
+	default:
+		return nil, fmt.Errorf("his: unknown scenario %q (want 1517, 1532 or tournament)", cfg.Variant)
 	}
 	ed := Ed500
 	holders := false
+	players := 0
 	two := false
 	for k, v := range cfg.Options {
 		switch k {
+		case "players":
+			if v == "2" {
+				two = true // the 2-player variant (twoplayer.go), from the 1517 start
+				if cfg.Variant != "" && cfg.Variant != Scenario1517 {
+					return nil, fmt.Errorf("his: players 2: the 2-player variant plays the 1517 scenario, not %q", cfg.Variant)
+				}
+				continue
+			}
+			n, err := parsePlayers(v)
+			if err != nil {
+				return nil, err
+			}
+			players = n
 		case "responses":
 			switch v {
 			case "all", "":
@@ -59,23 +78,23 @@ func (Rules) Setup(cfg game.Config, seed uint64) (game.State, error) {
 			default:
 				return nil, fmt.Errorf("his: edition %q: want 500th or 2010", v)
 			}
-		case "players":
-			switch v {
-			case "6", "":
-				two = false
-			case "2":
-				two = true
-			default:
-				return nil, fmt.Errorf("his: players %q: want 2 or 6", v)
-			}
 		default:
 			return nil, fmt.Errorf("his: unknown option %q", k)
 		}
 	}
-	s := NewState1517(ed, seed)
+	s, err := newScenario(cfg.Variant, ed, seed)
+	if err != nil {
+		return nil, err
+	}
 	s.Holders = holders
+	s.Players = players
 	if two {
 		s.setupTwo()
+	}
+	if s.Scenario != "" {
+		for p := Power(0); p < NumMajors; p++ {
+			s.StartVP[p] = s.VP(p)
+		}
 	}
 	s.startTurn()
 	s.Round = s.roundKey()

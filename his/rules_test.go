@@ -139,7 +139,9 @@ func TestMarshalRoundTripAndClone(t *testing.T) {
 func TestSetupRefusesBadConfig(t *testing.T) {
 	var rules Rules
 	for _, cfg := range []game.Config{
-		{Variant: "1532"},
+		{Variant: "1540"},
+		{Options: map[string]string{"players": "7"}},
+		{Options: map[string]string{"players": "two"}},
 		{Options: map[string]string{"edition": "1999"}},
 		{Options: map[string]string{"colour": "red"}},
 	} {

@@ -101,6 +101,31 @@ func (s *State) liftSiege(sp SpaceID) {
 	s.releaseDisplay(sp)
 }
 
+// besiegersGone drops from sp's besiegers every side (a power with its
+// active minor allies) with no land units left there (they went home in
+// Winter, §19, or were displaced, §12.5): a siege with no besieger left is
+// lifted.
+func (s *State) besiegersGone(sp SpaceID) {
+	ss := &s.Spaces[sp]
+	if ss.Besiegers == 0 {
+		return
+	}
+	var side [NumPowers]int
+	for q := Power(0); q < NumPowers; q++ {
+		if ss.Besiegers&bit(q) != 0 {
+			side[s.besiegingSide(q)] += ss.Units[q].Land()
+		}
+	}
+	for q := Power(0); q < NumPowers; q++ {
+		if ss.Besiegers&bit(q) != 0 && side[s.besiegingSide(q)] == 0 {
+			ss.Besiegers &^= bit(q)
+		}
+	}
+	if ss.Besiegers == 0 {
+		s.liftSiege(sp)
+	}
+}
+
 // checkSiege breaks the siege of sp by each besieging side (a power with its
 // active minor allies) that no longer outnumbers the fortification alone
 // (§15: allied powers besiege together only while each alone outnumbers the
@@ -110,6 +135,13 @@ func (s *State) checkSiege(sp SpaceID) {
 	ss := &s.Spaces[sp]
 	if ss.Besiegers == 0 {
 		return
+	}
+	// A power whose land units all left (its major moved them away with
+	// its own) besieges no more, while another stays.
+	for q := Power(0); q < NumPowers; q++ {
+		if ss.Besiegers&bit(q) != 0 && ss.Besiegers != bit(q) && ss.Units[q].Land() == 0 {
+			ss.Besiegers &^= bit(q)
+		}
 	}
 	_, d := s.siegeCounts(sp)
 	var side [NumPowers]int

@@ -151,3 +151,46 @@ func TestSiegeBreakMinorRetreatsWithMajor(t *testing.T) {
 		t.Fatalf("Hapsburg and Hungary retreat together to %s: %+v %+v, breaks %+v, stack %+v", Spaces[held[1]].ID, to[Hapsburg], to[Hungary], s.Breaks, s.Stack)
 	}
 }
+
+// TestDisplacedBesiegersLiftSiege: units displaced from a space they
+// besiege (§12.5: Venice becomes the Hapsburgs' ally and the Papacy, not at
+// war with them, must leave its spaces) besiege it no more; the siege ends
+// (found by the invariants of a random game).
+func TestDisplacedBesiegersLiftSiege(t *testing.T) {
+	s := NewState1517(Ed500, 1)
+	s.Turn, s.Phase = 4, PhaseAction
+	venice := mustSpace("venice")
+	s.setWar(Papacy, Venice, true)
+	s.Spaces[venice].Units[Papacy].Reg = 3
+	s.Spaces[venice].Besiegers = bit(Papacy)
+	s.activateMinor(Venice, Hapsburg, 73, Hapsburg)
+	s.minorDisplace(Venice, Papacy) // the Papacy does not declare war on the Hapsburgs
+	if s.Spaces[venice].Units[Papacy].Land() != 0 {
+		t.Fatalf("the Papal units stayed in Venice: %+v", s.Spaces[venice].Units[Papacy])
+	}
+	if s.UnderSiege(venice) {
+		t.Error("Venice is still besieged by the displaced Papal units")
+	}
+}
+
+// TestMinorAllyLeavesSiege: when a major moves its active minor ally's
+// units away from a siege they shared, the minor besieges no more while the
+// major's units stay (§15: the besiegers are the units outside; found by
+// the invariants of a random game, where Venice stayed a besieger of
+// Naples with no unit there).
+func TestMinorAllyLeavesSiege(t *testing.T) {
+	s := NewState1517(Ed500, 1)
+	s.Turn, s.Phase = 3, PhaseAction
+	naples := mustSpace("naples")
+	s.MinorAlly[Venice-firstMinor] = Papacy
+	s.setWar(Papacy, Hapsburg, true)
+	s.Spaces[naples].Units[Hapsburg] = Units{Reg: 1}
+	s.Spaces[naples].Units[Papacy] = Units{Reg: 4}
+	s.Spaces[naples].Units[Venice] = Units{Reg: 1}
+	s.Spaces[naples].Besiegers = bit(Papacy) | bit(Venice)
+	s.Spaces[naples].Units[Venice] = Units{} // moved away with the Papal formation
+	s.checkSiege(naples)
+	if b := s.Spaces[naples].Besiegers; b != bit(Papacy) {
+		t.Errorf("besiegers %b, want the Papacy alone (%b)", b, bit(Papacy))
+	}
+}

@@ -155,8 +155,15 @@ type Decision struct {
 // place; Clone copies it for a caller that needs the state before an action.
 type State struct {
 	Edition Edition `json:"edition"`
-	Turn    int     `json:"turn"`
-	Phase   Phase   `json:"phase"`
+	// Scenario is the scenario played ("" or "1517", "1532", "tournament",
+	// scenario1532.go); StartVP the powers' VP when it began (1532 starts).
+	Scenario string         `json:"scenario,omitempty"`
+	StartVP  [NumMajors]int `json:"start_vp,omitempty"`
+	// Players is the number of people (3–6; 0 means 6), and so how the
+	// powers are grouped into seats (players.go, §24.3).
+	Players int   `json:"players,omitempty"`
+	Turn    int   `json:"turn"`
+	Phase   Phase `json:"phase"`
 	// Impulse is the power whose impulse it is in the Action Phase; Passes
 	// counts consecutive passes (six end the phase).
 	Impulse Power `json:"impulse"`

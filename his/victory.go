@@ -64,7 +64,7 @@ func (s *State) victoryDetermination() bool {
 			best = v
 		}
 	}
-	last := 9 // the full game; the Tournament scenario (turn 6) is not built
+	last := s.lastTurn() // 9, or 6 in the Tournament scenario
 	switch {
 	case best >= 25:
 		reason := s.highest(vp, "Standard victory")
@@ -110,7 +110,7 @@ func (s *State) highest(vp [NumMajors]int, kind string) string {
 	for i := len(history) - 1; i >= -1 && len(tied) > 1; i-- {
 		score := func(p Power) int {
 			if i < 0 {
-				return setup.VP[p.String()]
+				return s.startVP(p)
 			}
 			return history[i][p]
 		}

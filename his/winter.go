@@ -565,6 +565,7 @@ func (s *State) winterLand() bool {
 				}
 				s.emit("winter", fmt.Sprintf("%s: %d land unit(s) in %s have nowhere to winter: eliminated", owner, n, Spaces[sp].Name))
 				s.eliminate(SpaceID(sp), owner, n)
+				s.besiegersGone(SpaceID(sp))
 				continue
 			}
 			w.Cur, w.Owner, w.Over = sp, owner, over
@@ -842,6 +843,7 @@ func (s *State) resolveWinter(d Decision, p []string) {
 		tu.Merc += mv.Merc
 		tu.Cav += mv.Cav
 		w.Left = append(w.Left, [2]int{int(from), int(dst)})
+		s.besiegersGone(from)
 		s.emit("winter", fmt.Sprintf("%s: %d unit(s) go from %s to %s", w.Owner, mv.Land(), Spaces[from].Name, Spaces[dst].Name))
 		if !s.openPath(from, dst, d.Power) {
 			loss := (mv.Land() + 1) / 2

@@ -3,6 +3,8 @@ package his
 import (
 	"reflect"
 	"testing"
+
+	"concordat/game"
 )
 
 func winterState(t *testing.T, turn int) *State {
@@ -289,5 +291,55 @@ func TestWinterOptionalMoveToCapital(t *testing.T) {
 	answer(t, s, kWinExtra, Papacy, "ravenna", "rome", "1:0:0")
 	if s.Spaces[sp(t, "ravenna")].Units[Papacy].Reg != 0 || s.Spaces[sp(t, "rome")].Units[Papacy].Reg != 1+1+1 {
 		t.Error("Ravenna's regular goes to Rome (then +1 replacement)")
+	}
+}
+
+// TestWinterBesiegersGoHome: a besieging stack that goes home in Winter
+// (§19 step 4) leaves the siege; with no besieger left the space is no
+// longer besieged (found by the invariants of a random 1532 game: Trier
+// stayed besieged by a Protestant who had no unit there).
+func TestWinterBesiegersGoHome(t *testing.T) {
+	s := NewState1532(Ed500, 1, false)
+	s.Turn, s.Phase = 4, PhaseAction
+	trier := sp(t, "trier")
+	s.Spaces[trier].Units[Protestant].Merc = 2
+	s.Spaces[trier].Besiegers = bit(Protestant)
+	startWinter(t, s)
+	for {
+		d, ok := s.top()
+		if !ok || d.Kind != kWinLand || s.Spaces[trier].Units[Protestant].Land() == 0 {
+			break
+		}
+		opts := (Rules{}).Legal(s, game.Seat(d.Power.String()))
+		answer(t, s, kWinLand, d.Power, opts.Choices[0].Value, opts.Choices[0].Next[len(opts.Choices[0].Next)-1].Value)
+	}
+	if s.Spaces[trier].Units[Protestant].Land() != 0 {
+		t.Fatalf("the Protestant mercenaries stayed in Trier: %+v", s.Spaces[trier].Units[Protestant])
+	}
+	if s.UnderSiege(trier) {
+		t.Error("Trier is still besieged by a power with no unit there")
+	}
+}
+
+// TestWinterEliminatedBesiegersLiftSiege: besiegers with nowhere to
+// winter are eliminated (§19), and the siege they held ends with them.
+func TestWinterEliminatedBesiegersLiftSiege(t *testing.T) {
+	s := NewState1532(Ed500, 1, false)
+	s.Turn, s.Phase = 4, PhaseAction
+	for i := range s.Spaces { // the Protestant holds no space to winter in
+		if s.Spaces[i].Ctl == Protestant {
+			s.Spaces[i].Ctl = Hapsburg
+			s.Spaces[i].Units[Protestant] = Units{}
+		}
+	}
+	prague := sp(t, "prague")
+	s.Spaces[prague].Units[Protestant].Merc = 1
+	s.Spaces[prague].Besiegers = bit(Protestant)
+	startWinter(t, s)
+	if s.Spaces[prague].Units[Protestant].Land() != 0 {
+		t.Fatalf("the Protestant mercenary wintered in Prague: %+v", s.Spaces[prague].Units[Protestant])
+	}
+	if s.UnderSiege(prague) {
+		t.Error("Prague is still besieged after its besiegers were eliminated")
 	}
 }

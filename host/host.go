@@ -251,7 +251,8 @@ type Loaded struct {
 	Seats []store.Seat
 }
 
-// SeatOf is the seat user holds, or "" (also for user 0).
+// SeatOf is the seat user holds (the first, for an account holding a
+// group of seats: see SeatFor), or "" (also for user 0).
 func (l *Loaded) SeatOf(user int64) game.Seat {
 	if user == 0 {
 		return ""
@@ -280,20 +281,14 @@ func (h *Host) GameSeats(ctx context.Context, id int64) (*Loaded, error) {
 	return &Loaded{Game: g, Opts: opts, Seats: seats}, nil
 }
 
-// SeatOf is the seat user holds in a game, or "" (and the seats).
+// SeatOf is the seat user holds in a game, or "" (and the seats): for an
+// account holding several, the one ctx names (WithSeat) or its first.
 func (h *Host) SeatOf(ctx context.Context, gameID, user int64) (game.Seat, []store.Seat, error) {
 	seats, err := h.Store.Seats(ctx, gameID)
 	if err != nil {
 		return "", nil, err
 	}
-	if user != 0 {
-		for _, s := range seats {
-			if s.UserID == user {
-				return s.Seat, seats, nil
-			}
-		}
-	}
-	return "", seats, nil
+	return seatFor(ctx, seats, user, nil), seats, nil
 }
 
 // Join gives user a seat (the one named, or a random free one) in a
@@ -325,6 +320,21 @@ func (h *Host) join(ctx context.Context, user, gameID int64, want game.Seat) (ga
 	}
 	if held != "" {
 		return "", errorf(CodeConflict, "you already hold %s in game %d", held, gameID)
+	}
+	grp, err := h.groupOf(ctx, g, seats, want)
+	if err != nil {
+		return "", err
+	}
+	if grp != nil {
+		// The rules group seats: the account takes its whole group.
+		if err := h.takeGroup(ctx, gameID, grp, user); err != nil {
+			return "", err
+		}
+		h.notify(Change{GameID: gameID, Kind: "seat"})
+		if err := h.startIfFull(ctx, gameID); err != nil {
+			return grp[0], err
+		}
+		return grp[0], nil
 	}
 	var free []game.Seat
 	for _, s := range seats {

@@ -96,7 +96,7 @@ func (h *Host) PostCached(ctx context.Context, user, gameID int64, to []game.Sea
 	h.mu.Lock()
 	c, hit := h.cache[gameID]
 	h.mu.Unlock()
-	if !hit || c.ld == nil || c.ld.Game.Seq != c.seq || c.ld.SeatOf(user) == "" {
+	if !hit || c.ld == nil || c.ld.Game.Seq != c.seq || c.ld.SeatFor(ctx, user) == "" {
 		return nil, false
 	}
 	m, err := h.postOn(ctx, user, c.ld, to, body, true)
@@ -116,7 +116,7 @@ func (h *Host) postOn(ctx context.Context, user int64, ld *Loaded, to []game.Sea
 	if g.Status == store.Forming {
 		return nil, errorf(CodeNotStarted, "game %d has not started", gameID)
 	}
-	seat := ld.SeatOf(user)
+	seat := ld.SeatFor(ctx, user) // an account holding several seats sends as the one it names
 	if seat == "" {
 		return nil, errorf(CodeForbidden, "only players of game %d may send press", gameID)
 	}

@@ -265,7 +265,7 @@ func (h *Host) submit(ctx context.Context, user, gameID int64, ld *Loaded, sub S
 		case store.Paused:
 			return Acted{}, errorf(CodeConflict, "game %d is paused", gameID)
 		}
-		seat := ld.SeatOf(user)
+		seat := ld.SeatFor(ctx, user)
 		if seat == "" {
 			return Acted{}, errorf(CodeForbidden, "you hold no seat in game %d", gameID)
 		}
@@ -277,6 +277,7 @@ func (h *Host) submit(ctx context.Context, user, gameID int64, ld *Loaded, sub S
 		if err != nil {
 			return Acted{}, err
 		}
+		seat = seatFor(ctx, ld.Seats, user, owesIn(r, s)) // of several seats, the one that owes a decision
 		if current {
 			sub.Seq = g.Seq
 		}
@@ -343,8 +344,11 @@ func (h *Host) SubmitCached(ctx context.Context, user, gameID int64, sub Submiss
 		return Acted{}, false // judged on the game read from the store
 	}
 	r, known := h.Rules[c.ld.Game.Kind]
-	seat := c.ld.SeatOf(user)
-	if seat == "" || !known {
+	if !known {
+		return Acted{}, false
+	}
+	seat := seatFor(ctx, c.ld.Seats, user, owesIn(r, c.state))
+	if seat == "" {
 		return Acted{}, false
 	}
 	if _, err := h.judge(ctx, c.ld.Game, r, c.state, c.win, seat, sub); err != nil {

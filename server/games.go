@@ -298,8 +298,8 @@ func (s *Server) visibleLoaded(r *http.Request, user int64) (*host.Loaded, game.
 	if err != nil {
 		return nil, "", err
 	}
-	seat := ld.SeatOf(user)
-	if ld.Opts.Private && seat == "" && (user == 0 || ld.Game.CreatedBy != user) {
+	seat := ld.SeatFor(r.Context(), user)
+	if ld.Opts.Private && len(ld.SeatsOf(user)) == 0 && (user == 0 || ld.Game.CreatedBy != user) {
 		return nil, "", &host.Error{Code: host.CodeNotFound, Msg: "no game " + strconv.FormatInt(id, 10)}
 	}
 	return ld, seat, nil
@@ -316,6 +316,7 @@ func (s *Server) getGame(w http.ResponseWriter, r *http.Request) {
 		Game    gameJSON      `json:"game"`
 		Seats   []seatJSON    `json:"seats"`
 		You     game.Seat     `json:"you,omitempty"`
+		Yours   []game.Seat   `json:"yours,omitempty"` // every seat the requester holds, when several (a grouped game)
 		View    any           `json:"view"`
 		Pending []game.Prompt `json:"pending"`
 		Window  string        `json:"window,omitempty"` // the simultaneous window open, for submissions
@@ -327,6 +328,11 @@ func (s *Server) getGame(w http.ResponseWriter, r *http.Request) {
 		Creator bool `json:"creator,omitempty"`
 	}{Game: toGameJSON(g, opts), You: seat, Pending: []game.Prompt{}, BotKinds: s.botKinds(g.Kind), Creator: user != 0 && g.CreatedBy == user}
 	rules := s.Host.Rules[g.Kind]
+	if user != 0 {
+		if held := seatsHeld(seats, user); len(held) > 1 {
+			resp.Yours = held
+		}
+	}
 	for _, st := range seats {
 		sj := seatJSON{Seat: st.Seat, Bot: st.Bot, Missed: st.Missed, Disorder: st.Missed >= opts.MissedLimit}
 		if st.Bot && rules != nil {
@@ -599,4 +605,15 @@ func (s *Server) history(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"seq": seq, "view": s.Host.Rules[g.Kind].View(st, viewer), "events": events})
+}
+
+// seatsHeld lists the seats user holds, in seat order.
+func seatsHeld(seats []store.Seat, user int64) []game.Seat {
+	var out []game.Seat
+	for _, s := range seats {
+		if s.UserID == user {
+			out = append(out, s.Seat)
+		}
+	}
+	return out
 }

@@ -197,7 +197,8 @@ func TestHostileNames(t *testing.T) {
 		{map[string]any{"name": "g", "game": "diplomacy", "options": map[string]any{"missed": true}}, "missed"},
 		{map[string]any{"name": "g", "game": "diplomacy", "rules": map[string]any{"house": "yes"}}, "house"},
 		{map[string]any{"name": "g", "game": "diplomacy", "variant": "../../etc/passwd"}, "diplomacy"},
-		{map[string]any{"name": "g", "game": "his", "variant": "1532"}, "1532"},
+		{map[string]any{"name": "g", "game": "his", "variant": "1540"}, "1540"},
+		{map[string]any{"name": "g", "game": "his", "rules": map[string]any{"players": "7"}}, "players"},
 	} {
 		wantError(t, fmt.Sprintf("create %v", c.req), u.do("POST", "/api/games", c.req), http.StatusBadRequest, "invalid", c.word)
 	}

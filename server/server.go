@@ -23,6 +23,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"concordat/game"
 	"concordat/host"
 )
 
@@ -143,10 +144,17 @@ func (s *Server) StopStreams() { s.stopOnce.Do(func() { close(s.stop) }) }
 // Hub is the server's live-update hub.
 func (s *Server) Hub() *Hub { return s.hub }
 
-// handle registers a route.
+// handle registers a route. A "seat" query parameter names the seat the
+// request acts as, for an account holding several seats of a game (a
+// grouped game, host.WithSeat).
 func (s *Server) handle(pattern string, h http.Handler) {
 	s.patterns = append(s.patterns, pattern)
-	s.mux.Handle(pattern, h)
+	s.mux.Handle(pattern, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if v := r.URL.Query().Get("seat"); v != "" {
+			r = r.WithContext(host.WithSeat(r.Context(), game.Seat(v)))
+		}
+		h.ServeHTTP(w, r)
+	}))
 }
 
 func (s *Server) routes() {

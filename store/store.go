@@ -322,6 +322,13 @@ type Store interface {
 	// if the seat is held (by a user or a bot), the user already holds a seat in the game, or
 	// the game is not forming; ErrNotFound for an unknown game, seat or user.
 	TakeSeat(ctx context.Context, gameID int64, seat game.Seat, user int64) error
+	// TakeSeats gives several empty seats of a forming game to user at
+	// once, all or none (the seats one person holds together in a game
+	// whose rules group seats, game.Grouped): ErrConflict if any of them is
+	// held, the user already holds a seat in the game, the list is empty
+	// or the game is not forming; ErrNotFound for an unknown game, seat or
+	// user.
+	TakeSeats(ctx context.Context, gameID int64, seats []game.Seat, user int64) error
 	// ReplaceSeat gives a seat of a started (active or paused) game, held
 	// by user from (0: nobody), to user to, clearing its bot flag, bot kind
 	// and missed count: a new player takes over a seat in civil disorder.

@@ -15,7 +15,7 @@ import (
 )
 
 func init() {
-	register("his", "Here I Stand: print a new game's setup, run a theological debate, play decisions from a position (docs/his.md)", runHIS)
+	register("his", "Here I Stand: print a new game's setup, run a theological debate, play decisions from a position, self-play with invariants (docs/his.md)", runHIS)
 }
 
 // maxPositionBytes bounds a debate position's JSON text.
@@ -40,6 +40,8 @@ func runHIS(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runHISCards(args[1:], stdout, stderr)
 	case "play":
 		return runHISPlay(args[1:], stdin, stdout, stderr)
+	case "selfplay":
+		return runHISSelfplay(args[1:], stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "concordat his: unknown sub-command %q\n", args[0])
 	hisUsage(stderr)
@@ -47,10 +49,11 @@ func runHIS(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 func hisUsage(w io.Writer) {
-	fmt.Fprintln(w, "usage: concordat his new [--scenario 1517] [--seed S] [--edition 500th|2010] [--players 6|2] [--seat POWER]")
+	fmt.Fprintln(w, "usage: concordat his new [--scenario 1517|1532|tournament] [--players 2-6] [--seed S] [--edition 500th|2010] [--seat POWER]")
 	fmt.Fprintln(w, "       concordat his debate [--json] < position.json")
 	fmt.Fprintln(w, "       concordat his play --position pos.json [--dice 6,5,2,...] < decisions.jsonl")
 	fmt.Fprintln(w, "       concordat his cards [--json] [--unbuilt]")
+	fmt.Fprintln(w, "       concordat his selfplay [--scenario S] [--players N] [--games G] [--seed X]")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "new prints a new game's setup as JSON (what --seat may see; default a spectator's view)")
 	fmt.Fprintln(w, "and its position.")
@@ -58,17 +61,19 @@ func hisUsage(w io.Writer) {
 	fmt.Fprintln(w, "play loads a position, applies the decisions (one JSON object a line) with the dice")
 	fmt.Fprintln(w, "scripted in order, and prints the log and the resulting position.")
 	fmt.Fprintln(w, "cards lists the 135 cards: number, name, type, CP, and whether each one's event is built.")
+	fmt.Fprintln(w, "selfplay plays random legal games, the invariants checked after every action, and prints")
+	fmt.Fprintln(w, "one JSON line per game (winner, turn, VP per power, decisions, events played).")
 	fmt.Fprintln(w, "See docs/his.md.")
 }
 
 func runHISNew(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("his new", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	scenario := fs.String("scenario", "1517", "the scenario (only 1517 so far)")
+	scenario := fs.String("scenario", "1517", "the scenario: 1517, 1532 or tournament")
 	seed := fs.Uint64("seed", 1, "the game's random seed")
 	edition := fs.String("edition", "500th", "rules edition: 500th or 2010")
 	seat := fs.String("seat", "", "print what this power sees (its hand included); default: a spectator's view")
-	players := fs.String("players", "6", "the number of players: 6, or 2 (the 2-player variant, Papacy against Protestant)")
+	players := fs.String("players", "6", "the number of players: 6, 5, 4 or 3 (some holding two powers), or 2 (the 2-player variant, Papacy against Protestant)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0

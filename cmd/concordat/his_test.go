@@ -47,7 +47,11 @@ func TestHISNew(t *testing.T) {
 	if out != out2 {
 		t.Error("the same seed gave another setup")
 	}
-	for _, bad := range [][]string{{"his", "new", "--scenario", "1532"}, {"his", "new", "--edition", "1999"}, {"his", "new", "--seat", "venice"}, {"his", "new", "extra"}, {"his", "frobnicate"}, {"his"}} {
+	// The 1532 scenario opens in Turn 4.
+	if code, out, errs := runCmd(t, "", "his", "new", "--scenario", "1532", "--players", "4"); code != 0 || !strings.Contains(out, `"turn": 4`) {
+		t.Errorf("his new --scenario 1532: exit %d, stderr %q", code, errs)
+	}
+	for _, bad := range [][]string{{"his", "new", "--scenario", "1540"}, {"his", "new", "--players", "7"}, {"his", "new", "--edition", "1999"}, {"his", "new", "--seat", "venice"}, {"his", "new", "extra"}, {"his", "frobnicate"}, {"his"}} {
 		if code, _, errs := runCmd(t, "", bad...); code != 2 || errs == "" {
 			t.Errorf("%v: exit %d, stderr %q", bad, code, errs)
 		}

@@ -198,26 +198,46 @@ func lockFormingGame(ctx context.Context, tx pgx.Tx, gameID int64) error {
 
 // TakeSeat gives an empty seat of a forming game to user.
 func (s *Store) TakeSeat(ctx context.Context, gameID int64, seat game.Seat, user int64) error {
+	return s.TakeSeats(ctx, gameID, []game.Seat{seat}, user)
+}
+
+// TakeSeats gives empty seats of a forming game to user, all or none.
+func (s *Store) TakeSeats(ctx context.Context, gameID int64, seats []game.Seat, user int64) error {
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if err := lockFormingGame(ctx, tx, gameID); err != nil {
 			return err
 		}
-		var holder *int64
-		var bot bool
-		err := tx.QueryRow(ctx, `SELECT user_id, bot FROM seats WHERE game_id = $1 AND seat = $2`, gameID, string(seat)).Scan(&holder, &bot)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return fmt.Errorf("game %d has no seat %q: %w", gameID, seat, store.ErrNotFound)
+		if len(seats) == 0 {
+			return fmt.Errorf("no seat named: %w", store.ErrConflict)
 		}
-		if err != nil {
-			return err
+		for i, seat := range seats {
+			var holder *int64
+			var bot bool
+			err := tx.QueryRow(ctx, `SELECT user_id, bot FROM seats WHERE game_id = $1 AND seat = $2`, gameID, string(seat)).Scan(&holder, &bot)
+			if errors.Is(err, pgx.ErrNoRows) {
+				return fmt.Errorf("game %d has no seat %q: %w", gameID, seat, store.ErrNotFound)
+			}
+			if err != nil {
+				return err
+			}
+			if holder != nil {
+				return fmt.Errorf("seat %q of game %d is held by user %d: %w", seat, gameID, *holder, store.ErrConflict)
+			}
+			if bot {
+				return fmt.Errorf("seat %q of game %d is held by a bot: %w", seat, gameID, store.ErrConflict)
+			}
+			if i == 0 {
+				if err := seatUser(ctx, tx, gameID, seat, user); err != nil {
+					return err
+				}
+				continue
+			}
+			if _, err := tx.Exec(ctx, `UPDATE seats SET user_id = $1, bot = false, missed = 0 WHERE game_id = $2 AND seat = $3`,
+				user, gameID, string(seat)); err != nil {
+				return err
+			}
 		}
-		if holder != nil {
-			return fmt.Errorf("seat %q of game %d is held by user %d: %w", seat, gameID, *holder, store.ErrConflict)
-		}
-		if bot {
-			return fmt.Errorf("seat %q of game %d is held by a bot: %w", seat, gameID, store.ErrConflict)
-		}
-		return seatUser(ctx, tx, gameID, seat, user)
+		return nil
 	})
 	if err != nil {
 		return fmt.Errorf("postgres: take seat: %w", err)

@@ -194,26 +194,46 @@ func formingGame(ctx context.Context, tx *sql.Tx, gameID int64) error {
 
 // TakeSeat gives an empty seat of a forming game to user.
 func (s *Store) TakeSeat(ctx context.Context, gameID int64, seat game.Seat, user int64) error {
+	return s.TakeSeats(ctx, gameID, []game.Seat{seat}, user)
+}
+
+// TakeSeats gives empty seats of a forming game to user, all or none.
+func (s *Store) TakeSeats(ctx context.Context, gameID int64, seats []game.Seat, user int64) error {
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		if err := formingGame(ctx, tx, gameID); err != nil {
 			return err
 		}
-		var holder sql.NullInt64
-		var bot bool
-		err := tx.QueryRowContext(ctx, `SELECT user_id, bot FROM seats WHERE game_id = ? AND seat = ?`, gameID, string(seat)).Scan(&holder, &bot)
-		if errors.Is(err, sql.ErrNoRows) {
-			return fmt.Errorf("game %d has no seat %q: %w", gameID, seat, store.ErrNotFound)
+		if len(seats) == 0 {
+			return fmt.Errorf("no seat named: %w", store.ErrConflict)
 		}
-		if err != nil {
-			return err
+		for i, seat := range seats {
+			var holder sql.NullInt64
+			var bot bool
+			err := tx.QueryRowContext(ctx, `SELECT user_id, bot FROM seats WHERE game_id = ? AND seat = ?`, gameID, string(seat)).Scan(&holder, &bot)
+			if errors.Is(err, sql.ErrNoRows) {
+				return fmt.Errorf("game %d has no seat %q: %w", gameID, seat, store.ErrNotFound)
+			}
+			if err != nil {
+				return err
+			}
+			if holder.Valid {
+				return fmt.Errorf("seat %q of game %d is held by user %d: %w", seat, gameID, holder.Int64, store.ErrConflict)
+			}
+			if bot {
+				return fmt.Errorf("seat %q of game %d is held by a bot: %w", seat, gameID, store.ErrConflict)
+			}
+			if i == 0 {
+				if err := seatUser(ctx, tx, gameID, seat, user); err != nil {
+					return err
+				}
+				continue
+			}
+			if _, err := tx.ExecContext(ctx, `UPDATE seats SET user_id = ?, bot = 0, missed = 0 WHERE game_id = ? AND seat = ?`,
+				user, gameID, string(seat)); err != nil {
+				return err
+			}
 		}
-		if holder.Valid {
-			return fmt.Errorf("seat %q of game %d is held by user %d: %w", seat, gameID, holder.Int64, store.ErrConflict)
-		}
-		if bot {
-			return fmt.Errorf("seat %q of game %d is held by a bot: %w", seat, gameID, store.ErrConflict)
-		}
-		return seatUser(ctx, tx, gameID, seat, user)
+		return nil
 	})
 	if err != nil {
 		return fmt.Errorf("sqlite: take seat: %w", err)

@@ -216,9 +216,38 @@ func testSeatTakeAndLeave(t *testing.T, s store.Store) {
 	}
 	// The seat is free again: bob can't (he holds turkey), alice can take another.
 	wantErr(t, "TakeSeat by a seated user", s.TakeSeat(ctx, g.ID, "france", bob.ID), store.ErrConflict)
+	wantErr(t, "TakeSeats by a seated user", s.TakeSeats(ctx, g.ID, []game.Seat{"france"}, bob.ID), store.ErrConflict)
 	check(t, "TakeSeat after leaving", s.TakeSeat(ctx, g.ID, "england", alice.ID))
 	check(t, "LeaveSeat", s.LeaveSeat(ctx, g.ID, bob.ID))
 	check(t, "TakeSeat of a freed seat", s.TakeSeat(ctx, g.ID, "turkey", newUser(t, s, "carol").ID))
+
+	// Several seats at once (a game whose rules group seats): all or none.
+	dave := newUser(t, s, "dave")
+	wantErr(t, "TakeSeats with a held seat", s.TakeSeats(ctx, g.ID, []game.Seat{"italy", "turkey"}, dave.ID), store.ErrConflict)
+	wantErr(t, "TakeSeats of no seat", s.TakeSeats(ctx, g.ID, nil, dave.ID), store.ErrConflict)
+	wantErr(t, "TakeSeats of an unknown seat", s.TakeSeats(ctx, g.ID, []game.Seat{"italy", "spain"}, dave.ID), store.ErrNotFound)
+	for _, st := range seats(t, s, g.ID) {
+		if st.UserID == dave.ID {
+			t.Fatalf("a refused TakeSeats gave dave %s", st.Seat)
+		}
+	}
+	check(t, "TakeSeats", s.TakeSeats(ctx, g.ID, []game.Seat{"italy", "russia"}, dave.ID))
+	held := 0
+	for _, st := range seats(t, s, g.ID) {
+		if st.UserID == dave.ID {
+			held++
+		}
+	}
+	if held != 2 {
+		t.Fatalf("dave holds %d seats after TakeSeats of two", held)
+	}
+	wantErr(t, "TakeSeats by a seated user", s.TakeSeats(ctx, g.ID, []game.Seat{"germany"}, dave.ID), store.ErrConflict)
+	check(t, "LeaveSeat of two seats", s.LeaveSeat(ctx, g.ID, dave.ID))
+	for _, st := range seats(t, s, g.ID) {
+		if st.UserID == dave.ID {
+			t.Fatalf("dave still holds %s after leaving", st.Seat)
+		}
+	}
 }
 
 func testSeatTakeConflicts(t *testing.T, s store.Store) {
