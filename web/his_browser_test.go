@@ -129,9 +129,13 @@ func clickSpace(t *testing.T, ctx context.Context, id string) {
 	t.Helper()
 	sel := `circle.ring[data-target="` + id + `"]`
 	waitFor(t, ctx, "the highlighted space "+id, `document.querySelector('`+sel+`')`)
-	pt := eval[[]float64](t, ctx, `(() => {
+	// The rectangle is read after two frames, once the scroll (and any zoom
+	// still being laid out) has settled: a slow machine otherwise clicks
+	// where the space was.
+	pt := eval[[]float64](t, ctx, `(async () => {
   const el = document.querySelector('`+sel+`');
-  el.scrollIntoView({ block: 'center', inline: 'center' });
+  el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+  for (let i = 0; i < 2; i++) await new Promise((r) => requestAnimationFrame(r));
   const r = el.getBoundingClientRect();
   return [r.left + r.width / 2, r.top + r.height / 2];
 })()`)
