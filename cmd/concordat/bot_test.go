@@ -163,6 +163,11 @@ func TestPlayDiplomacyAndBotProcess(t *testing.T) {
 				}
 				st.Close()
 			}
+			select {
+			case err := <-botDone:
+				t.Logf("the bot process ended: %v", err)
+			default:
+			}
 			t.Fatalf("the game is still in %d (seq %d, %s, window %s, pending %+v) after 20s; the bot said:\n%s", view.Board.Phase.Year, g.Game.Seq, g.Game.Status, g.Window, g.Pending, out)
 		}
 		if g.Game.Status == "active" && owes(g.Pending, "austria") {

@@ -155,7 +155,7 @@ func (r Rules) BotOf(kind string) (game.Bot, bool) {
 func (Rules) BotWithin(kind string, per time.Duration, iterations int) (game.Bot, bool) {
 	switch kind {
 	case KindRandom:
-		return engineBot{standard: standard}, true
+		return randomBot{engineBot{standard: standard}}, true
 	case KindHeuristic:
 		return engineBot{standard: botplay.Bot{Player: botplay.Heuristic{Noise: botplay.DefaultNoise}},
 			multi: botplay.MultiBot{Noise: botplay.DefaultNoise}}, true

@@ -16,4 +16,16 @@ func (Rules) BotActionFromView(_ json.RawMessage, legal game.Options, seat game.
 	return diplomacy.RandomFromTree(legal, seat, rng)
 }
 
-var _ game.ViewBot = Rules{}
+// randomBot is the random kind (BotOf): the engines' random bot inside the
+// server, and the random view bot outside it (`concordat bot`).
+type randomBot struct{ engineBot }
+
+// BotActionFromView is Rules.BotActionFromView.
+func (randomBot) BotActionFromView(view json.RawMessage, legal game.Options, seat game.Seat, rng *game.RNG) (game.Action, error) {
+	return Rules{}.BotActionFromView(view, legal, seat, rng)
+}
+
+var (
+	_ game.ViewBot = Rules{}
+	_ game.ViewBot = randomBot{}
+)
