@@ -230,8 +230,8 @@ func seatName(s Seat) string {
 // not change st, so the same state, seat and generator always give the
 // same action. It returns an error when seat owes no decision or when the
 // rules cannot play this decision (the caller then leaves it to the
-// default). The bots of the games here are random legal players: they
-// pick uniformly among legal answers and pursue no strategy.
+// default). The "random" kind of the games here picks uniformly among
+// legal answers and pursues no strategy; the other kinds are in Bots.
 type Bot interface {
 	BotAction(st State, seat Seat, rng *RNG) (Action, error)
 }

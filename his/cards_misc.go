@@ -459,7 +459,7 @@ func init() {
 			return
 		}
 		// stage 2: eliminate mercenaries down to c.N kept
-		if s.mercsOf(c.Target) <= c.N {
+		if s.mercsOf(c.Target) <= c.N || len(s.mercTargets(c.Target)) == 0 { // none the decision could offer
 			s.popCard()
 			return
 		}

@@ -495,7 +495,7 @@ func init() {
 				s.MoreBan = true
 				s.emit("event", "Thomas More is executed: no theological debate in the English zone this turn")
 				s.drawFromDeck(England)
-				if len(s.handCards(England, func(c int) bool { return Cards[c].Type != MandatoryCard })) > 0 {
+				if len(s.handCards(England, notHomeOrMandatory)) > 0 { // the cards cardDiscards[112] offers
 					s.pushCard(CardProc{Card: 112, Player: p, Target: England, Space: -1, Stage: 1})
 				}
 				return
