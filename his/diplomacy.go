@@ -871,26 +871,63 @@ func (s *State) startPeace(loser, winner Power) {
 		}
 	}
 	d.Remove = 2
-	d.Buys = nil
+	d.Buys = s.peaceBuys(loser, winner)
+}
+
+// peaceBuys lists what loser may buy back from winner after suing for
+// peace (§9.3 steps 5–7), one price each: every home key winner controls,
+// every army leader winner holds, and every set of two non-key home spaces
+// winner controls (an odd one left over cannot be bought).
+func (s *State) peaceBuys(loser, winner Power) []Buy {
+	var buys []Buy
 	var pairs []SpaceID
 	for _, h := range homeSpacesOf[loser] {
 		if !s.ControlledBy(h, winner) {
 			continue
 		}
 		if Spaces[h].Type.IsKey() {
-			d.Buys = append(d.Buys, Buy{Kind: "key", Spaces: []SpaceID{h}, Leader: -1})
+			buys = append(buys, Buy{Kind: "key", Spaces: []SpaceID{h}, Leader: -1})
 		} else {
 			pairs = append(pairs, h)
 		}
 	}
 	for i, l := range s.Leaders {
 		if l.Captor == winner && s.lpower(i) == loser {
-			d.Buys = append(d.Buys, Buy{Kind: "leader", Leader: i})
+			buys = append(buys, Buy{Kind: "leader", Leader: i})
 		}
 	}
 	for i := 0; i+1 < len(pairs); i += 2 {
-		d.Buys = append(d.Buys, Buy{Kind: "pair", Spaces: []SpaceID{pairs[i], pairs[i+1]}, Leader: -1})
+		buys = append(buys, Buy{Kind: "pair", Spaces: []SpaceID{pairs[i], pairs[i+1]}, Leader: -1})
 	}
+	return buys
+}
+
+// buyBack gives loser what b bought back from winner (§9.3 steps 5–7; the
+// price is paid by the caller): the leader returns home, or the spaces
+// return to loser's control with winner's units there displaced.
+func (s *State) buyBack(loser, winner Power, b Buy) {
+	if b.Kind == "leader" {
+		if err := s.returnLeader(b.Leader, ""); err != nil {
+			s.emit("peace", err.Error())
+		}
+		return
+	}
+	for _, sp := range b.Spaces {
+		s.Spaces[sp].Ctl = loser
+		s.displaceOnCession(sp, winner)
+	}
+}
+
+// label names what b buys back.
+func (b Buy) label() string {
+	if b.Kind == "leader" {
+		return Leaders[b.Leader].Name
+	}
+	var names []string
+	for _, sp := range b.Spaces {
+		names = append(names, Spaces[sp].Name)
+	}
+	return strings.Join(names, " and ")
 }
 
 // unitChoices lists p's own units on the map as "loc/type" values.
@@ -1128,17 +1165,7 @@ func (s *State) resolveDiplo(dec Decision, p []string) {
 		case "card":
 			s.randomDraw(d.Loser, d.Winner)
 		}
-		switch b.Kind {
-		case "leader":
-			if err := s.returnLeader(b.Leader, ""); err != nil {
-				s.emit("peace", err.Error())
-			}
-		default:
-			for _, sp := range b.Spaces {
-				s.Spaces[sp].Ctl = d.Loser
-				s.displaceOnCession(sp, d.Winner)
-			}
-		}
+		s.buyBack(d.Loser, d.Winner, b)
 	case kRansom:
 		l := d.Queue[0]
 		d.Queue = d.Queue[1:]

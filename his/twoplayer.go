@@ -44,9 +44,15 @@ import (
 // window a directed power's Combat and Response cards come from its
 // director's hand (handOwner), Landsknechts and Swiss Mercenaries never.
 //
-// Not built (documented choices): the buy-back of home spaces when the Papacy
-// sues for peace; the unverified 2-player text of City State Rebels (played as in the
-// six-player game). The modified cards built: Schmalkaldic League,
+// Suing for peace reuses the six-player Peace segment's buy-back (§9.3
+// steps 5–7, peaceBuys and buyBack): after removing its 2 units the Papacy
+// may buy back each home key, and each set of two non-key home spaces, the
+// enemy holds, for one more War Winner VP to the Protestant each (VP only:
+// the enemy holds no cards). Steps 3 and 8's excommunication clause are
+// not in §24.4 and are not applied.
+//
+// Not built (documented choices): the unverified 2-player text of City
+// State Rebels (played as in the six-player game). The modified cards built: Schmalkaldic League,
 // Papal Bull's Diplomacy Phase use, Dissolution of the Monasteries,
 // Charles Bourbon, Sack of Rome.
 
@@ -79,6 +85,11 @@ type TwoP struct {
 	// MaryAt is the impulse (State.Impulses) after which Mary I's roll
 	// was last made.
 	MaryAt int `json:"mary_at,omitempty"`
+	// Buys are what the Papacy may still buy back from BuyFrom after suing
+	// it for peace (§24.4: home spaces bought back with more VP; §9.3 steps
+	// 5–7).
+	Buys    []Buy `json:"buys,omitempty"`
+	BuyFrom Power `json:"buy_from,omitempty"`
 }
 
 func (t *TwoP) clone() *TwoP {
@@ -90,6 +101,7 @@ func (t *TwoP) clone() *TwoP {
 	c.Played = slices.Clone(t.Played)
 	c.Vienna = slices.Clone(t.Vienna)
 	c.ViennaAt = slices.Clone(t.ViennaAt)
+	c.Buys = slices.Clone(t.Buys)
 	return &c
 }
 
@@ -472,9 +484,10 @@ func (s *State) twoSpringOK(p Power, sp SpaceID) bool {
 
 // Decision kinds of the 2-player Diplomacy Phase.
 const (
-	kTwoPeace = "twop.peace"    // the Papacy: end a war (sue for peace, Papal Bull) or not
-	kTwoPlay  = "twop.play"     // a player plays a diplomatic card
-	kTwoLoss  = "twop.peace_ss" // the Papacy removes a unit after suing for peace
+	kTwoPeace = "twop.peace"     // the Papacy: end a war (sue for peace, Papal Bull) or not
+	kTwoPlay  = "twop.play"      // a player plays a diplomatic card
+	kTwoLoss  = "twop.peace_ss"  // the Papacy removes a unit after suing for peace
+	kTwoBuy   = "twop.peace_buy" // the Papacy buys back a home space after suing for peace
 )
 
 // Steps of the 2-player Diplomacy Phase.
@@ -517,6 +530,10 @@ func (s *State) stepTwoDiplo() bool {
 	}
 	switch t.Step {
 	case tsPeace:
+		if len(t.Buys) > 0 { // after the 2 units are removed (§9.3 step 4, then 5–7)
+			s.push(kTwoBuy, Papacy)
+			return true
+		}
 		if s.Turn > 1 && len(s.twoPeaceWars()) > 0 {
 			s.push(kTwoPeace, Papacy)
 			return true
@@ -633,6 +650,7 @@ func (s *State) resolveTwoPeace(path []string) {
 	}
 	s.Powers[Protestant].WarVP++
 	s.emit("peace", fmt.Sprintf("the Papacy sues for peace with %s: the Protestant gains 1 War Winner VP; the Papacy removes 2 units", q))
+	s.Two.Buys, s.Two.BuyFrom = s.peaceBuys(Papacy, q), q
 	for range 2 {
 		if len(s.papalUnitChoices()) > 0 {
 			s.push(kTwoLoss, Papacy)
@@ -737,6 +755,29 @@ func init() {
 			u.Merc -= l.Merc
 			s.emit("peace", "the Papacy removes a unit in "+Spaces[sp].Name)
 			s.unitsLost(sp)
+		},
+	})
+	registerDecision(kTwoBuy, &decisionDef{
+		text: func(s *State, d Decision) string {
+			return "peace: buy back " + s.Two.Buys[0].label() + " from " + s.Two.BuyFrom.String() + " for 1 more War Winner VP to the Protestant, or not"
+		},
+		choices: func(s *State, d Decision) []game.Choice {
+			return []game.Choice{{Label: "do not buy back", Value: "no"}, {Label: "pay the Protestant 1 War Winner VP", Value: "vp"}}
+		},
+		resolve: func(s *State, d Decision, path []string) {
+			t := s.Two
+			b := t.Buys[0]
+			t.Buys = t.Buys[1:]
+			if len(t.Buys) == 0 {
+				t.Buys = nil
+			}
+			if path[0] == "no" {
+				s.emit("peace", "the Papacy does not buy back "+b.label())
+				return
+			}
+			s.Powers[Protestant].WarVP++
+			s.buyBack(Papacy, t.BuyFrom, b)
+			s.emit("peace", fmt.Sprintf("the Papacy buys back %s from %s: the Protestant gains 1 War Winner VP", b.label(), t.BuyFrom))
 		},
 	})
 	registerDecision(kTwoPlay, &decisionDef{
