@@ -139,3 +139,77 @@ func TestD4MachiavelliNoSharedZone(t *testing.T) {
 		t.Fatalf("France's 2 CP at once: %+v", d)
 	}
 }
+
+// Two shared zones: the attacker orders the combats (naval.fight, as in a
+// Naval Move's §16.1 step 7), and each zone gets its combat.
+func TestD4TwoZonesAttackerOrders(t *testing.T) {
+	s := d4State(t, "english_channel", "english_channel", 1, 1)
+	nsea := loc(t, "north_sea") - SeaLoc
+	s.Seas[nsea].Units[France].Sq = 1
+	s.Seas[nsea].Units[England].Sq = 1
+	answer(t, s, kImpulse, France, "event", "40", "england")
+	d := top(t, s)
+	if d.Kind != kNavFight || d.Power != France {
+		t.Fatalf("France chooses the first combat: %+v", d)
+	}
+	if got := navalValues(s.choices(d)); len(got) != 2 || !has(got, "english_channel") || !has(got, "north_sea") {
+		t.Fatalf("combats offered %v", got)
+	}
+	// North Sea first: France 2 dice (2 hits), England 2 dice (none): the
+	// English squadron sinks; then the Channel follows on its own (the
+	// only combat left): England's 2 hits sink the French squadron
+	s.Script = []int{5, 6, 1, 1, 1, 1, 6, 6}
+	answer(t, s, kNavFight, France, "north_sea", "england")
+	if s.Seas[nsea].Units[England].Any() || s.Seas[nsea].Units[France].Sq != 1 {
+		t.Fatalf("North Sea: %+v", s.Seas[nsea].Units)
+	}
+	if len(s.Script) != 0 {
+		t.Fatalf("the second combat was not fought: %d dice left", len(s.Script))
+	}
+	ch := loc(t, "english_channel") - SeaLoc
+	if s.Seas[ch].Units[France].Any() || s.Seas[ch].Units[England].Sq != 1 {
+		t.Errorf("English Channel: %+v", s.Seas[ch].Units)
+	}
+	if d := top(t, s); d.Kind != kAction || d.Power != France || s.Act.CP != 2 {
+		t.Fatalf("then France's 2 CP: %+v", d)
+	}
+}
+
+// Six Wives on Scotland, France intervening (ruling D7): the war France
+// joins in the Action Phase fights at once where the English and the
+// Scottish (now France's active ally) squadrons share the North Sea;
+// England, the active power, attacks; then its 5 CP.
+func TestD4SixWivesIntervention(t *testing.T) {
+	s := impulseState(t, 2, England, mustCard(3))
+	for q := Power(0); q < NumPowers; q++ {
+		s.setWar(England, q, false)
+		s.setAlly(England, q, false)
+	}
+	for i := range s.Spaces {
+		for q := range s.Spaces[i].Units {
+			s.Spaces[i].Units[q].Sq, s.Spaces[i].Units[q].Cor = 0, 0
+		}
+	}
+	for z := range s.Seas {
+		s.Seas[z].Units = [NumPowers]Units{}
+	}
+	nsea := loc(t, "north_sea") - SeaLoc
+	s.Seas[nsea].Units[England].Sq = 1
+	s.Seas[nsea].Units[Scotland].Sq = 1
+	answer(t, s, kImpulse, England, "event", "3", "war", "scotland")
+	if s.Naval != nil {
+		t.Fatal("an inactive Scotland's squadron is not a major's fleet: no combat before France's answer")
+	}
+	// England 2 dice, 2 hits; Scotland 2 dice, none
+	s.Script = []int{6, 5, 1, 1}
+	answer(t, s, kSixIntervene, France, "yes")
+	if len(s.Script) != 0 {
+		t.Fatalf("no immediate combat: %d dice left", len(s.Script))
+	}
+	if u := s.Seas[nsea].Units; u[Scotland].Any() || u[England].Sq != 1 || s.NavalLost[Scotland].Sq != 1 {
+		t.Errorf("North Sea %+v, Turn Track %+v: the Scottish squadron sinks", u, s.NavalLost)
+	}
+	if d := top(t, s); d.Kind != kAction || d.Power != England || s.Act.CP != 5 {
+		t.Fatalf("then England's 5 CP: %+v", d)
+	}
+}
