@@ -424,6 +424,7 @@ func init() {
 			if path[0] == "war" {
 				s.setWar(d.Power, c.Target, true)
 				s.emit("war", fmt.Sprintf("%s declares war on %s", d.Power, c.Target))
+				s.warNavalBattles(d.Power, c.Target)
 				return
 			}
 			s.minorDisplace(Power(c.Space), d.Power)

@@ -444,9 +444,9 @@ func init() {
 
 // #40 Machiavelli: The Prince: the player declares war on another major
 // power at no CP cost (§9.6's restrictions "at all times"; none left, the
-// event is not playable, CARDS.md's default), then has 2 CP. The immediate
-// naval combat where the new enemies' fleets share a sea zone (ruling D4)
-// is not built.
+// event is not playable, CARDS.md's default), then has 2 CP after the
+// immediate naval combats where the new enemies' fleets share a sea zone
+// (ruling D4, warNavalBattles).
 func init() {
 	registerEvent(40, &eventDef{
 		choices: func(s *State, p Power) []game.Choice {
@@ -462,6 +462,7 @@ func init() {
 			q, _ := ParsePower(path[0])
 			s.setWar(p, q, true)
 			s.emit("war", fmt.Sprintf("Machiavelli: %s declares war on %s", p, q))
+			s.warNavalBattles(p, q)
 			s.Act = &Act{Power: p, CP: 2, Card: -1}
 		},
 	})

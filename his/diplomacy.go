@@ -1236,6 +1236,7 @@ func (s *State) intervene(ally, minor, declarer Power) {
 		s.War[q] &^= bit(minor)
 	}
 	s.setWar(ally, declarer, true)
+	s.warNavalBattles(ally, declarer) // in the Action Phase only (ruling D4)
 	s.Phony[declarer] = true
 	for i := range s.Spaces {
 		sp := SpaceID(i)

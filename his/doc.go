@@ -31,9 +31,11 @@
 //     one of its cards on public information (option responses=holders:
 //     only the holders). CARDS.md's window "after any action" is not opened
 //     on its own: its cards are offered in the windows that open and as
-//     impulse events. A war declared in the Action Phase (Six Wives,
-//     Machiavelli, activations) starts no naval combat where the new
-//     enemies' fleets share a sea zone (ruling D4); a foreign war's battle
+//     impulse events. A war begun in the Action Phase (Six Wives,
+//     Machiavelli, minor activations, the Schmalkaldic League, Hungary's
+//     defeat) starts an immediate naval combat in each sea zone where the
+//     new enemies' fleets meet, the active power attacking; on equal hits
+//     both sides retreat (ruling D4, naval.go warNavalBattles); a foreign war's battle
 //     opens no window, but the Ottoman may add Janissaries' dice after the
 //     rolls (decision war.janissaries).
 //   - Units are counts; the piece-denomination rule of §5.2 is never

@@ -448,6 +448,7 @@ func init() {
 			q, _ := ParsePower(path[1])
 			s.setWar(England, q, true)
 			s.emit("war", "Six Wives of Henry VIII: England declares war on "+q.String())
+			s.warNavalBattles(England, q)
 			if q == Scotland {
 				s.push(kSixIntervene, France)
 			}

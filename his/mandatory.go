@@ -538,6 +538,8 @@ func (s *State) formLeague() {
 	s.League = true
 	s.setWar(Protestant, Hapsburg, true)
 	s.setWar(Protestant, Papacy, true)
+	s.warNavalBattles(Protestant, Hapsburg)
+	s.warNavalBattles(Protestant, Papacy)
 	s.twoLeague()
 	for _, sp := range homeSpacesOf[Protestant] {
 		if s.Spaces[sp].Prot && !s.fortressMarker(sp) { // not under a Fortress marker (#86, #104)

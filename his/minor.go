@@ -49,7 +49,11 @@ func (s *State) checkHungaryDefeat() {
 		s.War[Hungary] &^= bit(q)
 		s.War[q] &^= bit(Hungary)
 	}
+	newWar := !s.AtWar(Ottoman, Hapsburg)
 	s.setWar(Ottoman, Hapsburg, true)
+	if newWar {
+		s.warNavalBattles(Ottoman, Hapsburg)
+	}
 	for i := range s.Spaces {
 		ss := &s.Spaces[i]
 		if ss.Besiegers != 0 && ss.Besiegers&bit(Hungary) == 0 && ss.Units[Hungary].Land() > 0 {

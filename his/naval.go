@@ -81,11 +81,20 @@ type NavalMove struct {
 	Asked  [NumSeas]uint16 `json:"asked"` // bit e: major e was asked to avoid battle in z
 	Tried  []int           `json:"tried"` // zone*256+loc: source locations already used
 	// Retreat: the location and owner powers that must retreat (Loc -1: none).
-	RetLoc    int      `json:"ret_loc"`
-	RetOwners []Power  `json:"ret_owners,omitempty"`
-	RetPort   bool     `json:"ret_port,omitempty"` // retreat after a combat in port: to a sea zone
-	RetLost   bool     `json:"ret_lost,omitempty"` // the retreating side lost the combat
-	Log       []string `json:"log,omitempty"`
+	RetLoc    int     `json:"ret_loc"`
+	RetOwners []Power `json:"ret_owners,omitempty"`
+	RetPort   bool    `json:"ret_port,omitempty"` // retreat after a combat in port: to a sea zone
+	RetLost   bool    `json:"ret_lost,omitempty"` // the retreating side lost the combat
+	// RetAlso: the side that retreats from RetAlsoLoc once RetOwners have
+	// (ruling D4's tie: both sides retreat).
+	RetAlso    []Power `json:"ret_also,omitempty"`
+	RetAlsoLoc int     `json:"ret_also_loc,omitempty"`
+	// War: not a Naval Move but the immediate naval battles of a war begun
+	// in the Action Phase (ruling D4, warNavalBattles); Battles lists the
+	// (sea zone location, enemy major) pairs still to fight.
+	War     bool     `json:"war,omitempty"`
+	Battles [][2]int `json:"battles,omitempty"`
+	Log     []string `json:"log,omitempty"`
 	// Fight is the naval combat in progress; Roll an interception or
 	// avoid-battle roll waiting for Professional Rowers (cards.go); Held:
 	// the orders given wait in Foul Weather's window.
@@ -131,6 +140,8 @@ func (n *NavalMove) clone() *NavalMove {
 	}
 	c.Tried = append([]int(nil), n.Tried...)
 	c.RetOwners = append([]Power(nil), n.RetOwners...)
+	c.RetAlso = append([]Power(nil), n.RetAlso...)
+	c.Battles = append([][2]int(nil), n.Battles...)
 	c.Log = append([]string(nil), n.Log...)
 	return &c
 }
@@ -813,6 +824,10 @@ func (s *State) stepNaval() bool {
 				return true
 			}
 		}
+		if len(n.RetAlso) > 0 { // ruling D4's tie: the defender retreats next
+			n.RetLoc, n.RetOwners, n.RetPort, n.RetAlso = n.RetAlsoLoc, n.RetAlso, false, nil
+			return true
+		}
 		cs := s.pendingCombats()
 		switch {
 		case len(cs) == 0:
@@ -1086,6 +1101,57 @@ func (s *State) navalShift(from int, owners []Power, to int, why string) {
 	}
 }
 
+// --- ruling D4: the immediate battles of a war begun in the Action Phase ---
+
+// warNavalBattles starts, when a war between a and b (majors or minors)
+// begins in the Action Phase (§9.6 "Wars that start during the Action
+// Phase", ruling D4), an immediate naval combat in every sea zone where
+// naval units of both sides are: the active power's side (else a's) is the
+// attacker. It runs as a Naval Move procedure with no movement (War set):
+// the attacker chooses the order of the combats (naval.fight, as in §16.1
+// step 7) when there are several; each has its combat cards' windows
+// (stepNavalFight); on equal hits both sides retreat, the attacker first.
+// Ports are left out: only zones are named, and enemies cannot share a port
+// at peace. Battles of another war with the same attacker join those still
+// pending; with a Naval Move in progress nothing is added (its combat step
+// fights every enemy sharing a location with the active side).
+func (s *State) warNavalBattles(a, b Power) {
+	if s.Phase != PhaseAction {
+		return
+	}
+	att, def := s.side(a), s.side(b)
+	if def == s.Impulse {
+		att, def = def, att
+	}
+	if att >= NumMajors || def >= NumMajors || att == def {
+		return
+	}
+	var battles [][2]int
+	for z := range s.Seas {
+		if s.sideNaval(SeaLoc+z, s.navalSide(att)).Naval() > 0 && s.sideNaval(SeaLoc+z, s.navalSide(def)).Naval() > 0 {
+			battles = append(battles, [2]int{SeaLoc + z, int(def)})
+		}
+	}
+	if len(battles) == 0 {
+		return
+	}
+	if n := s.Naval; n != nil {
+		if n.War && n.Power == att && n.Fight == nil { // a second war of the same event (the League's two)
+			for _, b := range battles {
+				if !slices.Contains(n.Battles, b) {
+					n.Battles = append(n.Battles, b)
+				}
+			}
+		}
+		return
+	}
+	s.Naval = &NavalMove{Power: att, Step: navCombat, RetLoc: -1, Zone: -1, War: true, Battles: battles}
+	for i := range s.Naval.Winner {
+		s.Naval.Winner[i] = NoPower
+	}
+	s.Naval.log(s, fmt.Sprintf("war between %s and %s: immediate naval combat where their fleets share a sea zone", att, def))
+}
+
 // --- step 7: combats ---
 
 // pendingCombats lists (location, enemy power) pairs where the active side
@@ -1096,6 +1162,14 @@ func (s *State) pendingCombats() [][2]int {
 	n := s.Naval
 	active := s.navalSide(n.Power)
 	var out [][2]int
+	if n.War { // ruling D4: only the battles of the new war, while both sides are still there
+		for _, b := range n.Battles {
+			if s.sideNaval(b[0], active).Naval() > 0 && s.sideNaval(b[0], s.navalSide(Power(b[1]))).Naval() > 0 {
+				out = append(out, b)
+			}
+		}
+		return out
+	}
 	check := func(loc int) {
 		if s.sideNaval(loc, active).Naval() == 0 {
 			return
@@ -1165,6 +1239,7 @@ type NavalFight struct {
 func (s *State) navalCombat(loc int, q Power) {
 	n := s.Naval
 	n.Fight = &NavalFight{Loc: loc, Q: q}
+	n.Battles = slices.DeleteFunc(n.Battles, func(b [2]int) bool { return b == [2]int{loc, int(q)} })
 	w := newWindow(winSea, n.Power, []Power{n.Power, q})
 	w.Space = loc
 	s.openWindow(w)
@@ -1201,8 +1276,16 @@ func (s *State) stepNavalFight() {
 	if attWins {
 		winner = p
 	}
-	n.log(s, fmt.Sprintf("naval combat in %s: %s %d dice %v, %d hit(s); %s %d dice %v, %d hit(s); %s wins",
-		s.locText(loc), p, attDice, ad, ah, q, defDice, dd, dh, winner))
+	// ruling D4: in the immediate battle of a war begun in the Action
+	// Phase, equal hits send both sides back (the attacker first); the
+	// casualties still count the defender as the winner (§16.2 step 7)
+	both := n.War && !port && ah == dh
+	result := winner.String() + " wins"
+	if both {
+		result = "equal hits: both sides retreat"
+	}
+	n.log(s, fmt.Sprintf("naval combat in %s: %s %d dice %v, %d hit(s); %s %d dice %v, %d hit(s); %s",
+		s.locText(loc), p, attDice, ad, ah, q, defDice, dd, dh, result))
 	aSq, aCor := NavalLosses(att, dh, !attWins)
 	dSq, dCor := NavalLosses(def, ah, attWins)
 	if aSq+aCor == att.Naval() && dSq+dCor == def.Naval() {
@@ -1226,6 +1309,13 @@ func (s *State) stepNavalFight() {
 	attLeft := s.sideNaval(loc, attSide).Naval() > 0
 	defLeft := s.sideNaval(loc, defSide).Naval() > 0
 	switch {
+	case both && attLeft:
+		n.RetLoc, n.RetOwners, n.RetPort = loc, attSide, false
+		if defLeft {
+			n.RetAlso, n.RetAlsoLoc = defSide, loc
+		}
+	case both && defLeft:
+		n.RetLoc, n.RetOwners, n.RetPort = loc, defSide, false
 	case port && attLeft:
 		n.RetLoc, n.RetOwners, n.RetPort = loc, attSide, true
 	case !port && !attWins && attLeft:
