@@ -84,14 +84,17 @@ func (o Options) Stored() []byte {
 	return b
 }
 
-// checkWebhook accepts https URLs, and http URLs to a loopback host.
-func checkWebhook(raw string) error {
+// CheckWebhookURL checks the form of a webhook URL (a game's, or a
+// user's personal one): at most 500 characters, absolute, without user
+// info, https, or http to a loopback host (tests). It does not resolve the
+// host: the server checks the address with package netguard.
+func CheckWebhookURL(raw string) error {
 	if len(raw) > 500 {
-		return fmt.Errorf("options: webhook: at most 500 characters")
+		return fmt.Errorf("webhook: at most 500 characters")
 	}
 	u, err := url.Parse(raw)
 	if err != nil || u.Host == "" || u.User != nil || u.Opaque != "" {
-		return fmt.Errorf("options: webhook %q: want an absolute https:// URL without user info", raw)
+		return fmt.Errorf("webhook %q: want an absolute https:// URL without user info", raw)
 	}
 	switch u.Scheme {
 	case "https":
@@ -101,9 +104,9 @@ func checkWebhook(raw string) error {
 		if ip := net.ParseIP(h); h == "localhost" || ip != nil && ip.IsLoopback() {
 			return nil
 		}
-		return fmt.Errorf("options: webhook %q: http only to a loopback address; use https", raw)
+		return fmt.Errorf("webhook %q: http only to a loopback address; use https", raw)
 	}
-	return fmt.Errorf("options: webhook %q: want an https:// URL", raw)
+	return fmt.Errorf("webhook %q: want an https:// URL", raw)
 }
 
 // RemindBefore is how long before a deadline players are reminded: a tenth
@@ -173,8 +176,8 @@ func ParseOptions(raw []byte) (Options, error) {
 		return o, fmt.Errorf("options: missed %q: want default or bot", o.Missed)
 	}
 	if o.Webhook != "" {
-		if err := checkWebhook(o.Webhook); err != nil {
-			return o, err
+		if err := CheckWebhookURL(o.Webhook); err != nil {
+			return o, fmt.Errorf("options: %w", err)
 		}
 	}
 	return o, nil

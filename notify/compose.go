@@ -14,26 +14,37 @@ import (
 
 // reader is one seat's player, as far as notifications go.
 type reader struct {
-	seat  game.Seat
-	email string // "" when none (or not a valid address)
+	seat    game.Seat
+	email   string // "" when none (or not a valid address)
+	webhook string // the player's personal webhook, "" when none
 }
 
-// compose turns an event into the deliveries it owes: e-mail to each
-// player who may know of it, and a post to the game's webhook when the
-// event is public.
-func (n *Notifier) compose(ctx context.Context, ev *event) ([]delivery, error) {
-	if opts, ok := n.h.CachedOptions(ev.gameID); ok && n.cfg.SMTP == "" && opts.Webhook == "" {
-		return nil, nil // nowhere to send, known without reading the game
+// reached reports whether the player has anywhere to be notified.
+func (r reader) reached() bool { return r.email != "" || r.webhook != "" }
+
+// personal is a notification to one player: an e-mail to the address, and
+// the same text posted to the personal webhook, where the player has them.
+func personal(r reader, subj, text string) []delivery {
+	var out []delivery
+	if r.email != "" {
+		out = append(out, delivery{mail: true, to: r.email, subject: subj, text: text})
 	}
+	if r.webhook != "" {
+		out = append(out, delivery{to: r.webhook, text: "**" + subj + "**\n" + text})
+	}
+	return out
+}
+
+// compose turns an event into the deliveries it owes: e-mail and a post
+// to the personal webhook of each player who may know of it, and a post to
+// the game's webhook when the event is public.
+func (n *Notifier) compose(ctx context.Context, ev *event) ([]delivery, error) {
 	g, opts, err := n.h.Game(ctx, ev.gameID)
 	if err != nil {
 		if host.CodeOf(err) == host.CodeNotFound {
 			return nil, nil
 		}
 		return nil, err
-	}
-	if n.cfg.SMTP == "" && opts.Webhook == "" {
-		return nil, nil // nowhere to send: spare the store
 	}
 	readers, err := n.readers(ctx, g.ID)
 	if err != nil {
@@ -53,7 +64,8 @@ func (n *Notifier) compose(ctx context.Context, ev *event) ([]delivery, error) {
 }
 
 // readers lists a game's seated players with their addresses (when e-mail
-// is configured).
+// is configured) and personal webhooks, read now: a change takes effect at
+// the next notification.
 func (n *Notifier) readers(ctx context.Context, gameID int64) ([]reader, error) {
 	seats, err := n.h.Store.Seats(ctx, gameID)
 	if err != nil {
@@ -64,15 +76,13 @@ func (n *Notifier) readers(ctx context.Context, gameID int64) ([]reader, error) 
 		if s.UserID == 0 || s.Bot {
 			continue
 		}
-		r := reader{seat: s.Seat}
-		if n.cfg.SMTP != "" {
-			u, err := n.h.Store.UserByID(ctx, s.UserID)
-			if err != nil {
-				return nil, err
-			}
-			if a, err := mail.ParseAddress(u.Email); err == nil && u.Email != "" {
-				r.email = a.Address
-			}
+		u, err := n.h.Store.UserByID(ctx, s.UserID)
+		if err != nil {
+			return nil, err
+		}
+		r := reader{seat: s.Seat, webhook: u.Webhook}
+		if a, err := mail.ParseAddress(u.Email); err == nil && u.Email != "" && n.cfg.SMTP != "" {
+			r.email = a.Address
 		}
 		out = append(out, r)
 	}
@@ -108,7 +118,7 @@ func (n *Notifier) phase(g *store.Game, opts host.Options, readers []reader, c h
 	var out []delivery
 	for _, r := range readers {
 		evs := visibleEvents(c.Events, r.seat)
-		if r.email == "" || len(evs) == 0 {
+		if !r.reached() || len(evs) == 0 {
 			continue
 		}
 		var b strings.Builder
@@ -117,7 +127,7 @@ func (n *Notifier) phase(g *store.Game, opts host.Options, readers []reader, c h
 			fmt.Fprintf(&b, "  %s\n", e.Text)
 		}
 		b.WriteString(n.footer(g))
-		out = append(out, delivery{mail: true, to: r.email, subject: subject(g, evs[0].Text), text: b.String()})
+		out = append(out, personal(r, subject(g, evs[0].Text), b.String())...)
 	}
 	if opts.Webhook != "" {
 		if evs := visibleEvents(c.Events, game.System); len(evs) > 0 {
@@ -168,14 +178,13 @@ func (n *Notifier) message(g *store.Game, opts host.Options, readers []reader, m
 	}
 	var out []delivery
 	for _, r := range readers {
-		if r.email == "" || r.seat == m.From || !inChannel(m.Channel, r.seat) {
+		if !r.reached() || r.seat == m.From || !inChannel(m.Channel, r.seat) {
 			continue
 		}
 		var b strings.Builder
 		fmt.Fprintf(&b, "Game %q, message from %s to %s:\n\n%s\n", oneLine(g.Name), from, to, m.Body)
 		b.WriteString(n.footer(g))
-		out = append(out, delivery{mail: true, to: r.email,
-			subject: subject(g, fmt.Sprintf("message from %s to %s", from, to)), text: b.String()})
+		out = append(out, personal(r, subject(g, fmt.Sprintf("message from %s to %s", from, to)), b.String())...)
 	}
 	if opts.Webhook != "" && m.Channel == host.PublicChannel {
 		out = append(out, n.hook(g, opts, fmt.Sprintf("**%s**, %s says:\n%s", oneLine(g.Name), from, m.Body)))
@@ -224,7 +233,7 @@ func (n *Notifier) remind(ctx context.Context, g *store.Game, opts host.Options,
 	var out []delivery
 	for _, r := range readers {
 		p, ok := owing[r.seat]
-		if !ok || r.email == "" {
+		if !ok || !r.reached() {
 			continue
 		}
 		state := "You have submitted nothing yet: without orders, the defaults apply."
@@ -235,7 +244,7 @@ func (n *Notifier) remind(ctx context.Context, g *store.Game, opts host.Options,
 		fmt.Fprintf(&b, "Game %q: the deadline is in %s (%s).\n\n%s owes: %s.\n%s\n", oneLine(g.Name), left,
 			when(g.Deadline), r.seat, p.Text, state)
 		b.WriteString(n.footer(g))
-		out = append(out, delivery{mail: true, to: r.email, subject: subject(g, fmt.Sprintf("deadline in %s", left)), text: b.String()})
+		out = append(out, personal(r, subject(g, fmt.Sprintf("deadline in %s", left)), b.String())...)
 	}
 	if opts.Webhook != "" && len(owing) > 0 {
 		out = append(out, n.hook(g, opts, fmt.Sprintf("**%s**: the deadline is in %s (%s).", oneLine(g.Name), left, when(g.Deadline))))
@@ -263,11 +272,11 @@ func (n *Notifier) status(g *store.Game, opts host.Options, readers []reader) []
 	}
 	var out []delivery
 	for _, r := range readers {
-		if r.email == "" {
+		if !r.reached() {
 			continue
 		}
 		body := fmt.Sprintf("Game %q: %s.\n", oneLine(g.Name), what)
-		out = append(out, delivery{mail: true, to: r.email, subject: subject(g, what), text: body + n.footer(g)})
+		out = append(out, personal(r, subject(g, what), body+n.footer(g))...)
 	}
 	if opts.Webhook != "" {
 		text := fmt.Sprintf("**%s**: %s.", oneLine(g.Name), what)

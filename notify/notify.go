@@ -2,8 +2,10 @@
 // away: a phase resolved, a new message they may read, a deadline near, the
 // game started, paused or ended by vote. It
 // sends e-mail through an SMTP server (when one is configured, to players
-// who gave an address) and posts to a game's webhook (Discord-compatible
-// JSON, {"content": "…"}).
+// who gave an address) and posts to a game's webhook and to players'
+// personal webhooks (Discord-compatible JSON, {"content": "…"}; a personal
+// webhook receives what the player's e-mail would, a game's only what is
+// public).
 //
 // Sending happens off the request path: the host's hooks only put a task
 // on a bounded queue (dropping it, counted and logged, when the queue is

@@ -741,3 +741,70 @@ func TestAddressChangeTakesEffect(t *testing.T) {
 		t.Fatalf("the new phase mailed to %v: want the new address russia@example.org, not the removed %s", got, england)
 	}
 }
+
+// TestPersonalWebhook: a player's personal webhook (PUT /api/me stores it
+// with Store.SetWebhook) receives what the player's e-mail would — here
+// without any SMTP server — private press included, and nothing once
+// removed: the notifier reads it at each message.
+func TestPersonalWebhook(t *testing.T) {
+	ctx := context.Background()
+	hook := newHook(t, nil)
+	f := setup(t, Config{AllowPrivateWebhooks: true}, `{"phase": "1h"}`)
+	f.idle(t)
+	if got := hook.take(); len(got) != 0 {
+		t.Fatalf("the hook got %q before anyone set it", got)
+	}
+	if err := f.h.Store.SetWebhook(ctx, f.holders["france"], hook.srv.URL+"/france"); err != nil {
+		t.Fatal(err)
+	}
+	// Private press to France reaches France's hook; press France cannot
+	// read does not.
+	if _, err := f.h.Post(ctx, f.holders["germany"], f.g.ID, []game.Seat{"france"}, "an alliance?"); err != nil {
+		t.Fatal(err)
+	}
+	f.idle(t)
+	if _, err := f.h.Post(ctx, f.holders["germany"], f.g.ID, []game.Seat{"england"}, "france is weak"); err != nil {
+		t.Fatal(err)
+	}
+	f.idle(t)
+	// The hook's first request fails with 500: the delivery is retried.
+	got := hook.take()
+	if len(got) != 1 || !strings.Contains(got[0], "message from germany to france") || !strings.Contains(got[0], "an alliance?") {
+		t.Fatalf("France's hook got %q: want germany's private message to france, and only it", got)
+	}
+	if err := f.h.Store.SetWebhook(ctx, f.holders["france"], ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.h.Post(ctx, f.holders["germany"], f.g.ID, []game.Seat{"france"}, "still there?"); err != nil {
+		t.Fatal(err)
+	}
+	f.idle(t)
+	if got := hook.take(); len(got) != 0 {
+		t.Fatalf("the removed hook still got %q", got)
+	}
+}
+
+// TestPersonalWebhookOwnNetworkRefused: a personal webhook goes through
+// the same guarded client as a game's: to the server's own network it
+// gets nothing, and fails at once.
+func TestPersonalWebhookOwnNetworkRefused(t *testing.T) {
+	ctx := context.Background()
+	hook := newHook(t, nil)
+	f := setup(t, Config{Attempts: 3}, `{"phase": "1h"}`)
+	f.idle(t)
+	if err := f.h.Store.SetWebhook(ctx, f.holders["france"], hook.srv.URL+"/france"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.h.Post(ctx, f.holders["germany"], f.g.ID, []game.Seat{"france"}, "hello"); err != nil {
+		t.Fatal(err)
+	}
+	f.idle(t)
+	if s := f.n.Stats(); s.Sent != 0 || s.Failed != 1 || s.Retried != 0 {
+		t.Fatalf("stats %+v: want the one post refused once", s)
+	}
+	hook.mu.Lock()
+	defer hook.mu.Unlock()
+	if hook.calls != 0 {
+		t.Fatalf("the personal webhook on loopback got %d requests", hook.calls)
+	}
+}

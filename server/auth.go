@@ -60,6 +60,13 @@ type userJSON struct {
 	ID    int64  `json:"id"`
 	Name  string `json:"name"`
 	Email string `json:"email,omitempty"` // the user's own address, for notifications
+	// Webhook is the user's personal webhook, for notifications (shown to
+	// the user only: it is a secret).
+	Webhook string `json:"webhook,omitempty"`
+}
+
+func toUserJSON(u *store.User) userJSON {
+	return userJSON{ID: u.ID, Name: u.Name, Email: u.Email, Webhook: u.Webhook}
 }
 
 // loginAllowed applies the rate limit of password checks (register, login,
@@ -132,7 +139,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, userJSON{ID: u.ID, Name: u.Name, Email: u.Email})
+	writeJSON(w, http.StatusCreated, toUserJSON(u))
 }
 
 func (s *Server) login(w http.ResponseWriter, r *http.Request) {
@@ -172,7 +179,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, userJSON{ID: u.ID, Name: u.Name, Email: u.Email})
+	writeJSON(w, http.StatusOK, toUserJSON(u))
 }
 
 func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u *store.User) error {
@@ -266,41 +273,68 @@ func (s *Server) optionalUser(r *http.Request) int64 {
 }
 
 func (s *Server) me(w http.ResponseWriter, r *http.Request, u *store.User) {
-	writeJSON(w, http.StatusOK, userJSON{ID: u.ID, Name: u.Name, Email: u.Email})
+	writeJSON(w, http.StatusOK, toUserJSON(u))
 }
 
 // setMe is PUT /api/me: {"email": "..."} sets the address notifications go
-// to, "" removes it. The address is checked as register checks it, and
-// must also be one a mail header can carry as written (the notifier sends
-// to exactly it). The credential cache is told, here and in the other
-// processes, so that GET /api/me and the notifier see the change at once.
+// to, {"webhook": "https://..."} the personal webhook they are posted to
+// (either alone, or both; "" removes one). The address is checked as
+// register checks it, and must also be one a mail header can carry as
+// written (the notifier sends to exactly it); the webhook as a game's is
+// (host.CheckWebhookURL, then checkWebhookAddr). Nothing is changed unless
+// every field given is good. The credential cache is told, here and in the
+// other processes, so that GET /api/me and the notifier see the change at
+// once.
 func (s *Server) setMe(w http.ResponseWriter, r *http.Request, u *store.User) {
 	var req struct {
-		Email *string `json:"email"`
+		Email   *string `json:"email"`
+		Webhook *string `json:"webhook"`
 	}
 	if err := readJSON(r, &req); err != nil {
 		writeError(w, err)
 		return
 	}
-	if req.Email == nil {
-		writeError(w, &host.Error{Code: host.CodeInvalid, Msg: `email: missing (send {"email": ""} to remove the address)`})
+	if req.Email == nil && req.Webhook == nil {
+		writeError(w, &host.Error{Code: host.CodeInvalid, Msg: `email, webhook: both missing (send {"email": ""} or {"webhook": ""} to remove one)`})
 		return
 	}
-	email := *req.Email
-	if email != "" {
+	if req.Email != nil && *req.Email != "" {
+		email := *req.Email
 		a, err := mail.ParseAddress(email)
 		if !emailAddr.MatchString(email) || err != nil || a.Address != email {
 			writeError(w, &host.Error{Code: host.CodeInvalid, Msg: "email: not an address (name@domain, at most 254 characters, no spaces, quotes or brackets)"})
 			return
 		}
 	}
-	if err := s.Host.Store.SetEmail(r.Context(), u.ID, email); err != nil {
-		writeError(w, err)
-		return
+	if req.Webhook != nil && *req.Webhook != "" {
+		if err := host.CheckWebhookURL(*req.Webhook); err != nil {
+			writeError(w, &host.Error{Code: host.CodeInvalid, Msg: err.Error()})
+			return
+		}
+		if err := s.checkWebhookAddr(r.Context(), *req.Webhook); err != nil {
+			writeError(w, &host.Error{Code: host.CodeInvalid, Msg: err.Error()})
+			return
+		}
+	}
+	out := toUserJSON(u)
+	if req.Email != nil {
+		if err := s.Host.Store.SetEmail(r.Context(), u.ID, *req.Email); err != nil {
+			writeError(w, err)
+			return
+		}
+		out.Email = *req.Email
+	}
+	if req.Webhook != nil {
+		if err := s.Host.Store.SetWebhook(r.Context(), u.ID, *req.Webhook); err != nil {
+			s.creds.forgetUser(u.ID)
+			writeError(w, err)
+			return
+		}
+		out.Webhook = *req.Webhook
 	}
 	s.creds.forgetUser(u.ID)
 	s.relayOut(relayMsg{Users: []int64{u.ID}})
-	writeJSON(w, http.StatusOK, userJSON{ID: u.ID, Name: u.Name, Email: email})
+	writeJSON(w, http.StatusOK, out)
 }
 
 func (s *Server) newToken(w http.ResponseWriter, r *http.Request, u *store.User) {

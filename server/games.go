@@ -230,10 +230,8 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request, u *store.Use
 }
 
 // checkWebhook refuses a new game's webhook that leads to the server's own
-// network (loopback, private, link-local … addresses, or a name resolving
-// to one) unless AllowPrivateWebhooks; the notifier checks the address it
-// dials again at each post, for a name that resolves elsewhere later.
-// Options that do not decode are the host's to refuse.
+// network (see checkWebhookAddr). Options that do not decode are the
+// host's to refuse.
 func (s *Server) checkWebhook(ctx context.Context, options json.RawMessage) error {
 	var o struct {
 		Webhook string `json:"webhook"`
@@ -241,10 +239,22 @@ func (s *Server) checkWebhook(ctx context.Context, options json.RawMessage) erro
 	if json.Unmarshal(options, &o) != nil || o.Webhook == "" {
 		return nil
 	}
+	if err := s.checkWebhookAddr(ctx, o.Webhook); err != nil {
+		return &host.Error{Code: host.CodeInvalid, Msg: "options: " + err.Error()}
+	}
+	return nil
+}
+
+// checkWebhookAddr refuses a webhook URL (a game's or a user's) that leads
+// to the server's own network (loopback, private, link-local … addresses,
+// or a name resolving to one) unless AllowPrivateWebhooks; the notifier
+// checks the address it dials again at each post, for a name that
+// resolves elsewhere later.
+func (s *Server) checkWebhookAddr(ctx context.Context, raw string) error {
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
-	if err := (netguard.Policy{AllowPrivate: s.AllowPrivateWebhooks}).CheckURL(ctx, s.Resolver, o.Webhook); err != nil {
-		return &host.Error{Code: host.CodeInvalid, Msg: fmt.Sprintf("options: webhook: %v; webhooks go to public addresses only", err)}
+	if err := (netguard.Policy{AllowPrivate: s.AllowPrivateWebhooks}).CheckURL(ctx, s.Resolver, raw); err != nil {
+		return fmt.Errorf("webhook: %v; webhooks go to public addresses only", err)
 	}
 	return nil
 }

@@ -49,9 +49,12 @@ func NameKey(name string) string {
 
 // User is an account. Name is unique (case-insensitively, see NameKey).
 type User struct {
-	ID           int64
-	Name         string
-	Email        string
+	ID    int64
+	Name  string
+	Email string
+	// Webhook is a URL that receives the user's notifications as
+	// Discord-compatible JSON ("": none). A secret, like a game's webhook.
+	Webhook      string
 	PasswordHash string // argon2id/bcrypt encoded hash, never the password
 	CreatedAt    time.Time
 }
@@ -301,6 +304,9 @@ type Store interface {
 	// SetEmail replaces a user's e-mail address ("": none); ErrNotFound for
 	// an unknown user.
 	SetEmail(ctx context.Context, userID int64, email string) error
+	// SetWebhook replaces a user's personal webhook URL ("": none);
+	// ErrNotFound for an unknown user.
+	SetWebhook(ctx context.Context, userID int64, url string) error
 
 	// CreateGame stores a new game with its seats and its opening snapshot
 	// (Seq 0), and fills g.ID. g.Seq is set to 0, an empty g.Status to

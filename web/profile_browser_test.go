@@ -8,7 +8,7 @@ import (
 
 // TestBrowserProfileEmail: on the profile page a player sets the e-mail
 // address notifications go to (the API then has it), sees it, and removes
-// it again.
+// it again; and likewise a personal webhook.
 func TestBrowserProfileEmail(t *testing.T) {
 	s := newSite(t)
 	p := s.player("emily")
@@ -33,5 +33,22 @@ func TestBrowserProfileEmail(t *testing.T) {
 	p.do("GET", "/api/me", nil, &after)
 	if e, ok := after["email"]; ok {
 		t.Fatalf("the API has %q after removing", e)
+	}
+	// The personal webhook, beside it: saved through the API, then removed.
+	const hook = "https://8.8.8.8/api/webhooks/1/emily-token"
+	run(t, ctx, "type a webhook", chromedp.SendKeys(chromedp.CSS(`.webhook-form input[name=webhook]`), hook),
+		chromedp.Click(chromedp.CSS(`.webhook-form button[type=submit]`)))
+	waitFor(t, ctx, "webhook saved", `document.querySelector('.webhook-now') && document.querySelector('.webhook-now').textContent === '`+hook+`'`)
+	var withHook struct{ Webhook string }
+	p.do("GET", "/api/me", nil, &withHook)
+	if withHook.Webhook != hook {
+		t.Fatalf("the API has webhook %q after saving", withHook.Webhook)
+	}
+	click(t, ctx, `.webhook-form button[type=button]`)
+	waitFor(t, ctx, "webhook removed", `document.querySelector('.webhook-form').textContent.includes('Now: none')`)
+	after = nil
+	p.do("GET", "/api/me", nil, &after)
+	if h, ok := after["webhook"]; ok {
+		t.Fatalf("the API has webhook %q after removing", h)
 	}
 }

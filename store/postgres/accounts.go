@@ -13,20 +13,20 @@ import (
 
 // CreateUser adds an account and fills u.ID.
 func (s *Store) CreateUser(ctx context.Context, u *store.User) error {
-	err := s.pool.QueryRow(ctx, `INSERT INTO users (name, name_key, email, password_hash, created_at)
-		VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-		u.Name, store.NameKey(u.Name), u.Email, u.PasswordHash, u.CreatedAt).Scan(&u.ID)
+	err := s.pool.QueryRow(ctx, `INSERT INTO users (name, name_key, email, webhook, password_hash, created_at)
+		VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+		u.Name, store.NameKey(u.Name), u.Email, u.Webhook, u.PasswordHash, u.CreatedAt).Scan(&u.ID)
 	if err != nil {
 		return fail("create user", err, fmt.Sprintf("the name %q is taken", u.Name))
 	}
 	return nil
 }
 
-const userColumns = `id, name, email, password_hash, created_at`
+const userColumns = `id, name, email, webhook, password_hash, created_at`
 
 func scanUser(row pgx.Row) (*store.User, error) {
 	var u store.User
-	if err := row.Scan(&u.ID, &u.Name, &u.Email, &u.PasswordHash, &u.CreatedAt); err != nil {
+	if err := row.Scan(&u.ID, &u.Name, &u.Email, &u.Webhook, &u.PasswordHash, &u.CreatedAt); err != nil {
 		return nil, err
 	}
 	u.CreatedAt = u.CreatedAt.UTC()
@@ -74,14 +74,14 @@ func (s *Store) CreateCredential(ctx context.Context, c store.Credential) error 
 
 // CredentialUser finds the user of a credential unexpired at now.
 func (s *Store) CredentialUser(ctx context.Context, hash string, now time.Time) (*store.User, *store.Credential, error) {
-	row := s.pool.QueryRow(ctx, `SELECT u.id, u.name, u.email, u.password_hash, u.created_at,
+	row := s.pool.QueryRow(ctx, `SELECT u.id, u.name, u.email, u.webhook, u.password_hash, u.created_at,
 			c.hash, c.user_id, c.kind, c.name, c.created_at, c.expires_at
 		FROM credentials c JOIN users u ON u.id = c.user_id
 		WHERE c.hash = $1 AND (c.expires_at IS NULL OR c.expires_at > $2)`, hash, now)
 	var u store.User
 	var c store.Credential
 	var expires *time.Time
-	err := row.Scan(&u.ID, &u.Name, &u.Email, &u.PasswordHash, &u.CreatedAt,
+	err := row.Scan(&u.ID, &u.Name, &u.Email, &u.Webhook, &u.PasswordHash, &u.CreatedAt,
 		&c.Hash, &c.UserID, &c.Kind, &c.Name, &c.CreatedAt, &expires)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, nil, fmt.Errorf("postgres: credential: no unexpired credential with this hash: %w", store.ErrNotFound)
@@ -151,6 +151,18 @@ func (s *Store) SetEmail(ctx context.Context, userID int64, email string) error 
 	}
 	if tag.RowsAffected() == 0 {
 		return fmt.Errorf("postgres: set e-mail: user %d: %w", userID, store.ErrNotFound)
+	}
+	return nil
+}
+
+// SetWebhook replaces a user's personal webhook URL ("": none).
+func (s *Store) SetWebhook(ctx context.Context, userID int64, url string) error {
+	tag, err := s.pool.Exec(ctx, `UPDATE users SET webhook = $1 WHERE id = $2`, url, userID)
+	if err != nil {
+		return fmt.Errorf("postgres: set webhook: %w", err)
+	}
+	if tag.RowsAffected() == 0 {
+		return fmt.Errorf("postgres: set webhook: user %d: %w", userID, store.ErrNotFound)
 	}
 	return nil
 }

@@ -12,21 +12,21 @@ import (
 
 // CreateUser adds an account and fills u.ID.
 func (s *Store) CreateUser(ctx context.Context, u *store.User) error {
-	err := s.w.QueryRowContext(ctx, `INSERT INTO users (name, name_key, email, password_hash, created_at)
-		VALUES (?, ?, ?, ?, ?) RETURNING id`,
-		u.Name, store.NameKey(u.Name), u.Email, u.PasswordHash, micros(u.CreatedAt)).Scan(&u.ID)
+	err := s.w.QueryRowContext(ctx, `INSERT INTO users (name, name_key, email, webhook, password_hash, created_at)
+		VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
+		u.Name, store.NameKey(u.Name), u.Email, u.Webhook, u.PasswordHash, micros(u.CreatedAt)).Scan(&u.ID)
 	if err != nil {
 		return fail("create user", err, fmt.Sprintf("the name %q is taken", u.Name))
 	}
 	return nil
 }
 
-const userColumns = `id, name, email, password_hash, created_at`
+const userColumns = `id, name, email, webhook, password_hash, created_at`
 
 func scanUser(row interface{ Scan(...any) error }) (*store.User, error) {
 	var u store.User
 	var created int64
-	if err := row.Scan(&u.ID, &u.Name, &u.Email, &u.PasswordHash, &created); err != nil {
+	if err := row.Scan(&u.ID, &u.Name, &u.Email, &u.Webhook, &u.PasswordHash, &created); err != nil {
 		return nil, err
 	}
 	u.CreatedAt = fromMicros(created)
@@ -74,7 +74,7 @@ func (s *Store) CreateCredential(ctx context.Context, c store.Credential) error 
 
 // CredentialUser finds the user of a credential unexpired at now.
 func (s *Store) CredentialUser(ctx context.Context, hash string, now time.Time) (*store.User, *store.Credential, error) {
-	row := s.read.QueryRowContext(ctx, `SELECT u.id, u.name, u.email, u.password_hash, u.created_at,
+	row := s.read.QueryRowContext(ctx, `SELECT u.id, u.name, u.email, u.webhook, u.password_hash, u.created_at,
 			c.hash, c.user_id, c.kind, c.name, c.created_at, c.expires_at
 		FROM credentials c JOIN users u ON u.id = c.user_id
 		WHERE c.hash = ? AND (c.expires_at IS NULL OR c.expires_at > ?)`, hash, micros(now))
@@ -82,7 +82,7 @@ func (s *Store) CredentialUser(ctx context.Context, hash string, now time.Time) 
 	var c store.Credential
 	var uCreated, cCreated int64
 	var expires sql.NullInt64
-	err := row.Scan(&u.ID, &u.Name, &u.Email, &u.PasswordHash, &uCreated,
+	err := row.Scan(&u.ID, &u.Name, &u.Email, &u.Webhook, &u.PasswordHash, &uCreated,
 		&c.Hash, &c.UserID, &c.Kind, &c.Name, &cCreated, &expires)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil, fmt.Errorf("sqlite: credential: no unexpired credential with this hash: %w", store.ErrNotFound)
@@ -167,6 +167,20 @@ func (s *Store) SetEmail(ctx context.Context, userID int64, email string) error 
 		return err
 	} else if n == 0 {
 		return fmt.Errorf("sqlite: set e-mail: user %d: %w", userID, store.ErrNotFound)
+	}
+	return nil
+}
+
+// SetWebhook replaces a user's personal webhook URL ("": none).
+func (s *Store) SetWebhook(ctx context.Context, userID int64, url string) error {
+	res, err := s.w.ExecContext(ctx, `UPDATE users SET webhook = ? WHERE id = ?`, url, userID)
+	if err != nil {
+		return fmt.Errorf("sqlite: set webhook: %w", err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		return fmt.Errorf("sqlite: set webhook: user %d: %w", userID, store.ErrNotFound)
 	}
 	return nil
 }

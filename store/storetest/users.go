@@ -20,6 +20,7 @@ var (
 	_ = add("Credentials/ListAndDeleteAll", testCredentialsListAndDelete)
 	_ = add("Users/SetPassword", testSetPassword)
 	_ = add("Users/SetEmail", testSetEmail)
+	_ = add("Users/SetWebhook", testSetWebhook)
 	_ = add("Times/UTCMilliseconds", testTimesUTC)
 	_ = add("Context/Cancelled", testContextCancelled)
 )
@@ -311,4 +312,43 @@ func testSetEmail(t *testing.T, s store.Store) {
 	want.Email = ""
 	same(t, "user after removing the address", *got, want)
 	wantErr(t, "SetEmail of an unknown user", s.SetEmail(ctx, 98765, "x@y"), store.ErrNotFound)
+}
+
+// SetWebhook replaces the personal webhook (and removes it with "") and
+// nothing else; CreateUser stores one given, and every way of reading a
+// user (by id, by name, by credential) shows it.
+func testSetWebhook(t *testing.T, s store.Store) {
+	ctx := t.Context()
+	u := newUser(t, s, "alice")
+	other := &store.User{Name: "bob", Email: "bob@example.org", Webhook: "https://hooks.example.org/bob?token=b0b",
+		PasswordHash: "$2a$10$xyz", CreatedAt: at(2000)}
+	check(t, "CreateUser", s.CreateUser(ctx, other))
+	if o, _ := s.UserByID(ctx, other.ID); o.Webhook != other.Webhook {
+		t.Fatalf("CreateUser's webhook: stored %q, want %q", o.Webhook, other.Webhook)
+	}
+	const hook = "https://discord.example.com/api/webhooks/123/AbC-dEf_9?thread_id=7"
+	check(t, "SetWebhook", s.SetWebhook(ctx, u.ID, hook))
+	got, err := s.UserByID(ctx, u.ID)
+	check(t, "UserByID", err)
+	want := *u
+	want.Webhook = hook
+	same(t, "user after SetWebhook", *got, want)
+	byName, err := s.UserByName(ctx, "alice")
+	check(t, "UserByName", err)
+	same(t, "user by name after SetWebhook", *byName, want)
+	now := at(3000)
+	check(t, "CreateCredential", s.CreateCredential(ctx, store.Credential{Hash: "wh11", UserID: u.ID, Kind: "session",
+		CreatedAt: now, ExpiresAt: now.Add(time.Hour)}))
+	cu, _, err := s.CredentialUser(ctx, "wh11", now)
+	check(t, "CredentialUser", err)
+	same(t, "credential's user after SetWebhook", *cu, want)
+	if o, _ := s.UserByID(ctx, other.ID); o.Webhook != other.Webhook || o.Email != other.Email {
+		t.Fatalf("another user's webhook or address changed: %q, %q", o.Webhook, o.Email)
+	}
+	check(t, "SetWebhook empty", s.SetWebhook(ctx, u.ID, ""))
+	got, err = s.UserByID(ctx, u.ID)
+	check(t, "UserByID", err)
+	want.Webhook = ""
+	same(t, "user after removing the webhook", *got, want)
+	wantErr(t, "SetWebhook of an unknown user", s.SetWebhook(ctx, 98765, hook), store.ErrNotFound)
 }

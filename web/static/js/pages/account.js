@@ -58,16 +58,21 @@ export const Register = () => html`<${AccountForm} register />`;
 export class Profile extends Component {
   constructor() {
     super();
-    this.state = { tokens: null, tokenName: '', newToken: null, current: '', fresh: '', msg: null, err: null, email: null, emailIn: '' };
+    this.state = { tokens: null, tokenName: '', newToken: null, current: '', fresh: '', msg: null, err: null, email: null, emailIn: '', webhook: null, webhookIn: '' };
   }
   componentDidMount() {
     this.loadTokens();
     // The address as stored now (GET /api/me), not as the page was loaded.
-    get('/me').then((u) => this.setState({ email: u.email || '', emailIn: u.email || '' }), (err) => this.setState({ err }));
+    get('/me').then((u) => this.setState({ email: u.email || '', emailIn: u.email || '', webhook: u.webhook || '', webhookIn: u.webhook || '' }),
+      (err) => this.setState({ err }));
   }
   async saveEmail(value) {
     const u = await api('PUT', '/me', { email: value.trim() });
     this.setState({ email: u.email || '', emailIn: u.email || '' });
+  }
+  async saveWebhook(value) {
+    const u = await api('PUT', '/me', { webhook: value.trim() });
+    this.setState({ webhook: u.webhook || '', webhookIn: u.webhook || '' });
   }
   async loadTokens() {
     try {
@@ -131,6 +136,16 @@ export class Profile extends Component {
           onInput=${(e) => this.setState({ emailIn: e.target.value })} /></label>
         <div class="row"><button type="submit">Save the address</button>
           ${s.email && html`<button type="button" onClick=${() => this.act(() => this.saveEmail(''), 'E-mail address removed: no more notifications by e-mail.')}>Remove it</button>`}</div>
+      </form>
+      <form class="card webhook-form" aria-labelledby="webhook-h" onSubmit=${(e) => { e.preventDefault(); this.act(() => this.saveWebhook(s.webhookIn),
+        s.webhookIn.trim() ? 'Webhook saved: notifications of your games are posted there.' : 'Webhook removed: no more notifications posted.'); }}>
+        <h2 id="webhook-h">Webhook</h2>
+        <p>Optional: a URL (a Discord channel's webhook, say) that receives the same notifications as your e-mail would, private press included: keep it to yourself.
+          ${s.webhook === null ? '' : s.webhook ? html` Now: <code class="webhook-now">${s.webhook}</code>.` : ' Now: none.'}</p>
+        <label>URL<input type="url" name="webhook" autocomplete="off" maxlength="500" value=${s.webhookIn} placeholder="https://discord.com/api/webhooks/…"
+          onInput=${(e) => this.setState({ webhookIn: e.target.value })} /></label>
+        <div class="row"><button type="submit">Save the webhook</button>
+          ${s.webhook && html`<button type="button" onClick=${() => this.act(() => this.saveWebhook(''), 'Webhook removed: no more notifications posted.')}>Remove it</button>`}</div>
       </form>
       </div><//>`;
   }
