@@ -35,7 +35,12 @@ const maxWindowScan = 2000
 
 // maxSubmitTries is how often a submission is tried again when another
 // process stored an action of the game between the read and the write.
-const maxSubmitTries = 8
+// Every lost try means another write succeeded, so the tries end; the
+// bound must exceed what the other processes can store meanwhile: seven
+// seats each writing orders and ready in one window through two processes
+// made a submission lose eight times in a row in about one run in seven
+// (TestWindowTwoProcesses).
+const maxSubmitTries = 64
 
 // window is what the host knows of the simultaneous window open after a
 // game's action seq: its name (game.Windowed; "" when none is open or the
