@@ -4,8 +4,7 @@
 // reload as props). A kind without a page gets the generic one: the view
 // and the decision's options as buttons.
 import { html, Component } from '../lib.js';
-import { games, actAs, actingAs } from '../api.js';
-import { query } from '../router.js';
+import { games } from '../api.js';
 import { follow } from './live.js';
 import { ErrorBox, Page } from '../ui.js';
 import { GameHeader, Seats, InvitePanel, Tabs } from './common.js';
@@ -34,8 +33,6 @@ export class GameRoute extends Component {
     this.state = { game: null, err: null, tick: 0, pressTick: 0, voteTick: 0, live: false };
   }
   componentDidMount() {
-    // A grouped game's seat named by the page's address (?as=hapsburg) is the one shown and acted as.
-    actAs(this.props.id, query().get('as') || '');
     this.load();
     this.close = follow(this.props.id, (kind, seq) => {
       if (kind === 'hello') {
@@ -49,28 +46,9 @@ export class GameRoute extends Component {
     }, (live) => this.setState({ live }));
   }
   componentWillUnmount() { this.close && this.close(); }
-  componentDidUpdate() { this.keepSeat(); }
-  /** Keeps the seat acted as in the page's address (tabs' links drop the query), so that a reload keeps it. */
-  keepSeat() {
-    const seat = actingAs(this.props.id);
-    const q = query();
-    if ((q.get('as') || '') === seat) return;
-    if (seat) q.set('as', seat);
-    else q.delete('as');
-    const qs = q.toString();
-    history.replaceState(history.state, '', location.pathname + (qs ? '?' + qs : '') + location.hash);
-  }
-  /** Shows and acts as another of the account's seats (a grouped game), and reads the game again as it. */
-  switchSeat(seat) {
-    actAs(this.props.id, seat);
-    this.keepSeat();
-    this.load();
-  }
   async load() {
     try {
-      const seat = actingAs(this.props.id);
       const game = await games.get(this.props.id);
-      if (seat !== actingAs(this.props.id)) return; // read as a seat no longer shown
       // Reads may answer out of order: an older state never replaces a newer one.
       const had = this.state.game;
       if (had && had.game.id === game.game.id && game.game.seq < had.game.seq) return;
@@ -96,8 +74,7 @@ export class GameRoute extends Component {
     if (!s.game) return html`<p class="loading">Loading…</p>`;
     const P = pages[s.game.game.game] || GenericGame;
     return html`<${P} game=${s.game} user=${user} tab=${tab || ''} at=${at} tick=${s.tick} pressTick=${s.pressTick}
-      voteTick=${s.voteTick} live=${s.live} reload=${() => this.load()}
-      key=${s.game.you || ''} onSeat=${(seat) => this.switchSeat(seat)} />`;
+      voteTick=${s.voteTick} live=${s.live} reload=${() => this.load()} />`;
   }
 }
 

@@ -3,7 +3,7 @@
 // VP track, the religious struggle, the debaters, the New World; press,
 // votes and seats as every game kind has them.
 import { html, Component } from '../lib.js';
-import { games, actingAs } from '../api.js';
+import { games } from '../api.js';
 import { ErrorBox, cap } from '../ui.js';
 import { GameHeader, Seats, InvitePanel, Tabs } from '../games/common.js';
 import { Press } from '../games/press.js';
@@ -54,23 +54,6 @@ function startZoom() {
   return Math.max(1, Math.min(6, (0.45 * 4200) / Math.max(frame, 200)));
 }
 
-/**
- * The powers of an account that holds several (a game of 3, 4 or 5
- * players): one button each, the one shown pressed, those owing a decision
- * now marked; choosing one shows the game as that power.
- */
-export function PowerSwitch({ game, view, onSeat }) {
-  const owes = new Set((game.pending || []).map((p) => p.seat));
-  const stack = view.pending || [];
-  if (stack.length) owes.add(stack[stack.length - 1].power); // the decision on top of the game
-  return html`<span class="power-switch" role="group" aria-label="Your powers">
-    ${game.yours.map((p) => html`<button type="button" class="small" data-seat=${p} aria-pressed=${p === game.you ? 'true' : 'false'}
-        data-owes=${owes.has(p) ? '1' : undefined} onClick=${() => p !== game.you && onSeat(p)}
-        title=${powerName(p) + (p === game.you ? ' (shown)' : '') + (owes.has(p) ? ', owes a decision' : '')}>
-      <${Mark} p=${p} /> ${powerName(p)}${owes.has(p) && html` <span class="owes">· to decide</span>`}</button>`)}
-  </span>`;
-}
-
 export class HisGame extends Component {
   constructor(props) {
     super(props);
@@ -81,11 +64,6 @@ export class HisGame extends Component {
   componentDidMount() {
     try { sessionStorage.setItem(SEEN + this.props.game.game.id, '1'); } catch { /* not kept */ }
     loadBoard().then((board) => this.setState({ board }), (boardErr) => this.setState({ boardErr }));
-    // An account holding several powers sees first the one that owes the decision on top of the game.
-    const { game, onSeat } = this.props;
-    const stack = (game.view && game.view.pending) || [];
-    const owing = stack.length ? stack[stack.length - 1].power : '';
-    if (onSeat && game.yours && !actingAs(game.game.id) && owing !== game.you && game.yours.includes(owing)) onSeat(owing);
     this.loadLegal();
     if (this.props.tab === 'history') this.loadHistory();
   }
@@ -161,8 +139,7 @@ export class HisGame extends Component {
     return html`<div class=${'game his tab-' + (tab || 'board')}>
       <${GameHeader} game=${game} live=${props.live}>
         <span class="phase" data-turn=${v.turn}>${turnLine(v)}</span>
-        ${game.yours && game.yours.length > 1 && props.onSeat ? html`<${PowerSwitch} game=${game} view=${game.view || {}} onSeat=${props.onSeat} />`
-          : you && html`<span class="you"><${Mark} p=${you} /> ${powerName(you)}</span>`}
+        ${you && html`<span class="you"><${Mark} p=${you} /> ${powerName(you)}</span>`}
       <//>
       <${Tabs} base=${base} current=${tab} tabs=${tabs} />
       <div class="his-body">
