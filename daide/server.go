@@ -605,8 +605,8 @@ func (c *conn) command(ctx context.Context, ts []Token, ns []Node) *SyntaxError 
 		if err := noArgs(); err != nil {
 			return err
 		}
-		g, gs, err := c.load(ctx)
-		if err != nil || c.role != rolePlayer || !c.started || g.Status != store.Active {
+		gs, ok := c.playing(ctx)
+		if !ok {
 			rej()
 			return nil
 		}
@@ -615,8 +615,8 @@ func (c *conn) command(ctx context.Context, ts []Token, ns []Node) *SyntaxError 
 		if err := noArgs(); err != nil {
 			return err
 		}
-		g, gs, err := c.load(ctx)
-		if err != nil || c.role != rolePlayer || !c.started || g.Status != store.Active {
+		gs, ok := c.playing(ctx)
+		if !ok {
 			rej()
 			return nil
 		}
@@ -690,8 +690,8 @@ func (c *conn) not(ctx context.Context, ts []Token, args []Node) *SyntaxError {
 	yes := func() { c.send(cat([]Token{YES}, paren(ts...))...) }
 	switch inner[0].Tok {
 	case GOF:
-		g, gs, err := c.load(ctx)
-		if err != nil || c.role != rolePlayer || !c.started || g.Status != store.Active {
+		gs, ok := c.playing(ctx)
+		if !ok {
 			rej()
 			return nil
 		}
@@ -721,8 +721,8 @@ func (c *conn) not(ctx context.Context, ts []Token, args []Node) *SyntaxError {
 		}
 		c.vote(ctx, "no", ts)
 	case SUB:
-		g, gs, err := c.load(ctx)
-		if err != nil || c.role != rolePlayer || !c.started || g.Status != store.Active {
+		gs, ok := c.playing(ctx)
+		if !ok {
 			rej()
 			return nil
 		}
@@ -864,6 +864,17 @@ func cleanName(s string) string {
 		return "bot"
 	}
 	return b.String()
+}
+
+// playing loads the connection's game for a player's command: false when
+// the connection is not a player of a started game that is active now (or
+// the game cannot be read), and the command is then rejected.
+func (c *conn) playing(ctx context.Context) (*diplomacy.GameState, bool) {
+	g, gs, err := c.load(ctx)
+	if err != nil || c.role != rolePlayer || !c.started || g.Status != store.Active {
+		return nil, false
+	}
+	return gs, true
 }
 
 // load reads the connection's game and its state.
@@ -1348,8 +1359,8 @@ func (c *conn) sub(ctx context.Context, ts []Token, args []Node) *SyntaxError {
 		}
 		orders = append(orders, o)
 	}
-	g, gs, err := c.load(ctx)
-	if err != nil || c.role != rolePlayer || !c.started || g.Status != store.Active || want != nil && *want != gs.Pos.Phase {
+	gs, ok := c.playing(ctx)
+	if !ok || want != nil && *want != gs.Pos.Phase {
 		rej()
 		return nil
 	}
