@@ -10,6 +10,7 @@ import { get, post, games } from '../api.js';
 import { query } from '../router.js';
 import { ErrorBox, Page, phaseName, cap } from '../ui.js';
 import { DipMap, loadDrawing } from '../diplomacy/map.js';
+import { ZoomFrame } from '../zoom.js';
 import { powerStyles } from '../diplomacy/powers.js';
 import { PowerMark, OrderResults, Legend } from '../diplomacy/page.js';
 import { Entry, Places, orderKey, check, normalize, parse, provOf, MODES, coastName } from '../diplomacy/orders.js';
@@ -28,7 +29,7 @@ export class Sandbox extends Component {
     this.state = {
       variant: null, rules: '2023', powers: {}, pos: null, orders: [], source: null, drawing: null, maps: null,
       legal: null, legalErr: null, result: null, resultErr: null, resultKey: null, err: null, tool: 'orders',
-      power: '', typed: '', after: false, prov: '', zoom: window.innerWidth < 600 ? 2 : 1, step: 0, note: '',
+      power: '', typed: '', after: false, prov: '', zoom: 1, step: 0, note: '',
     };
     this.entry = null;
     this.serial = 0;
@@ -282,17 +283,15 @@ export class Sandbox extends Component {
           <${Tools} s=${s} styles=${styles} onTool=${(tool) => { this.cancel(); this.setState({ tool, note: '' }); }}
             onPower=${(power) => this.setState({ power })} onDislodged=${(v) => this.setState({ dislodged: v })} />
           ${s.note && html`<p class="note" role="status">${s.note}</p>`}
-          <div class=${'map-frame' + (editing ? ' editing' : '')}>
-            ${d ? html`<${DipMap} drawing=${d} board=${board} styles=${styles} orders=${orders} places=${places} targets=${targets}
-              starts=${starts} selected=${entry && !after ? entry.clicks : null} zoom=${s.zoom} label=${'Sandbox map, ' + phaseName(board.phase) + (after ? ' (after the adjudication)' : '')}
-              onPick=${onPick} step=${s.step} />` : html`<p class="loading">Drawing the map…</p>`}
+          <div class=${editing ? 'sandbox-editing' : ''}>
+            <${ZoomFrame} label=${'Sandbox map'} zoom=${s.zoom} onZoom=${(zoom) => this.setState({ zoom })}>
+              ${d ? html`<${DipMap} drawing=${d} board=${board} styles=${styles} orders=${orders} places=${places} targets=${targets}
+                starts=${starts} selected=${entry && !after ? entry.clicks : null} label=${'Sandbox map, ' + phaseName(board.phase) + (after ? ' (after the adjudication)' : '')}
+                onPick=${onPick} step=${s.step} />` : html`<p class="loading">Drawing the map…</p>`}
+            <//>
           </div>
-          <div class="map-tools">
-            <button class="small" onClick=${() => this.setState({ zoom: Math.min(4, s.zoom * 1.5) })} aria-label="Zoom in">+</button>
-            <button class="small" onClick=${() => this.setState({ zoom: Math.max(1, s.zoom / 1.5) })} aria-label="Zoom out">−</button>
-            ${current && html`<button class=${'small' + (s.after ? ' on' : '')} aria-pressed=${!!s.after} data-after
-              onClick=${() => this.setState({ after: !s.after })}>${s.after ? 'Show the orders' : 'Show the position after'}</button>`}
-          </div>
+          ${current && html`<div class="map-tools"><button class=${'small' + (s.after ? ' on' : '')} aria-pressed=${!!s.after} data-after
+            onClick=${() => this.setState({ after: !s.after })}>${s.after ? 'Show the orders' : 'Show the position after'}</button></div>`}
         </div>
         <div class="legend-cell"><${Legend} styles=${styles} board=${board} /></div>
         <div class="side">
