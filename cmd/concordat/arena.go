@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"concordat/diplomacy"
@@ -270,21 +272,24 @@ type arenaConfig struct {
 	seed     uint64
 	bots     map[string]game.Bot
 	maxSteps int
+	parallel int              // games played at once (0 or 1: one)
+	clock    func() time.Time // the bots' clock for thinking times; nil: the wall clock
+	log      *arenaLog        // games played before, and where to record new ones; nil: none
 }
 
 // botsOf lists the kinds rules offer and their players: game.Bots, or the
 // single kind "random" for a game.Bot. A search kind gets per and
-// iterations when the rules take a budget.
-func botsOf(rules game.Rules, per time.Duration, iterations int) ([]string, map[string]game.Bot, error) {
+// iterations, measured on clock, when the rules take a budget.
+func botsOf(rules game.Rules, per time.Duration, iterations int, clock func() time.Time) ([]string, map[string]game.Bot, error) {
 	type budgeted interface {
-		BotWithin(kind string, per time.Duration, iterations int) (game.Bot, bool)
+		BotClocked(kind string, per time.Duration, iterations int, now func() time.Time) (game.Bot, bool)
 	}
 	out := map[string]game.Bot{}
 	if bs, ok := rules.(game.Bots); ok {
 		for _, k := range bs.BotKinds() {
 			b, _ := bs.BotOf(k)
 			if bb, ok := rules.(budgeted); ok {
-				b, _ = bb.BotWithin(k, per, iterations)
+				b, _ = bb.BotClocked(k, per, iterations, clock)
 			}
 			out[k] = b
 		}
@@ -301,7 +306,6 @@ func botsOf(rules game.Rules, per time.Duration, iterations int) ([]string, map[
 // answer the rules refuse is counted (refused) and the decision left to the
 // default.
 func playArena(ac arenaConfig) ([]*kindStats, error) {
-	r := ac.game.rules
 	stats := map[string]*kindStats{}
 	var order []*kindStats
 	for _, k := range ac.spec {
@@ -311,8 +315,65 @@ func playArena(ac arenaConfig) ([]*kindStats, error) {
 		}
 		stats[k].seats++
 	}
-	windowed, _ := r.(game.Windowed)
+	workers := min(max(ac.parallel, 1), ac.games)
+	results := make([]map[string]*kindStats, ac.games)
+	errs := make([]error, ac.games)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			// A thread's CPU clock measures this goroutine only while it
+			// keeps its thread.
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			for g := range next {
+				results[g], errs[g] = playArenaGame(ac, g)
+				if errs[g] == nil {
+					errs[g] = ac.log.record(g, results[g])
+				}
+			}
+		}()
+	}
 	for g := 0; g < ac.games; g++ {
+		if res, ok := ac.log.played(g); ok {
+			results[g] = res
+			continue
+		}
+		next <- g
+	}
+	close(next)
+	wg.Wait()
+	// Merged in game order, so that the results do not depend on which
+	// worker played which game.
+	for g, res := range results {
+		if errs[g] != nil {
+			return nil, errs[g]
+		}
+		for _, ks := range order {
+			ks.add(res[ks.kind])
+		}
+	}
+	return order, nil
+}
+
+// playArenaGame plays game g (seed ac.seed+g, kinds rotated g seats) and
+// returns each kind's results in it.
+func playArenaGame(ac arenaConfig, g int) (map[string]*kindStats, error) {
+	r := ac.game.rules
+	stats := map[string]*kindStats{}
+	for _, k := range ac.spec {
+		if stats[k] == nil {
+			stats[k] = &kindStats{kind: k}
+		}
+	}
+	clock := ac.clock
+	if clock == nil {
+		clock = time.Now
+	}
+	windowed, _ := r.(game.Windowed)
+	{
 		seed := ac.seed + uint64(g)
 		st, err := r.Setup(ac.cfg, seed)
 		if err != nil {
@@ -324,7 +385,7 @@ func playArena(ac arenaConfig) ([]*kindStats, error) {
 		for i, s := range seats {
 			kindOf[s] = kinds[i]
 		}
-		for _, ks := range order {
+		for _, ks := range stats {
 			ks.games++
 		}
 		seq := int64(0)
@@ -345,9 +406,9 @@ func playArena(ac arenaConfig) ([]*kindStats, error) {
 					continue
 				}
 				rng := game.BotRNG(seed, seq)
-				t0 := time.Now()
+				t0 := clock()
 				a, err := ac.bots[ks.kind].BotAction(st, p.Seat, &rng)
-				ks.thinking += time.Since(t0)
+				ks.thinking += clock().Sub(t0)
 				if err != nil {
 					continue // left to the default
 				}
@@ -409,7 +470,21 @@ func playArena(ac arenaConfig) ([]*kindStats, error) {
 			}
 		}
 	}
-	return order, nil
+	return stats, nil
+}
+
+// add adds o's results (one game's) to k's.
+func (k *kindStats) add(o *kindStats) {
+	k.seatGames += o.seatGames
+	k.wins += o.wins
+	k.draws += o.draws
+	k.alive += o.alive
+	k.tops += o.tops
+	k.scores = append(k.scores, o.scores...)
+	k.decisions += o.decisions
+	k.thinking += o.thinking
+	k.refused += o.refused
+	k.games += o.games
 }
 
 func runArena(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -425,6 +500,9 @@ func runArena(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	lastYear := fs.Int("last-year", 1920, "Diplomacy: stop after this year (counted from 1901 on maps that start elsewhere)")
 	budget := fs.Duration("budget", time.Second, "the search kind's time per decision (0: none, then --iterations bounds it)")
 	iterations := fs.Int("iterations", 0, "the search kind's regret-matching iterations per decision (0: no bound)")
+	clockName := fs.String("clock", "wall", "what the search kind's --budget measures: wall (the wall clock) or cpu (the CPU time of the thread playing its game, so that a loaded machine does not shorten its thinking; Linux)")
+	parallel := fs.Int("parallel", 1, "games played at once, each on its own thread")
+	logPath := fs.String("log", "", "a file of the games' results: games it holds are read back, not played again, and new ones appended (to play a long series in parts)")
 	asJSON := fs.Bool("json", false, "print the results as one JSON object")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -441,6 +519,25 @@ func runArena(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "arena: the search kind needs --budget or --iterations")
 		return 2
 	}
+	if *parallel < 1 {
+		fmt.Fprintln(stderr, "arena: --parallel must be at least 1")
+		return 2
+	}
+	var clock func() time.Time
+	switch *clockName {
+	case "wall":
+		clock = time.Now
+	case "cpu":
+		c, ok := threadCPUClock()
+		if !ok {
+			fmt.Fprintln(stderr, "arena: --clock cpu: this system does not tell a thread's CPU time")
+			return 2
+		}
+		clock = c
+	default:
+		fmt.Fprintf(stderr, "arena: --clock %q: want wall or cpu\n", *clockName)
+		return 2
+	}
 	ag, err := arenaGameOf(*gameName, *lastYear)
 	if err != nil {
 		fmt.Fprintln(stderr, "arena:", err)
@@ -452,7 +549,7 @@ func runArena(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "arena:", err)
 		return 2
 	}
-	kinds, bots, err := botsOf(ag.rules, *budget, *iterations)
+	kinds, bots, err := botsOf(ag.rules, *budget, *iterations, clock)
 	if err != nil {
 		fmt.Fprintln(stderr, "arena:", err)
 		return 2
@@ -467,8 +564,21 @@ func runArena(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "arena:", err)
 		return 2
 	}
+	var log *arenaLog
+	if *logPath != "" {
+		// Everything that changes a game's result; not --games (a longer
+		// series continues a shorter one) nor --parallel.
+		settings := fmt.Sprintf("game=%s variant=%s options=%s bots=%s seed=%d last-year=%d budget=%s iterations=%d clock=%s",
+			*gameName, *variant, options.String(), strings.Join(spec, ","), *seed, *lastYear, *budget, *iterations, *clockName)
+		if log, err = openArenaLog(*logPath, settings); err != nil {
+			fmt.Fprintln(stderr, "arena: --log:", err)
+			return 2
+		}
+		defer log.close()
+	}
 	start := time.Now()
-	res, err := playArena(arenaConfig{game: ag, cfg: cfg, spec: spec, games: *games, seed: *seed, bots: bots, maxSteps: 200000})
+	res, err := playArena(arenaConfig{game: ag, cfg: cfg, spec: spec, games: *games, seed: *seed, bots: bots, maxSteps: 200000,
+		parallel: *parallel, clock: clock, log: log})
 	if err != nil {
 		fmt.Fprintln(stderr, "arena:", err)
 		return 1

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -161,11 +163,92 @@ func TestArenaBadInput(t *testing.T) {
 		{[]string{}, "--bots is required"},
 		{[]string{"--bots", "random*7", "--variant", "narnia"}, "narnia"},
 		{[]string{"--bots", "random*7", "--budget", "0"}, "--budget or --iterations"},
+		{[]string{"--bots", "random*7", "--parallel", "0"}, "--parallel must be at least 1"},
+		{[]string{"--bots", "random*7", "--clock", "sundial"}, `--clock "sundial": want wall or cpu`},
 	} {
 		var out, errb bytes.Buffer
 		code := runMain(append([]string{"arena"}, c.args...), nil, &out, &errb)
 		if code != 2 || !strings.Contains(errb.String(), c.want) {
 			t.Errorf("%v: exit %d, %q; want 2 and %q", c.args, code, errb.String(), c.want)
 		}
+	}
+}
+
+// Games played at once give the same results, in the same order, as games
+// played one after another: the search kind bounded by iterations only
+// (no clock) against heuristic and random seats, once with one worker and
+// once with three, on the CPU clock.
+func TestArenaParallelSameResults(t *testing.T) {
+	args := []string{"--game", "diplomacy", "--bots", "search,heuristic*3,random*3", "--games", "4", "--seed", "11",
+		"--budget", "0", "--iterations", "1", "--last-year", "1903"}
+	one := runArenaJSON(t, args...)
+	three := runArenaJSON(t, append(args, "--parallel", "3", "--clock", "cpu")...)
+	if len(one.Kinds) != 3 || len(three.Kinds) != 3 {
+		t.Fatalf("%+v\n%+v", one, three)
+	}
+	for i := range one.Kinds {
+		a, b := one.Kinds[i], three.Kinds[i]
+		if a.Kind != b.Kind || a.Wins != b.Wins || a.Draws != b.Draws || a.SeatGames != b.SeatGames ||
+			a.SurvivalRate != b.SurvivalRate || *a.MeanCenters != *b.MeanCenters {
+			t.Errorf("kind %d: one at a time %+v, three at once %+v", i, a, b)
+		}
+	}
+	if one.Kinds[0].SeatGames != 4 || one.Kinds[1].SeatGames != 12 {
+		t.Fatalf("%+v", one)
+	}
+}
+
+// --log: a series played in parts gives the results of the whole series
+// played at once; the games the log holds are read back, not played again
+// (a game's line changed by hand shows in the results); a log of other
+// settings is refused, and a last line cut short is played again.
+func TestArenaLogContinues(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "arena.log")
+	args := []string{"--game", "diplomacy", "--bots", "heuristic,random*6", "--seed", "5", "--last-year", "1902"}
+	whole := runArenaJSON(t, append(args, "--games", "5")...)
+	runArenaJSON(t, append(args, "--games", "3", "--log", path)...)
+	parts := runArenaJSON(t, append(args, "--games", "5", "--log", path)...)
+	for i := range whole.Kinds {
+		a, b := whole.Kinds[i], parts.Kinds[i]
+		if a.Kind != b.Kind || a.Wins != b.Wins || a.SeatGames != b.SeatGames || a.Draws != b.Draws || *a.MeanCenters != *b.MeanCenters {
+			t.Errorf("kind %d: at once %+v, in parts %+v", i, a, b)
+		}
+	}
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(raw), "\n"), "\n")
+	if len(lines) != 6 {
+		t.Fatalf("%d lines in the log, want the settings and 5 games:\n%s", len(lines), raw)
+	}
+	// Game 0's line changed to say the opposite of whether the heuristic
+	// seat won: read back, not played again.
+	var g0 arenaLogGame
+	if err := json.Unmarshal([]byte(lines[1]), &g0); err != nil {
+		t.Fatal(err)
+	}
+	h := g0.Kinds["heuristic"]
+	was := h.Wins
+	h.Wins = 1 - was
+	g0.Kinds["heuristic"] = h
+	b, _ := json.Marshal(g0)
+	lines[1] = string(b)
+	// The last game's line cut short: played again.
+	cut := lines[5][:len(lines[5])/2]
+	if err := os.WriteFile(path, []byte(strings.Join(lines[:5], "\n")+"\n"+cut), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	again := runArenaJSON(t, append(args, "--games", "5", "--log", path)...)
+	if got, want := again.Kinds[0].Wins, whole.Kinds[0].Wins-was+(1-was); got != want {
+		t.Errorf("heuristic wins %d after the log's game 0 was changed from %d wins to %d, want %d", got, was, 1-was, want)
+	}
+	if raw, _ := os.ReadFile(path); strings.Count(string(raw), "\n") != 6 || !strings.HasSuffix(string(raw), "}\n") {
+		t.Errorf("the cut line was not replaced by the game played again:\n%s", raw)
+	}
+	var out, errb bytes.Buffer
+	code := runMain(append([]string{"arena"}, append(args, "--games", "5", "--log", path, "--last-year", "1903")...), nil, &out, &errb)
+	if code != 2 || !strings.Contains(errb.String(), "other settings") {
+		t.Errorf("a log of other settings: exit %d, %q", code, errb.String())
 	}
 }

@@ -152,7 +152,15 @@ func (r Rules) BotOf(kind string) (game.Bot, bool) {
 // regret matching (no bound when 0; with per 0 and iterations set, its
 // answers depend only on the state and the generator). `concordat arena`
 // uses it.
-func (Rules) BotWithin(kind string, per time.Duration, iterations int) (game.Bot, bool) {
+func (r Rules) BotWithin(kind string, per time.Duration, iterations int) (game.Bot, bool) {
+	return r.BotClocked(kind, per, iterations, time.Now)
+}
+
+// BotClocked is BotWithin with the search kind's clock given: its budget
+// per is measured on now (`concordat arena --clock cpu` gives it the
+// thread's CPU time, so that a loaded machine does not shorten its
+// thinking).
+func (Rules) BotClocked(kind string, per time.Duration, iterations int, now func() time.Time) (game.Bot, bool) {
 	switch kind {
 	case KindRandom:
 		return randomBot{engineBot{standard: standard}}, true
@@ -162,7 +170,7 @@ func (Rules) BotWithin(kind string, per time.Duration, iterations int) (game.Bot
 	case KindSearch:
 		sr := botplay.TimedSearch{Search: botplay.Search{Iterations: iterations, Depth: 1}, Per: per}
 		if per > 0 {
-			sr.Now = time.Now
+			sr.Now = now
 		}
 		return engineBot{standard: botplay.Bot{Player: sr}, multi: botplay.MultiBot{Noise: botplay.DefaultNoise}}, true
 	}
