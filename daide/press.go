@@ -242,6 +242,9 @@ func (rep *Rep) sentence(n Node) string {
 	case HUH:
 		return "I do not understand: " + Format(Flatten(arg.List), rep)
 	case TRY:
+		if len(arg.List) == 0 {
+			return "I understand no press."
+		}
 		return "I understand these press tokens: " + Format(Flatten(arg.List), rep) + "."
 	}
 	return Format(Flatten(n.List), rep)

@@ -129,6 +129,15 @@ func TestPress(t *testing.T) {
 		}
 	}
 
+	// What a bot of level 0 built on David Norman's framework answers to
+	// any FRM: HUH with ERR first, and an empty TRY.
+	ger.send("SND (FRA) (HUH (ERR PRP (PCE (FRA GER))))")
+	ger.expect("YES (SND")
+	ger.send("SND (FRA) (TRY ())")
+	ger.expect("YES (SND")
+	fra.expect("FRM (GER) (FRA) (HUH (ERR PRP (PCE (FRA GER))))")
+	fra.expect("FRM (GER) (FRA) (TRY ())")
+
 	// A power whose client is gone is in civil disorder: press to it is
 	// answered CCD (power) and goes to nobody.
 	ita.nc.Close()
@@ -186,6 +195,8 @@ func TestPressText(t *testing.T) {
 		{"BWX (PRP (DRW))", "None of your business: the proposal of a draw."},
 		{"CCL (PRP (DRW))", "I withdraw my message: I propose a draw."},
 		{"TRY (PRP PCE)", "I understand these press tokens: PRP PCE."},
+		{"TRY ()", "I understand no press."},
+		{"HUH (ERR PRP (DRW))", "I do not understand: ERR PRP (DRW)"},
 	} {
 		ts, err := Parse(c.daide, rep)
 		if err != nil {

@@ -295,7 +295,7 @@ func TestOwnGames(t *testing.T) {
 		t.Fatalf("%d free seats after the client left, want 7", n)
 	}
 	f.game = first
-	f.join(t, "((LVL 0) (MTL 1200) (RTL 1200) (BTL 1200))")
+	cs := f.join(t, "((LVL 0) (MTL 1200) (RTL 1200) (BTL 1200))")
 	next := dial(t, f.addr)
 	next.send("NME ('next') ('1')")
 	next.expect("YES (NME")
@@ -304,6 +304,35 @@ func TestOwnGames(t *testing.T) {
 	}
 	if n := free(own()); n != 6 {
 		t.Errorf("the new game has %d free seats, want 6", n)
+	}
+
+	// A bot of the first game loses its connection and is started again:
+	// its NME is refused (not seated in the new game), and IAM with its
+	// passcode takes its seat back, in the first game.
+	eng := cs["ENG"]
+	eng.send("HLO")
+	hlo := eng.expect("HLO (ENG) (")
+	code := hlo[len("HLO (ENG) ("):strings.Index(hlo, ") ((")]
+	eng.nc.Close()
+	<-eng.done
+	cs["FRA"].expect("CCD (ENG)")
+	again := dial(t, f.addr)
+	again.send("NME ('" + eng.name + "') ('1.0')")
+	again.expect("REJ (NME ('" + eng.name + "') ('1.0'))")
+	again.send("IAM (ENG) (" + code + ")")
+	again.expect("YES (IAM (ENG) (" + code + "))")
+	cs["FRA"].expect("NOT (CCD (ENG))")
+	again.send("NOW")
+	again.expect("NOW (SPR 1901)")
+	if n := free(own()); n != 6 {
+		t.Errorf("the new game has %d free seats after the IAM, want 6", n)
+	}
+	// Another client is seated in the new game as before.
+	other := dial(t, f.addr)
+	other.send("NME ('other') ('1')")
+	other.expect("YES (NME")
+	if n := free(own()); n != 5 {
+		t.Errorf("the new game has %d free seats, want 5", n)
 	}
 }
 

@@ -901,9 +901,35 @@ func (c *conn) vote(ctx context.Context, value string, ts []Token) bool {
 	return false
 }
 
-// join seats a new client in the game it is to play.
+// awayFrom reports whether a client of this name and version has lost its
+// connection to a game being played: a bot that reconnects sends NME
+// first, and IAM once NME is refused.
+func (s *Server) awayFrom(ctx context.Context, name, version string) bool {
+	s.mu.Lock()
+	var games []int64
+	for k, h := range s.seats {
+		if h.conn == nil && h.name == name && h.version == version {
+			games = append(games, k.game)
+		}
+	}
+	s.mu.Unlock()
+	for _, id := range games {
+		if g, _, err := s.Host.Game(ctx, id); err == nil && g.Status == store.Active {
+			return true
+		}
+	}
+	return false
+}
+
+// join seats a new client in the game it is to play; false (REJ) when
+// there is none, or when a client of the same name and version is away
+// from a game being played (it is to come back with IAM: David Norman's
+// client framework sends IAM when NME is refused).
 func (c *conn) join(ctx context.Context, name, version string) bool {
 	s := c.srv
+	if s.awayFrom(ctx, name, version) {
+		return false
+	}
 	gid, err := s.gameFor(ctx, true)
 	if err != nil {
 		c.log.Warn("daide: no game to join", "err", err)
@@ -942,15 +968,21 @@ func (c *conn) join(ctx context.Context, name, version string) bool {
 // rejoin takes a seat back with its passcode (IAM).
 func (c *conn) rejoin(ctx context.Context, pw diplomacy.Power, code int) bool {
 	s := c.srv
-	gid, err := s.gameFor(ctx, false)
-	if err != nil {
-		return false
-	}
 	seat := game.Seat(c.rep.Map.Powers[pw].ID)
+	// The game whose seat has this passcode (of the server's own games,
+	// any: the client's may not be the last one created), one whose client
+	// is away first.
+	var gid int64
+	var h seatHolder
+	ok := false
 	s.mu.Lock()
-	h, ok := s.seats[seatKey{gid, seat}]
+	for k, sh := range s.seats {
+		if k.seat == seat && sh.passcode == code && (s.Game == 0 || k.game == s.Game) && (!ok || h.conn != nil && sh.conn == nil) {
+			gid, h, ok = k.game, sh, true
+		}
+	}
 	s.mu.Unlock()
-	if !ok || h.passcode != code {
+	if !ok {
 		return false
 	}
 	held, _, err := s.Host.SeatOf(ctx, gid, h.user)
