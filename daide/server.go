@@ -702,7 +702,7 @@ func (c *conn) command(ctx context.Context, ts []Token, ns []Node) *SyntaxError 
 			return err
 		}
 		gs, ok := c.playing(ctx)
-		if !ok {
+		if !ok || !alive(gs.Pos, c.power) {
 			rej()
 			return nil
 		}
@@ -802,7 +802,7 @@ func (c *conn) not(ctx context.Context, ts []Token, args []Node) *SyntaxError {
 	switch inner[0].Tok {
 	case GOF:
 		gs, ok := c.playing(ctx)
-		if !ok {
+		if !ok || !alive(gs.Pos, c.power) {
 			rej()
 			return nil
 		}
@@ -891,7 +891,7 @@ func tokensEqual(a, b []Token) bool {
 // vote casts a draw vote: DRW (yes) or NOT (DRW) (no); false when it is
 // refused.
 func (c *conn) vote(ctx context.Context, value string, ts []Token) bool {
-	if c.role == rolePlayer && c.started {
+	if gs, ok := c.playing(ctx); ok && alive(gs.Pos, c.power) {
 		if _, err := c.srv.Host.Vote(ctx, c.user, c.game, host.VoteDraw, value); err == nil {
 			c.send(cat([]Token{YES}, paren(ts...))...)
 			return true
