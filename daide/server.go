@@ -828,7 +828,7 @@ func (c *conn) not(ctx context.Context, ts []Token, args []Node) *SyntaxError {
 		yes()
 	case DRW:
 		if len(inner) > 1 {
-			return errAt(&inner[1], end, "partial draws are level 10; this game is level 0")
+			return errAt(&inner[1], end, "partial draws need the PDA variant, which this server does not offer")
 		}
 		if c.vote(ctx, "no", ts) {
 			c.drew = false
