@@ -49,7 +49,7 @@ func expectEM(t *testing.T, nc net.Conn, code int) {
 }
 
 func TestProtocolErrors(t *testing.T) {
-	f := newFixture(t, `{"phase": "10m"}`)
+	f := newFixture(t, `{"phase": "10m", "press": "none"}`)
 	t.Run("DM before IM", func(t *testing.T) {
 		nc := raw(t, f.addr)
 		WriteFrame(nc, DMFrame([]Token{OBS}))
@@ -117,8 +117,9 @@ func TestProtocolErrors(t *testing.T) {
 		c.expect("NOW (SPR 1901) ")
 		c.send("SCO")
 		c.expect("SCO (AUS ")
-		c.send("ADM ('me') ('hello')")
-		c.expect("REJ (ADM ('me') ('hello'))")
+		c.send("ADM ('me') ('hello')") // forwarded to the game's clients: none has joined
+		c.send("ADM ('me')")
+		c.expect("HUH (ADM ('me') ERR)")
 		c.send("NME ('x')")
 		c.expect("HUH (NME ('x') ERR)")
 		c.send("WIN")
@@ -139,7 +140,7 @@ func itoa(n int) string { return strconv.Itoa(n) }
 // its connection rejoins with IAM and its passcode; NME is refused once
 // the game is full.
 func TestObserveAndRejoin(t *testing.T) {
-	f := newFixture(t, `{"phase": "10m"}`)
+	f := newFixture(t, `{"phase": "10m", "press": "none"}`)
 	obs := dial(t, f.addr)
 	obs.send("OBS")
 	obs.expect("YES (OBS)")
@@ -149,16 +150,38 @@ func TestObserveAndRejoin(t *testing.T) {
 	obs.expect("HLO (UNO) (0) ((LVL 0)")
 	obs.expect("SCO ")
 	obs.expect("NOW (SPR 1901)")
+	obs.expect("TME (")
 	late := dial(t, f.addr)
 	late.send("NME ('late') ('1')")
 	late.expect("REJ (NME ('late') ('1'))")
 
+	// An admin message goes to every client of the game, observers too.
+	cs["FRA"].send("ADM ('Paris') ('back in five minutes')")
+	for _, c := range append([]*testClient{obs}, cs["AUS"], cs["FRA"]) {
+		c.expect("ADM ('Paris') ('back in five minutes')")
+	}
+	for _, p := range powers {
+		if p != "AUS" && p != "FRA" {
+			cs[p].expect("ADM ('Paris')")
+		}
+	}
+
 	eng := cs["ENG"]
+	eng.send("SUB ((ENG FLT LON) MTO NTH)")
+	eng.expect("THX ((ENG FLT LON) MTO NTH) (MBV)")
+	eng.expect("MIS (")
 	eng.send("HLO")
 	hlo := eng.expect("HLO (ENG) (")
 	code := strings.TrimSuffix(strings.TrimPrefix(hlo, "HLO (ENG) ("), hlo[strings.Index(hlo, ") ((LVL"):])
 	eng.nc.Close()
 	<-eng.done
+	// The others (and the observer) learn that England's client is gone.
+	for _, p := range powers {
+		if p != "ENG" {
+			cs[p].expect("CCD (ENG)")
+		}
+	}
+	obs.expect("CCD (ENG)")
 
 	wrong := "1"
 	if code == "1" {
@@ -167,11 +190,41 @@ func TestObserveAndRejoin(t *testing.T) {
 	bad := dial(t, f.addr)
 	bad.send("IAM (ENG) (" + wrong + ")")
 	bad.expect("REJ (IAM (ENG) (" + wrong + "))")
+	bad.send("IAM (FRA) (" + code + ")")
+	bad.expect("REJ (IAM (FRA)")
 	back := dial(t, f.addr)
 	back.send("IAM (ENG) (" + code + ")")
 	back.expect("YES (IAM (ENG) (" + code + "))")
-	back.send("SUB ((ENG FLT LON) MTO NTH) ((ENG FLT EDI) MTO NWG) ((ENG AMY LVP) MTO YOR)")
-	for i := 0; i < 3; i++ {
+	for _, p := range powers {
+		if p != "ENG" {
+			cs[p].expect("NOT (CCD (ENG))")
+		}
+	}
+	obs.expect("NOT (CCD (ENG))")
+	// The orders given before the connection broke stand: MIS lists the
+	// two units still to order, and HLO, MAP, NOW answer as before.
+	back.send("MIS")
+	if got := units(back.expect("MIS (")); !slices.Equal(got, []string{"ENG AMY LVP", "ENG FLT EDI"}) {
+		t.Errorf("MIS after IAM %q", got)
+	}
+	back.send("HLO")
+	back.expect(hlo)
+	back.send("MAP")
+	back.expect("MAP ('standard')")
+	// A second IAM with the passcode takes the seat over from a
+	// connection that still holds it (one the client lost without the
+	// server noticing): the old one is closed, and nobody hears of CCD.
+	again := dial(t, f.addr)
+	again.send("IAM (ENG) (" + code + ")")
+	again.expect("YES (IAM (ENG) (" + code + "))")
+	select {
+	case <-back.done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the connection taken over is still open")
+	}
+	back = again
+	back.send("SUB ((ENG FLT EDI) MTO NWG) ((ENG AMY LVP) MTO YOR)")
+	for i := 0; i < 2; i++ {
 		back.expect("THX ")
 	}
 	// The others hold; the phase resolves once all are in.
@@ -205,7 +258,7 @@ func TestObserveAndRejoin(t *testing.T) {
 // forming one, a new one is made once it is full, and a client that
 // leaves before its game starts gives its seat up.
 func TestOwnGames(t *testing.T) {
-	f := newFixture(t, `{"phase": "10m"}`)
+	f := newFixture(t, `{"phase": "10m", "press": "none"}`)
 	f.srv.Game = 0
 	f.srv.New = host.NewGame{Name: "bots", Variant: "standard", Options: json.RawMessage(`{"phase": "20m", "press": "none"}`)}
 	gone := dial(t, f.addr)
@@ -242,7 +295,7 @@ func TestOwnGames(t *testing.T) {
 		t.Fatalf("%d free seats after the client left, want 7", n)
 	}
 	f.game = first
-	f.join(t, "((LVL 0) (MTL 1200) (RTL 1200) (BTL 1200))")
+	cs := f.join(t, "((LVL 0) (MTL 1200) (RTL 1200) (BTL 1200))")
 	next := dial(t, f.addr)
 	next.send("NME ('next') ('1')")
 	next.expect("YES (NME")
@@ -252,13 +305,42 @@ func TestOwnGames(t *testing.T) {
 	if n := free(own()); n != 6 {
 		t.Errorf("the new game has %d free seats, want 6", n)
 	}
+
+	// A bot of the first game loses its connection and is started again:
+	// its NME is refused (not seated in the new game), and IAM with its
+	// passcode takes its seat back, in the first game.
+	eng := cs["ENG"]
+	eng.send("HLO")
+	hlo := eng.expect("HLO (ENG) (")
+	code := hlo[len("HLO (ENG) ("):strings.Index(hlo, ") ((")]
+	eng.nc.Close()
+	<-eng.done
+	cs["FRA"].expect("CCD (ENG)")
+	again := dial(t, f.addr)
+	again.send("NME ('" + eng.name + "') ('1.0')")
+	again.expect("REJ (NME ('" + eng.name + "') ('1.0'))")
+	again.send("IAM (ENG) (" + code + ")")
+	again.expect("YES (IAM (ENG) (" + code + "))")
+	cs["FRA"].expect("NOT (CCD (ENG))")
+	again.send("NOW")
+	again.expect("NOW (SPR 1901)")
+	if n := free(own()); n != 6 {
+		t.Errorf("the new game has %d free seats after the IAM, want 6", n)
+	}
+	// Another client is seated in the new game as before.
+	other := dial(t, f.addr)
+	other.send("NME ('other') ('1')")
+	other.expect("YES (NME")
+	if n := free(own()); n != 5 {
+		t.Errorf("the new game has %d free seats, want 5", n)
+	}
 }
 
 // A map with powers of its own (Hundred: England, France, Burgundy) plays
 // through the adapter with the names the RM gives: HLO, NOW, MIS and
 // ORD use them, and a phase of holds resolves.
 func TestVariantMap(t *testing.T) {
-	f := newFixture(t, `{"phase": "10m"}`)
+	f := newFixture(t, `{"phase": "10m", "press": "none"}`)
 	ctx := context.Background()
 	u := &store.User{Name: "owner2", PasswordHash: "x", CreatedAt: time.Now()}
 	if err := f.h.Store.CreateUser(ctx, u); err != nil {
@@ -328,7 +410,7 @@ func TestVariantMap(t *testing.T) {
 // A game won outright ends with SLO (power) and OFF: here the others
 // concede to France (from the web: DAIDE has no word for conceding).
 func TestSolo(t *testing.T) {
-	f := newFixture(t, `{"phase": "10m"}`)
+	f := newFixture(t, `{"phase": "10m", "press": "none"}`)
 	cs := f.join(t, "((LVL 0) (MTL 600) (RTL 600) (BTL 600))")
 	ld, err := f.h.GameSeats(context.Background(), f.game)
 	if err != nil {
@@ -354,7 +436,7 @@ func TestSolo(t *testing.T) {
 // A power whose holder misses two deadlines in a row is announced in
 // civil disorder (CCD), and out of it (NOT (CCD)) once it orders again.
 func TestCivilDisorder(t *testing.T) {
-	f := newFixture(t, `{"phase": "10m"}`)
+	f := newFixture(t, `{"phase": "10m", "press": "none"}`)
 	cs := f.join(t, "((LVL 0) (MTL 600) (RTL 600) (BTL 600))")
 	ctx := context.Background()
 	deadline := func() {
@@ -416,7 +498,7 @@ func TestCivilDisorder(t *testing.T) {
 // TME (seconds) asks for a warning that many seconds before each
 // deadline; one longer than the game's windows is refused.
 func TestTimeWarnings(t *testing.T) {
-	f := newFixture(t, `{"phase": "10m"}`)
+	f := newFixture(t, `{"phase": "10m", "press": "none"}`)
 	cs := f.join(t, "((LVL 0) (MTL 600) (RTL 600) (BTL 600))")
 	c := cs["ENG"]
 	c.send("TME (601)")
@@ -434,4 +516,59 @@ func TestTimeWarnings(t *testing.T) {
 	c.expect("YES (NOT (TME (600)))")
 	c.send("NOT (TME)")
 	c.expect("YES (NOT (TME))")
+}
+
+// holdAll has every client order its units to hold, as MIS lists them.
+func holdAll(t *testing.T, cs map[string]*testClient) {
+	t.Helper()
+	for _, p := range powers {
+		c := cs[p]
+		c.send("MIS")
+		var orders []string
+		for _, u := range units(c.expect("MIS (")) {
+			orders = append(orders, "(("+u+") HLD)")
+		}
+		c.send("SUB " + strings.Join(orders, " "))
+		for range orders {
+			c.expect("THX ")
+		}
+	}
+}
+
+// A DRW holds for the turn it is sent in: once the turn processes, the
+// power's draw vote is withdrawn (the client sends DRW again each turn
+// it still wants a draw).
+func TestDrawOneTurn(t *testing.T) {
+	f := newFixture(t, `{"phase": "10m", "press": "none"}`)
+	cs := f.join(t, "((LVL 0) (MTL 600) (RTL 600) (BTL 600))")
+	vote := func() string {
+		t.Helper()
+		vs, err := f.h.Store.Votes(context.Background(), f.game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range vs {
+			if v.Kind == host.VoteDraw && v.Seat == "england" {
+				return v.Value
+			}
+		}
+		return ""
+	}
+	cs["ENG"].send("DRW")
+	cs["ENG"].expect("YES (DRW)")
+	if v := vote(); v != "yes" {
+		t.Fatalf("England's draw vote %q after DRW, want yes", v)
+	}
+	holdAll(t, cs)
+	for _, p := range powers {
+		if _, _, now := ords(t, cs[p]); !strings.HasPrefix(now, "NOW (FAL 1901)") {
+			t.Fatalf("%s: %q", p, now)
+		}
+		cs[p].expect("TME (")
+	}
+	if v := vote(); v == "yes" {
+		t.Fatal("England's DRW still counts after the turn processed")
+	}
+	cs["ENG"].send("NOT (DRW)")
+	cs["ENG"].expect("YES (NOT (DRW))")
 }

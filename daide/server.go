@@ -65,6 +65,40 @@ type seatHolder struct {
 	user          int64
 	passcode      int
 	name, version string // the client's NME
+	// conn is the connection playing the seat now; nil while the client
+	// is away (the seat is then in civil disorder for the others).
+	conn *conn
+}
+
+// pokeAll wakes every connection to look at its game.
+func (s *Server) pokeAll() {
+	s.connMu.Lock()
+	defer s.connMu.Unlock()
+	for cn := range s.conns {
+		cn.poke()
+	}
+}
+
+// broadcast gives every connection of game gid (players and observers)
+// a message: ADM.
+func (s *Server) broadcast(gid int64, ts []Token) {
+	s.connMu.Lock()
+	defer s.connMu.Unlock()
+	for cn := range s.conns {
+		select {
+		case cn.out <- outMsg{gid, ts}:
+		default: // a client that reads nothing loses admin messages
+		}
+	}
+}
+
+// away reports whether the seat is a DAIDE client's whose connection is
+// gone (user still holding it).
+func (s *Server) away(gid int64, seat game.Seat, user int64) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	h, ok := s.seats[seatKey{gid, seat}]
+	return ok && user != 0 && h.user == user && h.conn == nil
 }
 
 // Attach makes the server learn of every change to the host's games (it
@@ -85,6 +119,12 @@ func (s *Server) Attach() {
 		defer s.connMu.Unlock()
 		for cn := range s.conns {
 			cn.poke()
+			if c.Kind == "message" {
+				select {
+				case cn.pressWake <- struct{}{}:
+				default:
+				}
+			}
 		}
 	}
 }
@@ -225,7 +265,8 @@ func randUint64() uint64 {
 // side ends it.
 func (s *Server) handle(ctx context.Context, nc net.Conn) {
 	defer nc.Close()
-	c := &conn{srv: s, nc: nc, wake: make(chan struct{}, 1), log: s.log().With("daide", nc.RemoteAddr().String())}
+	c := &conn{srv: s, nc: nc, wake: make(chan struct{}, 1), pressWake: make(chan struct{}, 1), out: make(chan outMsg, 64),
+		log: s.log().With("daide", nc.RemoteAddr().String())}
 	timeout := s.IMTimeout
 	if timeout == 0 {
 		timeout = 30 * time.Second
@@ -279,6 +320,7 @@ func (s *Server) handle(ctx context.Context, nc net.Conn) {
 		delete(s.conns, c)
 		s.connMu.Unlock()
 		c.leave()
+		c.release()
 	}()
 	frames := make(chan Frame)
 	quit := make(chan struct{})
@@ -321,10 +363,17 @@ func (s *Server) handle(ctx context.Context, nc net.Conn) {
 			c.frame(ctx, f)
 		case <-c.wake:
 			c.sync(ctx)
+		case <-c.pressWake:
+			c.pressSync(ctx)
+		case m := <-c.out:
+			if c.role != roleNone && c.game == m.game {
+				c.send(m.ts...)
+			}
 		case now := <-tick.C:
 			if now.Sub(lastPoll) >= poll {
 				lastPoll = now
 				c.sync(ctx)
+				c.pressSync(ctx)
 			}
 			c.timeWarnings(ctx, now)
 		}
@@ -339,6 +388,10 @@ type conn struct {
 	wake   chan struct{}
 	log    *slog.Logger
 	closed bool
+	// pressWake is poked when press is posted in any game; out carries
+	// admin messages to the clients of a game.
+	pressWake chan struct{}
+	out       chan outMsg
 
 	role          int // roleNone, rolePlayer, roleObserver
 	name, version string
@@ -358,6 +411,17 @@ type conn struct {
 	tmeSent       map[int]bool       // warnings sent this phase
 	deadline      time.Time          // the current window's deadline
 	cd            map[game.Seat]bool // powers last announced in civil disorder
+	drew          bool               // voted for a draw (DRW) this phase
+	level         int                // the syntax level (HLO's LVL)
+	public        bool               // press goes to the public channel only
+	pressAfter    int64              // the Ref of the last message delivered
+	pressRead     bool               // pressAfter is set
+}
+
+// outMsg is a message for every client of a game.
+type outMsg struct {
+	game int64
+	ts   []Token
 }
 
 const (
@@ -387,6 +451,28 @@ func (c *conn) send(ts ...Token) {
 	}
 	if err := WriteFrame(c.nc, DMFrame(ts)); err != nil {
 		c.closed = true
+	}
+}
+
+// release marks a player's seat as away when its connection ends (unless
+// another connection has taken the seat over), and wakes the others to
+// announce it in civil disorder.
+func (c *conn) release() {
+	if c.role != rolePlayer {
+		return
+	}
+	s := c.srv
+	s.mu.Lock()
+	k := seatKey{c.game, c.seat}
+	h, ok := s.seats[k]
+	gone := ok && h.conn == c
+	if gone {
+		h.conn = nil
+		s.seats[k] = h
+	}
+	s.mu.Unlock()
+	if gone {
+		s.pokeAll()
 	}
 }
 
@@ -616,7 +702,7 @@ func (c *conn) command(ctx context.Context, ts []Token, ns []Node) *SyntaxError 
 			return err
 		}
 		gs, ok := c.playing(ctx)
-		if !ok {
+		if !ok || !alive(gs.Pos, c.power) {
 			rej()
 			return nil
 		}
@@ -658,13 +744,38 @@ func (c *conn) command(ctx context.Context, ts []Token, ns []Node) *SyntaxError 
 		yes()
 	case DRW:
 		if len(args) > 0 {
-			return errAt(&args[0], end, "partial draws are level 10; this game is level 0")
+			return errAt(&args[0], end, "partial draws need the PDA variant, which this server does not offer")
 		}
-		c.vote(ctx, "yes", ts)
-	case SND, FRM:
-		return errAt(&head, end, "press is not available at syntax level 0")
+		if c.vote(ctx, "yes", ts) {
+			c.drew = true
+		}
+	case SND:
+		if c.level < 10 {
+			return errAt(&head, end, "press is not available at syntax level 0")
+		}
+		return c.snd(ctx, ts, args)
+	case FRM:
+		return errAt(&head, end, "FRM is the server's")
 	case ADM:
-		rej()
+		if len(args) != 2 {
+			return errAt(nil, end, "ADM ('name') ('message')")
+		}
+		for i := range args {
+			if _, ok := args[i].text(); !ok {
+				return errAt(&args[i], end, "want ('text')")
+			}
+		}
+		gid := c.game
+		if gid == 0 {
+			var err error
+			if gid, err = c.srv.gameFor(ctx, false); err != nil {
+				rej()
+				return nil
+			}
+		}
+		// Forwarded to every client of the game (this one too, once it has
+		// joined: a client that has not gets only answers).
+		c.srv.broadcast(gid, ts)
 	default:
 		return errAt(&head, end, "not a command a client sends")
 	}
@@ -691,7 +802,7 @@ func (c *conn) not(ctx context.Context, ts []Token, args []Node) *SyntaxError {
 	switch inner[0].Tok {
 	case GOF:
 		gs, ok := c.playing(ctx)
-		if !ok {
+		if !ok || !alive(gs.Pos, c.power) {
 			rej()
 			return nil
 		}
@@ -717,9 +828,11 @@ func (c *conn) not(ctx context.Context, ts []Token, args []Node) *SyntaxError {
 		yes()
 	case DRW:
 		if len(inner) > 1 {
-			return errAt(&inner[1], end, "partial draws are level 10; this game is level 0")
+			return errAt(&inner[1], end, "partial draws need the PDA variant, which this server does not offer")
 		}
-		c.vote(ctx, "no", ts)
+		if c.vote(ctx, "no", ts) {
+			c.drew = false
+		}
 	case SUB:
 		gs, ok := c.playing(ctx)
 		if !ok {
@@ -775,20 +888,48 @@ func tokensEqual(a, b []Token) bool {
 	return true
 }
 
-// vote casts a draw vote: DRW (yes) or NOT (DRW) (no).
-func (c *conn) vote(ctx context.Context, value string, ts []Token) {
-	if c.role == rolePlayer && c.started {
+// vote casts a draw vote: DRW (yes) or NOT (DRW) (no); false when it is
+// refused.
+func (c *conn) vote(ctx context.Context, value string, ts []Token) bool {
+	if gs, ok := c.playing(ctx); ok && alive(gs.Pos, c.power) {
 		if _, err := c.srv.Host.Vote(ctx, c.user, c.game, host.VoteDraw, value); err == nil {
 			c.send(cat([]Token{YES}, paren(ts...))...)
-			return
+			return true
 		}
 	}
 	c.send(cat([]Token{REJ}, paren(ts...))...)
+	return false
 }
 
-// join seats a new client in the game it is to play.
+// awayFrom reports whether a client of this name and version has lost its
+// connection to a game being played: a bot that reconnects sends NME
+// first, and IAM once NME is refused.
+func (s *Server) awayFrom(ctx context.Context, name, version string) bool {
+	s.mu.Lock()
+	var games []int64
+	for k, h := range s.seats {
+		if h.conn == nil && h.name == name && h.version == version {
+			games = append(games, k.game)
+		}
+	}
+	s.mu.Unlock()
+	for _, id := range games {
+		if g, _, err := s.Host.Game(ctx, id); err == nil && g.Status == store.Active {
+			return true
+		}
+	}
+	return false
+}
+
+// join seats a new client in the game it is to play; false (REJ) when
+// there is none, or when a client of the same name and version is away
+// from a game being played (it is to come back with IAM: David Norman's
+// client framework sends IAM when NME is refused).
 func (c *conn) join(ctx context.Context, name, version string) bool {
 	s := c.srv
+	if s.awayFrom(ctx, name, version) {
+		return false
+	}
 	gid, err := s.gameFor(ctx, true)
 	if err != nil {
 		c.log.Warn("daide: no game to join", "err", err)
@@ -818,7 +959,7 @@ func (c *conn) join(ctx context.Context, name, version string) bool {
 	if s.seats == nil {
 		s.seats = map[seatKey]seatHolder{}
 	}
-	s.seats[seatKey{gid, seat}] = seatHolder{user: u.ID, passcode: 1 + int(randUint64()%8191), name: name, version: version}
+	s.seats[seatKey{gid, seat}] = seatHolder{user: u.ID, passcode: 1 + int(randUint64()%8191), name: name, version: version, conn: c}
 	s.mu.Unlock()
 	c.log.Info("daide: joined", "name", name, "version", version, "game", gid, "seat", seat)
 	return true
@@ -827,15 +968,21 @@ func (c *conn) join(ctx context.Context, name, version string) bool {
 // rejoin takes a seat back with its passcode (IAM).
 func (c *conn) rejoin(ctx context.Context, pw diplomacy.Power, code int) bool {
 	s := c.srv
-	gid, err := s.gameFor(ctx, false)
-	if err != nil {
-		return false
-	}
 	seat := game.Seat(c.rep.Map.Powers[pw].ID)
+	// The game whose seat has this passcode (of the server's own games,
+	// any: the client's may not be the last one created), one whose client
+	// is away first.
+	var gid int64
+	var h seatHolder
+	ok := false
 	s.mu.Lock()
-	h, ok := s.seats[seatKey{gid, seat}]
+	for k, sh := range s.seats {
+		if k.seat == seat && sh.passcode == code && (s.Game == 0 || k.game == s.Game) && (!ok || h.conn != nil && sh.conn == nil) {
+			gid, h, ok = k.game, sh, true
+		}
+	}
 	s.mu.Unlock()
-	if !ok || h.passcode != code {
+	if !ok {
 		return false
 	}
 	held, _, err := s.Host.SeatOf(ctx, gid, h.user)
@@ -848,6 +995,24 @@ func (c *conn) rejoin(ctx context.Context, pw diplomacy.Power, code int) bool {
 	}
 	c.role, c.user, c.game, c.seat, c.power = rolePlayer, h.user, gid, seat, pw
 	c.mapOK, c.started, c.hist = true, true, len(gs.History)
+	c.adoptStored(gs)
+	if ld, err := s.Host.GameSeats(ctx, gid); err == nil {
+		c.level, c.public = pressLevel(ld.Opts)
+	}
+	c.startPress(ctx)
+	// The seat is this connection's now; one that still holds it (a
+	// connection the client lost without the server noticing) is closed.
+	s.mu.Lock()
+	k := seatKey{gid, seat}
+	h = s.seats[k]
+	old := h.conn
+	h.conn = c
+	s.seats[k] = h
+	s.mu.Unlock()
+	if old != nil && old != c {
+		old.nc.Close()
+	}
+	s.pokeAll() // NOT (CCD) for the others
 	return true
 }
 
@@ -933,11 +1098,21 @@ func (c *conn) sync(ctx context.Context) {
 	if !c.started {
 		c.started = true
 		c.hist = len(gs.History)
+		c.level, c.public = pressLevel(ld.Opts)
+		c.startPress(ctx)
 		c.hlo(ctx)
 		c.send(c.sco(gs.Pos)...)
 		c.send(c.now(gs.Pos)...)
 		c.sendTME(g)
 	} else if len(gs.History) > c.hist {
+		if c.drew && g.Status == store.Active {
+			// A DRW holds for the turn it was sent in: the client sends it
+			// again each turn it still wants a draw.
+			c.drew = false
+			if _, err := c.srv.Host.Vote(ctx, c.user, c.game, host.VoteDraw, "no"); err != nil {
+				c.log.Info("daide: withdrawing a draw vote", "err", err)
+			}
+		}
 		fall := false
 		for i := c.hist; i < len(gs.History); i++ {
 			c.results(gs, i)
@@ -1022,15 +1197,16 @@ func (c *conn) smr(ctx context.Context, gs *diplomacy.GameState) {
 
 // civilDisorder sends CCD (power) for each power of the game ld that has
 // fallen into civil disorder (its holder missed the game's limit of
-// phases in a row, or nobody holds it) and NOT (CCD (power)) for each
-// that came back.
+// phases in a row, nobody holds it, or its DAIDE client's connection is
+// gone) and NOT (CCD (power)) for each that came back.
 func (c *conn) civilDisorder(ld *host.Loaded) {
+	dis := c.disorder(ld)
 	for _, st := range ld.Seats {
 		pw, ok := c.rep.Map.LookupPower(string(st.Seat))
 		if !ok {
 			continue
 		}
-		cd := !st.Bot && (st.UserID == 0 || st.Missed >= ld.Opts.MissedLimit)
+		cd := dis[st.Seat]
 		if cd == c.cd[st.Seat] {
 			continue
 		}
@@ -1044,6 +1220,17 @@ func (c *conn) civilDisorder(ld *host.Loaded) {
 			c.send(NOT, BRA, CCD, BRA, c.rep.Power(pw), KET, KET)
 		}
 	}
+}
+
+// disorder is the seats of game ld in civil disorder: held by nobody, by
+// a holder who missed the game's limit of phases in a row, or by a DAIDE
+// client whose connection is gone. A bot's seat never is.
+func (c *conn) disorder(ld *host.Loaded) map[game.Seat]bool {
+	out := map[game.Seat]bool{}
+	for _, st := range ld.Seats {
+		out[st.Seat] = !st.Bot && (st.UserID == 0 || st.Missed >= ld.Opts.MissedLimit || c.srv.away(ld.Game.ID, st.Seat, st.UserID))
+	}
+	return out
 }
 
 // longestWindow is the longest window of the game in seconds (0 for
@@ -1067,7 +1254,7 @@ func (c *conn) hlo(ctx context.Context) {
 		code = c.srv.seats[seatKey{c.game, c.seat}].passcode
 		c.srv.mu.Unlock()
 	}
-	vars := paren(LVL, mustInt(0))
+	vars := paren(LVL, mustInt(c.level))
 	if ld, err := c.srv.Host.GameSeats(ctx, c.game); err == nil && ld.Opts.DailyAt == "" {
 		long, _ := time.ParseDuration(ld.Opts.Phase)
 		short := long
@@ -1326,6 +1513,25 @@ func (c *conn) result(pos *diplomacy.Position, o diplomacy.Order, r diplomacy.Or
 		out = append(out, RET)
 	}
 	return out
+}
+
+// adoptStored takes the power's orders stored for the open phase as the
+// connection's own (a client that rejoins goes on from them).
+func (c *conn) adoptStored(gs *diplomacy.GameState) {
+	m := c.rep.Map
+	c.phaseOrders = len(gs.History)
+	c.orders, c.engine, c.notGOF, c.ready = nil, nil, false, gs.Ready[c.power]
+	for _, text := range gs.Orders[c.power] {
+		o, err := m.ParseOrder(text)
+		if err != nil {
+			continue
+		}
+		if gs.Pos.Phase.Type == diplomacy.Retreat && o.Type == diplomacy.Move {
+			o.Type = diplomacy.RetreatOrder
+		}
+		c.orders = append(c.orders, Order{Power: c.power, Order: o, Tokens: c.rep.write(gs.Pos, c.power, o)})
+		c.engine = append(c.engine, o)
+	}
 }
 
 // resetIfNewPhase forgets the orders of a phase that has closed.

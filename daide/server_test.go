@@ -26,6 +26,7 @@ type testClient struct {
 	rep  *Rep // names from the RM only
 	in   chan string
 	done chan struct{}
+	name string // the NME name fixture.join gave it
 }
 
 func dial(t *testing.T, addr string) *testClient {
@@ -183,6 +184,7 @@ func (f *fixture) join(t *testing.T, variants string) map[string]*testClient {
 	var all []*testClient
 	for i := 0; i < 7; i++ {
 		c := dial(t, f.addr)
+		c.name = fmt.Sprintf("bot%d", i)
 		c.send(fmt.Sprintf("NME ('bot%d') ('1.0')", i))
 		c.expect(fmt.Sprintf("YES (NME ('bot%d') ('1.0'))", i))
 		c.expect("MAP ('standard')")

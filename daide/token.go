@@ -173,6 +173,16 @@ const (
 	RTL Token = 0x490A
 	UNO Token = 0x490B
 	DSD Token = 0x490D
+
+	ALY Token = 0x4A00
+	BWX Token = 0x4A02
+	FCT Token = 0x4A07
+	PCE Token = 0x4A10
+	PRP Token = 0x4A13
+	TRY Token = 0x4A1A
+	VSS Token = 0x4A1C
+	NAR Token = 0x4A25
+	CCL Token = 0x4A26
 )
 
 // fixedNames names every token of a fixed value (all but provinces and,
@@ -198,7 +208,7 @@ func init() {
 	add(CatPhase, 0, "SPR SUM FAL AUT WIN")
 	add(CatCommand, 0, "CCD DRW FRM GOF HLO HST HUH IAM LOD MAP MDF MIS NME NOT NOW OBS OFF ORD OUT PRN REJ SCO SLO SND SUB SVE THX TME YES ADM SMR")
 	add(CatParameter, 0, "AOA BTL ERR LVL MRT MTL NPB NPR PDA PTL RTL UNO - DSD")
-	add(CatPress, 0, "ALY AND BWX DMZ ELS EXP FWD FCT FOR HOW IDK IFF INS IOU OCC ORR PCE POB PPT PRP QRY SCD SRY SUG THK THN TRY UOM VSS WHT WHY XDO XOY YDO CHO BCC UNT")
+	add(CatPress, 0, "ALY AND BWX DMZ ELS EXP FWD FCT FOR HOW IDK IFF INS IOU OCC ORR PCE POB PPT PRP QRY SCD SRY SUG THK THN TRY UOM VSS WHT WHY XDO XOY YDO CHO BCC UNT NAR CCL")
 }
 
 // Int is the integer token for n, which must lie in -8192..8191.

@@ -86,6 +86,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	daideGame := fs.Int64("daide-game", 0, "the forming Diplomacy game DAIDE clients join; 0: the server creates games of its own for them")
 	daideVariant := fs.String("daide-variant", "standard", "the map of the games the server creates for DAIDE clients")
 	daidePhase := fs.String("daide-phase", "10m", "the phase length of the games the server creates for DAIDE clients (short phases: half)")
+	daidePress := fs.String("daide-press", "none", "the press of the games the server creates for DAIDE clients: none (DAIDE level 0), full or public (level 10)")
 	if v := os.Getenv("CONCORDAT_TRUSTED_PROXY"); v != "" {
 		p, err := parsePrefixes(v)
 		if err != nil {
@@ -146,7 +147,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "serve: --daide %q: want host:port\n", *daideAddr)
 			return 2
 		}
-		if err := checkDAIDEVariant(*daideGame, *daideVariant, *daidePhase); err != nil {
+		if err := checkDAIDEVariant(*daideGame, *daideVariant, *daidePhase, *daidePress); err != nil {
 			fmt.Fprintln(stderr, "serve:", err)
 			return 2
 		}
@@ -184,7 +185,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var dsrv *daide.Server
 	var dln net.Listener
 	if *daideAddr != "" {
-		dsrv = newDAIDE(h, log, *daideGame, *daideVariant, *daidePhase)
+		dsrv = newDAIDE(h, log, *daideGame, *daideVariant, *daidePhase, *daidePress)
 		if *daideGame != 0 {
 			if _, err := dsrv.Rep(ctx, *daideGame); err != nil {
 				fmt.Fprintln(stderr, "serve: --daide-game:", err)
@@ -372,20 +373,22 @@ func redact(db string) string {
 }
 
 // newDAIDE is the DAIDE adapter of serve: clients join game (or, for 0,
-// games the adapter creates on variant with phase-long windows, no press).
-func newDAIDE(h *host.Host, log *slog.Logger, game int64, variant, phase string) *daide.Server {
+// games the adapter creates on variant with phase-long windows and the
+// press mode press).
+func newDAIDE(h *host.Host, log *slog.Logger, game int64, variant, phase, press string) *daide.Server {
 	short := phase
 	if d, err := time.ParseDuration(phase); err == nil && d/2 >= 5*time.Minute {
 		short = (d / 2).String()
 	}
-	opts, _ := json.Marshal(map[string]string{"phase": phase, "short": short, "press": "none"})
+	opts, _ := json.Marshal(map[string]string{"phase": phase, "short": short, "press": press})
 	return &daide.Server{Host: h, Log: log, Game: game,
 		New: host.NewGame{Name: "DAIDE game", Kind: "diplomacy", Variant: variant, Options: opts}}
 }
 
-// checkDAIDEVariant refuses, before serving, a map DAIDE cannot express
-// or a phase length the host refuses for the adapter's own games.
-func checkDAIDEVariant(game int64, variant, phase string) error {
+// checkDAIDEVariant refuses, before serving, a map DAIDE cannot express,
+// or a phase length or press mode the host refuses (or DAIDE cannot
+// play: anonymous press) for the adapter's own games.
+func checkDAIDEVariant(game int64, variant, phase, press string) error {
 	if game < 0 {
 		return fmt.Errorf("--daide-game %d: want a game id, or 0", game)
 	}
@@ -402,6 +405,11 @@ func checkDAIDEVariant(game int64, variant, phase string) error {
 	opts, _ := json.Marshal(map[string]string{"phase": phase})
 	if _, err := host.ParseOptions(opts); err != nil {
 		return fmt.Errorf("--daide-phase: %v", err)
+	}
+	switch press {
+	case host.PressNone, host.PressFull, host.PressPublic:
+	default:
+		return fmt.Errorf("--daide-press %q: want none, full or public", press)
 	}
 	return nil
 }

@@ -24,6 +24,7 @@ func TestServeDAIDEFlags(t *testing.T) {
 		{[]string{"--daide", ":0", "--daide-variant", "colonial"}, "special borders"},
 		{[]string{"--daide", ":0", "--daide-variant", "nowhere"}, "--daide-variant"},
 		{[]string{"--daide", ":0", "--daide-phase", "1m"}, "--daide-phase"},
+		{[]string{"--daide", ":0", "--daide-press", "anonymous"}, `--daide-press "anonymous": want none, full or public`},
 	} {
 		var out, errb bytes.Buffer
 		if code := runServe(c.args, nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), c.want) {
