@@ -41,6 +41,9 @@ type site struct {
 
 	mu  sync.Mutex
 	api []string // every API request of the browsers (not the tests' players), "METHOD /api/...?query", in order
+	// slowActions delays the server's answer to each action a browser
+	// posts (as a loaded server or a slow network would).
+	slowActions time.Duration
 }
 
 // requests are the browsers' API requests from the from'th received on,
@@ -73,7 +76,11 @@ func newSite(t *testing.T) *site {
 			if strings.Contains(r.UserAgent(), "Chrome") {
 				s.mu.Lock()
 				s.api = append(s.api, r.Method+" "+r.URL.RequestURI())
+				slow := s.slowActions
 				s.mu.Unlock()
+				if r.Method == "POST" && strings.HasSuffix(p, "/actions") && slow > 0 {
+					defer time.Sleep(slow) // stored at once, answered late
+				}
 			}
 			srv.ServeHTTP(w, r)
 			return
