@@ -65,11 +65,13 @@ func TestBrowserHisTwoPowers(t *testing.T) {
 	eval[bool](t, ctx, `(document.querySelector('.power-switch button[data-seat="england"]').focus(), true)`)
 	run(t, ctx, "Enter on England", chromedp.KeyEvent(kb.Enter))
 	waitFor(t, ctx, "England shown", pressed+` === 'england' && `+as+` === 'england' && !document.querySelector('.decision')`)
+	waitFor(t, ctx, "the focus kept on the switcher", `document.activeElement && document.activeElement.dataset.seat === 'england'`)
 	waitFor(t, ctx, "the Protestant's decision said", `document.querySelector('.other-owes') && document.querySelector('.other-owes').textContent.includes('Protestant owes a decision') && document.querySelector('.other-owes button[data-switch="protestant"]')`)
 
 	// One click back to the Protestant, whose decision is made in the page.
 	click(t, ctx, `.other-owes button[data-switch="protestant"]`)
 	waitFor(t, ctx, "the Protestant's options", pressed+` === 'protestant' && `+as+` === 'protestant' && document.querySelector('.decision[data-kind="reformation.target"] .his-choices button') && !document.querySelector('.other-owes')`)
+	waitFor(t, ctx, "the focus on the switcher", `document.activeElement && document.activeElement.dataset.seat === 'protestant'`)
 	before := eng.his(id).Game.Seq
 	click(t, ctx, `.decision .his-choices button`)
 	click(t, ctx, `.decision button[data-confirm]`)

@@ -52,6 +52,12 @@ export class GameRoute extends Component {
     actAs(this.props.id, '');
   }
   componentDidUpdate(prev) {
+    // A switch made from the keyboard (or any control of the page) keeps the focus on the switcher.
+    if (this.refocus && this.state.game && this.state.game.you === this.refocus) {
+      const b = document.querySelector(`.power-switch button[data-seat="${this.refocus}"]`);
+      this.refocus = '';
+      if (b) b.focus();
+    }
     // The address names another seat (a link followed within the page): show it.
     const as = query().get('as') || '';
     if (as && as !== actingAs(this.props.id)) return this.switchSeat(as, true);
@@ -92,6 +98,8 @@ export class GameRoute extends Component {
    */
   switchSeat(seat, chosen) {
     if (seat === actingAs(this.props.id)) return;
+    const from = document.activeElement;
+    this.refocus = chosen && from && from.closest && from.closest('.power-switch, .other-owes') ? seat : '';
     this.chosen = chosen && !!seat;
     actAs(this.props.id, seat);
     this.keepSeat();
