@@ -66,15 +66,15 @@ export function gamePath(id, rest, query) {
 
 const g = gamePath;
 
-/** Games of the lobby and their details; a game's requests act as its seat of actAs. */
+/** Games of the lobby and their details; a game's requests act as its seat of actAs (but a bot's, whose seat is in the path). */
 export const games = {
   list: (query) => get('/games' + (query ? '?' + new URLSearchParams(query) : '')),
   get: (id) => get(g(id)),
   create: (spec) => post('/games', spec),
   join: (id, body) => post(g(id, '/join'), body || {}),
   leave: (id) => post(g(id, '/leave')),
-  putBot: (id, seat, kind) => post(g(id, '/seats/' + seat + '/bot'), kind ? { kind } : {}),
-  removeBot: (id, seat) => del(g(id, '/seats/' + seat + '/bot')),
+  putBot: (id, seat, kind) => post('/games/' + id + '/seats/' + seat + '/bot', kind ? { kind } : {}), // the seat is the path's
+  removeBot: (id, seat) => del('/games/' + id + '/seats/' + seat + '/bot'),
   legal: (id) => get(g(id, '/legal')),
   act: (id, seq, type, args, window) => post(g(id, '/actions'), window ? { seq, type, args, window } : { seq, type, args }),
   log: (id, from) => get(g(id, '/log', from ? { from } : null)),
