@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -323,10 +324,13 @@ func (s *Server) getGame(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	resp := struct {
-		Game    gameJSON      `json:"game"`
-		Seats   []seatJSON    `json:"seats"`
-		You     game.Seat     `json:"you,omitempty"`
-		Yours   []game.Seat   `json:"yours,omitempty"` // every seat the requester holds, when several (a grouped game)
+		Game  gameJSON    `json:"game"`
+		Seats []seatJSON  `json:"seats"`
+		You   game.Seat   `json:"you,omitempty"`
+		Yours []game.Seat `json:"yours,omitempty"` // every seat the requester holds, when several (a grouped game)
+		// Owing are those of Yours that owe a decision now (in Yours'
+		// order), whichever of them the request acts as.
+		Owing   []game.Seat   `json:"owing,omitempty"`
 		View    any           `json:"view"`
 		Pending []game.Prompt `json:"pending"`
 		Window  string        `json:"window,omitempty"` // the simultaneous window open, for submissions
@@ -366,9 +370,15 @@ func (s *Server) getGame(w http.ResponseWriter, r *http.Request) {
 	}
 	resp.View = rules.View(st, viewer)
 	resp.Window = s.Host.WindowOf(g.Kind, st)
-	for _, p := range rules.Pending(st) {
+	pending := rules.Pending(st)
+	for _, p := range pending {
 		if p.Seat == seat { // only one's own prompts: others' progress is private
 			resp.Pending = append(resp.Pending, p)
+		}
+	}
+	for _, held := range resp.Yours {
+		if slices.ContainsFunc(pending, func(p game.Prompt) bool { return p.Seat == held }) {
+			resp.Owing = append(resp.Owing, held)
 		}
 	}
 	writeJSON(w, http.StatusOK, resp)

@@ -32,12 +32,30 @@ func TestHereIStandFourPlayers(t *testing.T) {
 		} `json:"game"`
 		You   string          `json:"you"`
 		Yours []string        `json:"yours"`
+		Owing []string        `json:"owing"`
 		View  json.RawMessage `json:"view"`
 	}
 	eng := pl["england"]
 	eng.mustDo("GET", fmt.Sprintf("/api/games/%d", id), nil, http.StatusOK, &g)
 	if g.Game.Status != "active" || len(g.Yours) != 2 || g.Yours[0] != "england" || g.Yours[1] != "protestant" {
 		t.Fatalf("the England player's game: status %s, seats %v", g.Game.Status, g.Yours)
+	}
+	// Luther's 95 Theses open the game (§18.1.1): of the England player's
+	// powers the Protestant owes, whichever of them the view is read as;
+	// the Hapsburg player's powers owe nothing, and France holds one seat.
+	for _, q := range []string{"", "?seat=england", "?seat=protestant"} {
+		eng.mustDo("GET", fmt.Sprintf("/api/games/%d%s", id, q), nil, http.StatusOK, reset(&g))
+		if len(g.Owing) != 1 || g.Owing[0] != "protestant" {
+			t.Fatalf("the England player's game%s: owing %v, want [protestant]", q, g.Owing)
+		}
+	}
+	pl["hapsburg"].mustDo("GET", fmt.Sprintf("/api/games/%d", id), nil, http.StatusOK, reset(&g))
+	if len(g.Yours) != 2 || g.Owing != nil {
+		t.Fatalf("the Hapsburg player's game: yours %v, owing %v, want two seats owing nothing", g.Yours, g.Owing)
+	}
+	pl["france"].mustDo("GET", fmt.Sprintf("/api/games/%d", id), nil, http.StatusOK, reset(&g))
+	if g.Yours != nil || g.Owing != nil {
+		t.Fatalf("the France player's game: yours %v, owing %v, want neither (one seat)", g.Yours, g.Owing)
 	}
 	for _, seat := range []string{"england", "protestant"} {
 		eng.mustDo("GET", fmt.Sprintf("/api/games/%d?seat=%s", id, seat), nil, http.StatusOK, reset(&g))

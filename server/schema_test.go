@@ -378,6 +378,35 @@ func TestResponsesMatchSchemas(t *testing.T) {
 	for _, c := range []*client{hpl["france"], spectator} {
 		s.everyRead(c, hid, "HereIStandView", c != spectator)
 	}
+	// Here I Stand with three players (RULES.md §24.3): the England player
+	// holds the Protestant too, and reads the game as either (yours, owing).
+	tc := e.register("hs3england")
+	r = s.post(tc, "/api/games", map[string]any{"name": "his3", "game": "his", "variant": "1517", "rules": map[string]string{"players": "3"}})
+	var three struct {
+		ID int64 `json:"id"`
+	}
+	if r.status != http.StatusCreated || json.Unmarshal(r.body, &three) != nil {
+		t.Fatalf("create a 3-player game: %d %s", r.status, r.body)
+	}
+	for seat, c := range map[string]*client{"england": tc, "hapsburg": e.register("hs3hapsburg"), "france": e.register("hs3france")} {
+		if r := s.post(c, fmt.Sprintf("/api/games/%d/join", three.ID), map[string]string{"seat": seat}); r.status != http.StatusOK {
+			t.Fatalf("join %s: %d %s", seat, r.status, r.body)
+		}
+	}
+	for _, seat := range []string{"england", "protestant"} {
+		var g struct {
+			Yours []string        `json:"yours"`
+			Owing []string        `json:"owing"`
+			View  json.RawMessage `json:"view"`
+		}
+		if err := json.Unmarshal(s.get(tc, fmt.Sprintf("/api/games/%d?seat=%s", three.ID, seat)), &g); err != nil {
+			t.Fatal(err)
+		}
+		s.view("HereIStandView", g.View)
+		if len(g.Yours) != 2 || len(g.Owing) != 1 {
+			t.Fatalf("the 3-player game as %s: yours %v, owing %v", seat, g.Yours, g.Owing)
+		}
+	}
 	// Errors are the Error schema.
 	s.check("GET", "/api/games/{id}", spectator.do("GET", "/api/games/999999", nil).status, spectator.do("GET", "/api/games/999999", nil).body)
 

@@ -100,7 +100,11 @@ func TestBrowserPlay(t *testing.T) {
 	waitFor(t, ctx, "the game started", `document.querySelector('path.prov.start[data-prov="lon"]')`)
 	screenshotLobby(t, ctx, s)
 
-	// Orders by clicking on the map: F lon - nth; F edi S F lon - nth; A lvp - yor.
+	// Orders by clicking on the map: F lon - nth; F edi S F lon - nth; A lvp - yor. The server
+	// answers each save late, so that orders are written while the last ones are being saved.
+	s.mu.Lock()
+	s.slowActions = 400 * time.Millisecond
+	s.mu.Unlock()
 	run(t, ctx, "back to the game", chromedp.Navigate(fmt.Sprintf("%s/games/%d", s.url, id)))
 	waitFor(t, ctx, "map", `document.querySelector('path.prov.start[data-prov="lon"]')`)
 	clickProvince(t, ctx, "lon")
@@ -112,6 +116,8 @@ func TestBrowserPlay(t *testing.T) {
 	clickProvince(t, ctx, "lon")
 	waitFor(t, ctx, "support destinations", `document.querySelector('path.prov.target[data-prov="nth"]')`)
 	clickProvince(t, ctx, "nth")
+	// The third order is written while the first two are being saved: "saved" waits for it too.
+	waitFor(t, ctx, "the first orders being saved", `document.querySelector('.save.saving')`)
 	clickProvince(t, ctx, "lvp")
 	clickProvince(t, ctx, "yor")
 	waitFor(t, ctx, "orders saved", `document.querySelector('.save.saved')`)

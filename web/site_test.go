@@ -14,6 +14,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -33,9 +34,24 @@ import (
 // temporary SQLite file, the deadline scheduler running) and the client,
 // as `concordat serve` mounts them.
 type site struct {
-	t   *testing.T
-	url string
-	web *Handler
+	t     *testing.T
+	url   string
+	web   *Handler
+	store *sqlite.Store // the server's store, for what a test asserts was stored
+
+	mu  sync.Mutex
+	api []string // every API request of the browsers (not the tests' players), "METHOD /api/...?query", in order
+	// slowActions delays the server's answer to each action a browser
+	// posts (as a loaded server or a slow network would).
+	slowActions time.Duration
+}
+
+// requests are the browsers' API requests from the from'th received on,
+// each "METHOD /api/path?query".
+func (s *site) requests(from int) []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.api[min(from, len(s.api)):]...)
 }
 
 func newSite(t *testing.T) *site {
@@ -54,8 +70,18 @@ func newSite(t *testing.T) *site {
 	done := make(chan struct{})
 	go func() { defer close(done); h.RunScheduler(ctx, 100*time.Millisecond) }()
 	client := New()
+	s := &site{t: t, web: client, store: st}
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if p := r.URL.Path; strings.HasPrefix(p, "/api/") || p == "/healthz" {
+			if strings.Contains(r.UserAgent(), "Chrome") {
+				s.mu.Lock()
+				s.api = append(s.api, r.Method+" "+r.URL.RequestURI())
+				slow := s.slowActions
+				s.mu.Unlock()
+				if r.Method == "POST" && strings.HasSuffix(p, "/actions") && slow > 0 {
+					defer time.Sleep(slow) // stored at once, answered late
+				}
+			}
 			srv.ServeHTTP(w, r)
 			return
 		}
@@ -67,7 +93,8 @@ func newSite(t *testing.T) *site {
 		cancel()
 		<-done
 	})
-	return &site{t: t, url: ts.URL, web: client}
+	s.url = ts.URL
+	return s
 }
 
 // player is an API client with its own session (the other seats of a game).

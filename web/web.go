@@ -186,8 +186,14 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if id := gameRoute(p); id != "" {
 		// A game page: the browser fetches the game (the first thing the page
 		// asks the API) while it loads the modules, instead of after them.
+		// The page's ?as= names the seat it is shown as (an account holding
+		// several seats), which the page reads the game as.
+		seat := ""
+		if as := r.URL.Query().Get("as"); as != "" && len(as) <= 32 && strings.Trim(as, "abcdefghijklmnopqrstuvwxyz_") == "" {
+			seat = "?seat=" + as
+		}
 		w.Write(h.head)
-		fmt.Fprintf(w, "<link rel=\"preload\" href=\"/api/games/%s\" as=\"fetch\" crossorigin>\n", id)
+		fmt.Fprintf(w, "<link rel=\"preload\" href=\"/api/games/%s%s\" as=\"fetch\" crossorigin>\n", id, seat)
 		w.Write(h.tail)
 		return
 	}

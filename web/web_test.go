@@ -149,7 +149,9 @@ func TestIndexForClientRoutes(t *testing.T) {
 		t.Errorf("%d modules found", len(modules))
 	}
 	for p, want := range map[string]string{"/games/12": "12", "/games/12/history/3": "12", "/games/7/press": "7", "/games/x": "", "/games/12x": "", "/games/": "", "/": "", "/sandbox": "",
-		"/games/123456789012345678901": ""} {
+		"/games/123456789012345678901": "",
+		// The seat a page is shown as (?as=) is the one the game is read as; anything else in it is no seat.
+		"/games/12?as=protestant": "12?seat=protestant", "/games/12/press?as=papacy&x=1": "12?seat=papacy", "/games/12?as=%22%3E": "12"} {
 		b := body(t, get(t, h, p))
 		link := `<link rel="preload" href="/api/games/` + want + `" as="fetch" crossorigin>`
 		if n := strings.Count(b, `rel="preload"`); want != "" && (n != 1 || !strings.Contains(b, link)) || want == "" && n != 0 {

@@ -149,6 +149,7 @@ export class DiplomacyGame extends Component {
     }
   }
   setDraft(draft) {
+    this.drafts = (this.drafts || 0) + 1; // each draft written, for flush
     this.setState({ draft, dirty: true, save: 'pending', showLast: false });
     clearTimeout(this.saveTimer);
     this.saveTimer = setTimeout(() => this.flush(), 350);
@@ -159,12 +160,15 @@ export class DiplomacyGame extends Component {
     if (this.saving) await this.saving;
     if (!this.state.dirty) return;
     const draft = this.state.draft;
+    const sent = this.drafts;
     this.setState({ save: 'saving', saveErr: null });
     this.saving = (async () => {
       try {
         const r = await this.act('orders', { orders: draft });
         const verdicts = r && Array.isArray(r.checks) ? r.checks : null;
-        this.setState({ save: 'saved', savedAt: new Date(), verdicts, dirty: this.state.draft !== draft });
+        // Orders written while these were sent are not saved yet (the flush setDraft scheduled sends them):
+        // "saved" says that the orders shown are stored.
+        this.setState({ save: this.drafts !== sent ? 'pending' : 'saved', savedAt: new Date(), verdicts, dirty: this.state.draft !== draft });
       } catch (saveErr) {
         this.setState({ save: 'error', saveErr });
       }

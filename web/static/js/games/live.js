@@ -3,7 +3,10 @@
 // phase, message, vote, seat, status, deadline); the page reloads what it
 // shows. The browser reconnects a lost stream by itself; every "hello"
 // after the first means the stream was lost, and the page catches up by
-// reloading everything.
+// reloading everything. The stream reads as the seat the game's requests
+// act as (api.js actAs): press and log entries reach it as that seat may
+// see them; a page that changes the seat opens a new stream.
+import { games } from '../api.js';
 
 /** Opens the stream; on(kind, seq) is called for each change (and with "hello" and the game's seq when it first connects); onState(connected) on connection changes. Returns the closer. */
 export function follow(gameID, on, onState) {
@@ -12,7 +15,7 @@ export function follow(gameID, on, onState) {
   let closed = false;
   let retry = null;
   const open = () => {
-    es = new EventSource('/api/games/' + gameID + '/events');
+    es = new EventSource(games.events(gameID));
     es.addEventListener('change', (e) => {
       let c = {};
       try { c = JSON.parse(e.data); } catch { return; }

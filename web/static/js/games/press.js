@@ -70,7 +70,7 @@ export class Press extends Component {
     for (const c of s.channels) chans.set(c.channel, c);
     for (const m of s.messages) if (!chans.has(m.channel)) chans.set(m.channel, { channel: m.channel, unread: 0 });
     const shown = s.messages.filter((m) => m.channel === s.open);
-    const others = game.seats.map((x) => x.seat).filter((x) => x !== you);
+    const others = game.seats.map((x) => x.seat).filter((x) => x !== you && !(game.yours || []).includes(x)); // not one's own other seats
     const canWrite = you && (press !== 'none' || over) && game.game.status !== 'forming';
     const privateOK = press !== 'public' && press !== 'none';
     const label = (ch) => (ch === 'public' ? 'Public' : channelSeats(ch).filter((x) => x !== you).map(names).join(', '));

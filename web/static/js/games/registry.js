@@ -3,8 +3,16 @@
 // its page to `pages` (the page gets game, user, tab, at, tick, live and
 // reload as props). A kind without a page gets the generic one: the view
 // and the decision's options as buttons.
+//
+// An account holding several seats of a game (Here I Stand with 3 to 5
+// players) sees it as one of them at a time: the page's ?as= names it (a
+// reload or a shared link keeps it), every request of the game acts as it
+// (api.js actAs), and a page offers the others through onSeat(seat). With
+// none named, the page shows the one seat that owes a decision when the one
+// shown owes none.
 import { html, Component } from '../lib.js';
-import { games } from '../api.js';
+import { games, actAs, actingAs } from '../api.js';
+import { query } from '../router.js';
 import { follow } from './live.js';
 import { ErrorBox, Page } from '../ui.js';
 import { GameHeader, Seats, InvitePanel, Tabs } from './common.js';
@@ -33,7 +41,36 @@ export class GameRoute extends Component {
     this.state = { game: null, err: null, tick: 0, pressTick: 0, voteTick: 0, live: false };
   }
   componentDidMount() {
+    const as = query().get('as') || '';
+    this.chosen = !!as; // a seat the address or the player chose, not one the page switched to by itself
+    actAs(this.props.id, as);
     this.load();
+    this.listen();
+  }
+  componentWillUnmount() {
+    this.close && this.close();
+    actAs(this.props.id, '');
+  }
+  componentDidUpdate(prev) {
+    // A switch made from the keyboard (or any control of the page) keeps the focus on the switcher.
+    if (this.refocus && this.state.game && this.state.game.you === this.refocus) {
+      const b = document.querySelector(`.power-switch button[data-seat="${this.refocus}"]`);
+      this.refocus = '';
+      if (b) b.focus();
+    }
+    // The address names another seat (a link followed within the page): show it.
+    const as = query().get('as') || '';
+    if (as && as !== actingAs(this.props.id)) return this.switchSeat(as, true);
+    this.keepSeat();
+    if (prev.tab !== this.props.tab && this.state.game) {
+      const next = this.autoSeat(this.state.game);
+      if (next) this.switchSeat(next, false);
+    }
+  }
+  /** Follows the game's live updates, as the seat acted as (a new stream for another seat). */
+  listen() {
+    this.close && this.close();
+    this.helloSeq = 0;
     this.close = follow(this.props.id, (kind, seq) => {
       if (kind === 'hello') {
         // The game as read may predate the stream (index.html preloads it): read it again if it does.
@@ -45,26 +82,68 @@ export class GameRoute extends Component {
       else this.load();
     }, (live) => this.setState({ live }));
   }
-  componentWillUnmount() { this.close && this.close(); }
+  /** Keeps a chosen seat in the page's address (links between the tabs drop the query), and only a chosen one. */
+  keepSeat() {
+    const want = this.chosen ? actingAs(this.props.id) : '';
+    const q = query();
+    if ((q.get('as') || '') === want) return;
+    if (want) q.set('as', want);
+    else q.delete('as');
+    const qs = q.toString();
+    history.replaceState(history.state, '', location.pathname + (qs ? '?' + qs : '') + location.hash);
+  }
+  /**
+   * Shows the game as another of the account's seats and acts as it (chosen:
+   * by the player, so kept in the address; else the page's own choice).
+   */
+  switchSeat(seat, chosen) {
+    if (seat === actingAs(this.props.id)) return;
+    const from = document.activeElement;
+    this.refocus = chosen && from && from.closest && from.closest('.power-switch, .other-owes') ? seat : '';
+    this.chosen = chosen && !!seat;
+    actAs(this.props.id, seat);
+    this.keepSeat();
+    this.setState({ switching: seat });
+    this.listen();
+    this.load();
+  }
+  /**
+   * The seat the page shows by itself: with no seat chosen, on the board,
+   * the one seat of the account's that owes a decision when the one shown
+   * owes none ("" to stay).
+   */
+  autoSeat(game) {
+    const owing = game.owing || [];
+    const tab = this.props.tab || '';
+    if (this.chosen || !game.yours || (tab !== '' && tab !== 'board') || owing.length !== 1) return '';
+    return owing[0] !== game.you && !(game.pending || []).length ? owing[0] : '';
+  }
   async load() {
+    const seat = actingAs(this.props.id);
     try {
       const game = await games.get(this.props.id);
+      if (seat !== actingAs(this.props.id)) return; // read as a seat no longer acted as
+      // The address names a seat the account does not hold: the server's choice instead.
+      if (seat && game.you !== seat) return this.switchSeat('', false);
       // Reads may answer out of order: an older state never replaces a newer one.
       const had = this.state.game;
-      if (had && had.game.id === game.game.id && game.game.seq < had.game.seq) return;
+      if (had && had.game.id === game.game.id && had.you === game.you && game.game.seq < had.game.seq) return;
+      const next = this.autoSeat(game);
+      if (next) return this.switchSeat(next, false);
       const kind = game.game.game;
       if (!pages[kind] && lazyPages[kind]) {
         const m = await lazyPages[kind]();
         pages[kind] = m.page;
         prefetch[kind] = m.prefetch;
       }
+      if (seat !== actingAs(this.props.id)) return;
       if (!performance.getEntriesByName('concordat:game').length) performance.mark('concordat:game'); // docs/perf.md
       if (this.helloSeq > game.game.seq) { this.helloSeq = 0; setTimeout(() => this.load(), 0); } // older than the stream's start (once)
       const pre = prefetch[game.game.game];
       if (pre) pre(game);
-      this.setState({ game, err: null, tick: this.state.tick + 1 });
+      this.setState({ game, err: null, tick: this.state.tick + 1, switching: null });
     } catch (err) {
-      this.setState({ err });
+      if (seat === actingAs(this.props.id)) this.setState({ err, switching: null });
     }
   }
   render({ user, tab, at }, s) {
@@ -73,8 +152,10 @@ export class GameRoute extends Component {
     }
     if (!s.game) return html`<p class="loading">Loading…</p>`;
     const P = pages[s.game.game.game] || GenericGame;
-    return html`<${P} game=${s.game} user=${user} tab=${tab || ''} at=${at} tick=${s.tick} pressTick=${s.pressTick}
-      voteTick=${s.voteTick} live=${s.live} reload=${() => this.load()} />`;
+    // A page shown as another of the account's seats starts afresh (its options, press and log are that seat's).
+    return html`<${P} key=${s.game.yours ? s.game.you : ''} game=${s.game} user=${user} tab=${tab || ''} at=${at} tick=${s.tick} pressTick=${s.pressTick}
+      voteTick=${s.voteTick} live=${s.live} reload=${() => this.load()} switching=${s.switching}
+      onSeat=${(seat) => this.switchSeat(seat, true)} />`;
   }
 }
 

@@ -5,13 +5,13 @@
 // the way back to the live game.
 import { html, Component } from '../lib.js';
 import { navigate } from '../router.js';
-import { games } from '../api.js';
+import { games, actingAs } from '../api.js';
 
-const views = new Map(); // "game:seq" → promise of the history answer (a past state never changes)
+const views = new Map(); // "game:seat:seq" → promise of the history answer (a past state never changes; each seat sees its own)
 
-/** The history answer of game id at seq (fetched once per page). */
+/** The history answer of game id at seq, as the seat acted as (fetched once per page). */
 export function loadState(id, seq) {
-  const k = id + ':' + seq;
+  const k = id + ':' + actingAs(id) + ':' + seq;
   if (!views.has(k)) views.set(k, games.history(id, seq).catch((e) => { views.delete(k); throw e; }));
   return views.get(k);
 }

@@ -54,6 +54,37 @@ function startZoom() {
   return Math.max(1, Math.min(6, (0.45 * 4200) / Math.max(frame, 200)));
 }
 
+/**
+ * The powers of an account that holds several (a game of 3 to 5 players,
+ * RULES.md §24.3): a button for each, the one shown pressed, those that owe
+ * a decision now marked; choosing one shows the game as it (onSeat).
+ */
+export function PowerSwitch({ game, switching, onSeat }) {
+  const owing = new Set(game.owing || []);
+  return html`<span class="power-switch" role="group" aria-labelledby="power-switch-label">
+    <span id="power-switch-label" class="power-switch-label">Your powers:</span>
+    ${game.yours.map((p) => {
+      const shown = p === game.you;
+      const owes = owing.has(p);
+      return html`<button type="button" key=${p} class=${'small' + (shown ? ' on' : '')} data-seat=${p} data-owes=${owes ? '1' : undefined}
+          aria-pressed=${shown ? 'true' : 'false'} aria-busy=${switching === p ? 'true' : undefined}
+          aria-label=${powerName(p) + (owes ? ', owes a decision' : '') + (shown ? ', shown' : '')}
+          onClick=${() => !shown && onSeat(p)}>
+        <${Mark} p=${p} /> ${powerName(p)}${owes && html` <span class="badge warn" aria-hidden="true">to decide</span>`}</button>`;
+    })}
+  </span>`;
+}
+
+/** "Protestant owes a decision — Switch to Protestant": the account's other powers that owe one, when the shown one owes none. */
+export function OtherOwes({ game, onSeat }) {
+  const others = (game.owing || []).filter((p) => p !== game.you);
+  if (!others.length || (game.pending || []).length) return null;
+  return html`<div class="other-owes" role="status">
+    ${others.map((p) => html`<p key=${p}><${Mark} p=${p} /> <strong>${powerName(p)} owes a decision</strong> —
+      <button type="button" class="small primary" data-switch=${p} onClick=${() => onSeat(p)}>Switch to ${powerName(p)}</button></p>`)}
+  </div>`;
+}
+
 export class HisGame extends Component {
   constructor(props) {
     super(props);
@@ -136,12 +167,18 @@ export class HisGame extends Component {
     const tabs = [['', 'Board'], ['history', 'History'], ['log', 'Log'], ['powers', 'Powers'], ['press', 'Press'], ['votes', 'Votes'], ['seats', 'Seats']];
     const seatName = (x) => powerName(x);
     const mark = (x) => html`<${Mark} p=${x} />`;
+    // An account holding several powers switches between them (GameRoute's onSeat).
+    const grouped = game.yours && game.yours.length > 1 && props.onSeat;
+    const top = v.pending && v.pending.length ? v.pending[v.pending.length - 1] : null;
+    const mineWaits = grouped && top && game.yours.includes(top.power); // said by OtherOwes instead
     return html`<div class=${'game his tab-' + (tab || 'board')}>
       <${GameHeader} game=${game} live=${props.live}>
         <span class="phase" data-turn=${v.turn}>${turnLine(v)}</span>
-        ${you && html`<span class="you"><${Mark} p=${you} /> ${powerName(you)}</span>`}
+        ${grouped ? html`<${PowerSwitch} game=${game} switching=${props.switching} onSeat=${props.onSeat} />`
+          : you && html`<span class="you"><${Mark} p=${you} /> ${powerName(you)}</span>`}
       <//>
       <${Tabs} base=${base} current=${tab} tabs=${tabs} />
+      ${grouped && !atHistory && html`<${OtherOwes} game=${game} onSeat=${props.onSeat} />`}
       <div class="his-body">
         <div class="his-board-cell">
           ${atHistory && html`<${HistoryBar} base=${base} seq=${hseq} last=${g.seq} line=${hist ? turnLine(v) : ''} loading=${s.histLoading} />`}
@@ -167,7 +204,7 @@ export class HisGame extends Component {
             ${v.result && html`<section class="card"><p><strong>The game is over: ${v.result}${v.winners && v.winners.length ? ' — ' + v.winners.map(powerName).join(', ') : ''}.</strong></p></section>`}
             ${owes ? html`<${Decision} prompt=${game.pending[0]} legal=${legal} board=${b} view=${v} you=${you} path=${s.path}
                 onPath=${(p) => this.setPath(p)} submit=${(k, a) => this.submit(k, a)} />`
-              : g.status === 'active' && html`<${Waiting} view=${v} />`}
+              : g.status === 'active' && !mineWaits && html`<${Waiting} view=${v} />`}
             <${ErrorBox} err=${s.legalErr} />
             ${s.inspect && b && html`<${Inspector} id=${s.inspect} board=${b} view=${v} onClose=${() => this.setState({ inspect: null })} />`}
             ${hand && html`<${Hand} cards=${hand} pickable=${cardChoices} onPick=${(n) => this.setPath([...s.path, n])} />`}
