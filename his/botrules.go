@@ -29,11 +29,18 @@ import (
 // is scored. Every candidate of a decision sees the same redraw (common
 // random numbers), so that candidates are compared on the same luck.
 //
-// Diplomacy is answered by rule rather than by look-ahead: no declaration
-// of war, peace offered to a power it is at war with and that is ahead on
-// VP or holds its home spaces, a deal confirmed unless it gives away cards
-// or spaces for nothing, suing for peace when the enemy holds two of its
-// home spaces.
+// Diplomacy is answered by rule rather than by look-ahead: war declared
+// only on a VP leader well ahead and outnumbered (warOn), peace offered
+// now and then to a power it is at war with that holds its home spaces, a
+// deal confirmed unless it gives away cards or spaces for nothing, suing
+// for peace when the enemy holds two of its home spaces.
+//
+// The Ottoman and England also follow a plan (botplan.go): their positions
+// score their armies' reach to the keys they may take, the Ottoman's
+// piracy still to be made and England's Protestant home spaces; piracy,
+// the Ottoman's march on a key and Henry VIII's marriage are chosen by
+// rule; they declare no war and offer peace to the powers at war with
+// them whose keys are out of their reach.
 
 // BotKinds lists the kinds of computer player (game.Bots): "random"
 // (RandomAction, the default) and "heuristic" (HeuristicAction).
@@ -105,6 +112,11 @@ func HeuristicAction(st game.State, seat game.Seat, r *game.RNG) (a game.Action,
 		}
 	}()
 	b := bot{s: s, me: d.Power, d: d, r: r}
+	if planned(b.me) {
+		if a, ok := b.planRule(); ok {
+			return a, nil
+		}
+	}
 	if a, ok := b.byRule(); ok {
 		return a, nil
 	}
@@ -149,7 +161,7 @@ func (b *bot) byRule() (game.Action, bool) {
 		}
 		return b.leafAction("reject"), true
 	case kWar:
-		if q, ok := b.warOn(); ok {
+		if q, ok := b.warOn(); ok && !planned(me) {
 			return b.leafAction(q.String()), true
 		}
 		return b.leafAction("done"), true
@@ -261,6 +273,15 @@ func (b *bot) homeHeldBy(q Power) int {
 // announces nothing.
 func (b *bot) announce() game.Action {
 	s, me := b.s, b.me
+	if planned(me) {
+		for _, q := range b.planPeace() {
+			a := game.NewAction(kAnnounce, dealArgs{Items: []Item{{Type: "peace", A: me.String(), B: q.String()}}})
+			if _, _, err := (Rules{}).Apply(s.Clone(), game.Seat(me.String()), a); err == nil {
+				return a
+			}
+		}
+		return b.leafAction("done")
+	}
 	if b.r.Intn(3) == 0 {
 		for q := Power(0); q < NumMajors; q++ {
 			if q == me || !s.AtWar(me, q) {
@@ -593,6 +614,10 @@ func (s *State) botValue(p Power) float64 {
 			v += bwSiege
 		}
 		u := sp.Units[p]
+		if planned(p) {
+			v += bwNaval * float64(u.Naval())
+			continue // planValue scores the land units
+		}
 		v += bwLand*float64(u.Reg) + 0.8*bwLand*float64(u.Merc) + 0.9*bwLand*float64(u.Cav) + bwNaval*float64(u.Naval())
 		if p == Papacy && !Spaces[i].NoRel {
 			if sp.Prot {
@@ -611,6 +636,10 @@ func (s *State) botValue(p Power) float64 {
 	}
 	for i := range s.Seas {
 		v += bwNaval * float64(s.Seas[i].Units[p].Naval())
+	}
+	if planned(p) {
+		v += s.planValue(p)
+		targets = nil
 	}
 	if len(targets) > 0 {
 		for i := range s.Spaces {
