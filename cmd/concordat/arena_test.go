@@ -139,7 +139,7 @@ func TestArenaDiplomacy(t *testing.T) {
 	}
 }
 
-// Here I Stand has only the random kind today: `--game his --bots random*6`
+// Here I Stand through the arena: `--game his --bots random*6`
 // plays, and reports mean_vp.
 func TestArenaHIS(t *testing.T) {
 	r := runArenaJSON(t, "--game", "his", "--bots", "random*6", "--games", "1", "--seed", "2")
