@@ -13,41 +13,86 @@ import (
 // their games: whether their seat owes a decision, and the press they have
 // not read.
 type Need struct {
+	// Seat is the user's seat; for an account holding several (a grouped
+	// game), the first of them that owes a decision, else the first.
 	Seat game.Seat `json:"seat"`
-	// Owes is true when the seat owes a decision and has not declared
-	// itself ready (Submitted: it has answered, and may change its answer
-	// until the window closes).
+	// Seats are every seat the user holds, in seat order, when several.
+	Seats []game.Seat `json:"seats,omitempty"`
+	// Owing are those of Seats that owe a decision not declared ready.
+	Owing []game.Seat `json:"owing,omitempty"`
+	// Owes is true when a seat of the user's owes a decision and has not
+	// declared itself ready (Submitted: Seat has answered, and may change
+	// its answer until the window closes).
 	Owes      bool `json:"owes"`
 	Submitted bool `json:"submitted,omitempty"`
-	Unread    int  `json:"unread"` // messages in the seat's channels the user has not read
+	Unread    int  `json:"unread"` // messages in the user's seats' channels the user has not read
 }
 
-// Needs is what game g asks of user now (their seat's pending decisions in
-// an active game, their unread press in any).
+// Needs is what game g asks of user now (their seats' pending decisions in
+// an active game, their unread press in any, over every seat they hold).
 func (h *Host) Needs(ctx context.Context, user int64, g *store.Game) (Need, error) {
-	seat, _, err := h.SeatOf(ctx, g.ID, user)
+	seats, err := h.Store.Seats(ctx, g.ID)
 	if err != nil {
 		return Need{}, err
 	}
-	n := Need{Seat: seat}
-	if r, ok := h.Rules[g.Kind]; ok && seat != "" && g.Status == store.Active {
+	held := seatsOf(seats, user)
+	n := Need{}
+	if len(held) > 0 {
+		n.Seat = held[0]
+	}
+	if len(held) > 1 {
+		n.Seats = held
+	}
+	if r, ok := h.Rules[g.Kind]; ok && len(held) > 0 && g.Status == store.Active {
 		s, err := h.State(ctx, g)
 		if err != nil {
 			return Need{}, err
 		}
-		for _, p := range r.Pending(s) {
-			if p.Seat == seat && !p.Ready {
-				n.Owes = true
-				n.Submitted = n.Submitted || p.Submitted
+		ps := r.Pending(s)
+		for _, seat := range held {
+			owes, submitted := false, false
+			for _, p := range ps {
+				if p.Seat == seat && !p.Ready {
+					owes, submitted = true, submitted || p.Submitted
+				}
+			}
+			if !owes {
+				continue
+			}
+			if !n.Owes {
+				n.Seat, n.Submitted = seat, submitted
+			}
+			n.Owes = true
+			if len(held) > 1 {
+				n.Owing = append(n.Owing, seat)
 			}
 		}
 	}
-	chs, err := h.Channels(ctx, user, g.ID)
-	if err != nil {
-		return Need{}, err
+	// Each seat's channels; one every seat has (the public one) is counted
+	// once, without what another of the user's seats sent there.
+	unread := map[string]int{}
+	if len(held) == 0 {
+		held = []game.Seat{""}
 	}
-	for _, c := range chs {
-		n.Unread += c.Unread
+	for _, seat := range held {
+		c := ctx
+		if seat != "" {
+			c = WithSeat(ctx, seat)
+		}
+		chs, err := h.Channels(c, user, g.ID)
+		if err != nil {
+			return Need{}, err
+		}
+		for _, ch := range chs {
+			if u, seen := unread[ch.Channel]; seen {
+				unread[ch.Channel] = min(u, ch.Unread)
+			} else {
+				unread[ch.Channel] = ch.Unread
+			}
+		}
+	}
+	for _, u := range unread {
+		n.Unread += u
 	}
 	return n, nil
 }

@@ -33,6 +33,35 @@ type gameJSON struct {
 	Deadline *time.Time   `json:"deadline,omitempty"`
 	Result   string       `json:"result,omitempty"`
 	Created  time.Time    `json:"created"`
+	// Bots are the game's seats played by a computer player, with its
+	// kind (in the game list only; the game view has them in its seats).
+	Bots []botSeatJSON `json:"bots,omitempty"`
+}
+
+// botSeatJSON is a seat played by a bot, and the bot's kind.
+type botSeatJSON struct {
+	Seat game.Seat `json:"seat"`
+	Kind string    `json:"kind,omitempty"`
+}
+
+// listed is g's entry in the game list: toGameJSON with its bot seats.
+func (s *Server) listed(ctx context.Context, g *store.Game, opts host.Options) (gameJSON, error) {
+	j := toGameJSON(g, opts)
+	seats, err := s.Host.Store.Seats(ctx, g.ID)
+	if err != nil {
+		return j, err
+	}
+	rules := s.Host.Rules[g.Kind]
+	for _, st := range seats {
+		if st.Bot {
+			b := botSeatJSON{Seat: st.Seat}
+			if rules != nil {
+				b.Kind = host.SeatBotKind(rules, opts, st)
+			}
+			j.Bots = append(j.Bots, b)
+		}
+	}
+	return j, nil
 }
 
 type seatJSON struct {
@@ -127,7 +156,12 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
 				continue
 			}
 		}
-		out = append(out, toGameJSON(g, opts))
+		j, err := s.listed(r.Context(), g, opts)
+		if err != nil {
+			writeError(w, err)
+			return
+		}
+		out = append(out, j)
 	}
 	resp := map[string]any{"games": out}
 	if next != "" {
@@ -192,7 +226,12 @@ func (s *Server) myGames(w http.ResponseWriter, r *http.Request, user int64, gam
 		if err != nil {
 			continue
 		}
-		out = append(out, myGame{toGameJSON(&games[i], opts), needs[i]})
+		j, err := s.listed(r.Context(), &games[i], opts)
+		if err != nil {
+			writeError(w, err)
+			return
+		}
+		out = append(out, myGame{j, needs[i]})
 	}
 	resp := map[string]any{"games": out}
 	if next != "" {
