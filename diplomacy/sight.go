@@ -52,6 +52,10 @@ type Sight struct {
 	Controlled []Power
 	Biddable   []Power
 	Bid        bool
+	// Protect is the home centre the power protects from the black hole
+	// (its own secret choice), when Protected.
+	Protect   Province
+	Protected bool
 }
 
 // SightOf is what seat knows now in st (a diplomacy state), for a bot.
@@ -95,6 +99,7 @@ func SightOf(st game.State, seat game.Seat) (Sight, error) {
 	s.Written, s.HasWritten = append([]string(nil), gs.Orders[pw]...), gs.Orders[pw] != nil
 	s.Due = append([]string(nil), gs.Due[pw]...)
 	_, s.HasAhead = gs.Ahead[pw]
+	s.Protect, s.Protected = gs.Protect[pw]
 	if gs.Payola != nil {
 		s.Treasury = gs.Payola.Treasury[pw]
 		s.Offers = append([]Offer(nil), gs.Payola.Offers[pw]...)

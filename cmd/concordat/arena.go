@@ -297,6 +297,20 @@ func botsOf(rules game.Rules, per time.Duration, iterations int) ([]string, map[
 	return nil, nil, fmt.Errorf("game %q has no bots", rules.Name())
 }
 
+// maxAnswersPerWindow bounds the answers one seat gives in one window.
+const maxAnswersPerWindow = 4
+
+// promptSubmitted reports whether seat's prompt in ps is submitted (or
+// seat owes nothing any more).
+func promptSubmitted(ps []game.Prompt, seat game.Seat) bool {
+	for _, p := range ps {
+		if p.Seat == seat {
+			return p.Submitted
+		}
+	}
+	return true
+}
+
 // playArena plays the games and gathers each kind's results. A bot's
 // answer the rules refuse is counted (refused) and the decision left to the
 // default.
@@ -344,27 +358,35 @@ func playArena(ac arenaConfig) ([]*kindStats, error) {
 				if ks == nil {
 					continue
 				}
-				rng := game.BotRNG(seed, seq)
-				t0 := time.Now()
-				a, err := ac.bots[ks.kind].BotAction(st, p.Seat, &rng)
-				ks.thinking += time.Since(t0)
-				if err != nil {
-					continue // left to the default
-				}
-				ks.decisions++
-				if v, ok := r.(game.Vetter); ok {
-					if err := v.Vet(st, p.Seat, a); err != nil {
+				// In a window, a seat is asked again while its prompt stays
+				// unsubmitted, as the server does (a decision of several
+				// actions: Payola's offers, then orders), at most a few times.
+				for tries := 0; tries < maxAnswersPerWindow; tries++ {
+					rng := game.BotRNG(seed, seq)
+					t0 := time.Now()
+					a, err := ac.bots[ks.kind].BotAction(st, p.Seat, &rng)
+					ks.thinking += time.Since(t0)
+					if err != nil {
+						break // left to the default
+					}
+					ks.decisions++
+					if v, ok := r.(game.Vetter); ok {
+						if err := v.Vet(st, p.Seat, a); err != nil {
+							ks.refused++
+							break
+						}
+					}
+					if st, _, err = r.Apply(st, p.Seat, a); err != nil {
 						ks.refused++
-						continue
+						break
+					}
+					seq++
+					answered = true
+					if windowed == nil || promptSubmitted(r.Pending(st), p.Seat) {
+						break
 					}
 				}
-				if st, _, err = r.Apply(st, p.Seat, a); err != nil {
-					ks.refused++
-					continue
-				}
-				seq++
-				answered = true
-				if windowed == nil {
+				if windowed == nil && answered {
 					break // a game of one decision at a time: ask again
 				}
 			}

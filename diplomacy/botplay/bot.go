@@ -29,6 +29,8 @@ type Player interface {
 //     own and its controlled powers' units played as one side.
 //   - Anarchy: its preference list (Heuristic.draftPreferences).
 //   - Seismic: its event (Heuristic.seismicEvent).
+//   - Black Hole: first the home centre it protects, once
+//     (Heuristic.protect), then its orders.
 //
 // A decision of several actions (Payola's offers and orders, Crystal
 // Ball's orders and orders ahead) is answered one action a call, in order,
@@ -66,6 +68,11 @@ func (b Bot) BotAction(st game.State, seat game.Seat, rng *game.RNG) (game.Actio
 		return game.Action{}, fmt.Errorf("diplomacy: %s owes no decision", seat)
 	}
 	h := Heuristic{Noise: DefaultNoise}
+	if gs.Settings.BlackHole && prompt.Kind == "orders" && !gs.Settings.ReverseGunboat {
+		if a, ok := h.protect(st, seat, rng); ok {
+			return a, nil
+		}
+	}
 	if gs.Seating != nil {
 		return b.seated(st, seat, rng)
 	}

@@ -574,3 +574,42 @@ func (h Heuristic) intimateBids(st game.State, seat game.Seat, rng *game.RNG) (g
 	}
 	return game.NewAction("bids", map[string]map[string]int{"bids": bids}), nil
 }
+
+// protect is the heuristic's Black Hole protection, when the power has
+// none yet: the home centre it owns and stands on that is worth most to
+// it (a lost unit and centre at once), else the home centre it owns worth
+// most; false when it owns none, or has chosen already. Under Double
+// Diplomacy both seats of a power choose alike (sharedRNG); the last
+// choice counts.
+func (h Heuristic) protect(st game.State, seat game.Seat, rng *game.RNG) (game.Action, bool) {
+	sights, err := diplomacy.SeatSights(st, seat)
+	if err != nil || len(sights) != 1 || sights[0].Protected {
+		return game.Action{}, false
+	}
+	s := sights[0]
+	if st.(*diplomacy.GameState).Seating != nil {
+		shared := sharedRNG(s)
+		rng = &shared
+	}
+	m, pos := s.Pos.Map, s.Pos
+	mi := infoOf(m)
+	bd := newBoard(mi, pos)
+	bd.valuesFor(mi, s.Power, weightsFor(pos.Phase))
+	best, bestV := diplomacy.Province(0), -1.0
+	for _, p := range m.Powers[s.Power].Homes {
+		if m.Swallowed(p) || pos.Owners[p] != s.Power {
+			continue
+		}
+		v := bd.army[p] + bd.fleet[p]
+		if u, ok := pos.UnitAt(p); ok && u.Power == s.Power {
+			v += 1e6
+		}
+		if v = v * h.jitter(rng); v > bestV {
+			best, bestV = p, v
+		}
+	}
+	if bestV < 0 {
+		return game.Action{}, false
+	}
+	return game.NewAction("protect", map[string]string{"center": m.ProvName(best)}), true
+}

@@ -109,6 +109,7 @@ func TestHeuristicBeatsRandomInVariants(t *testing.T) {
 		{[]string{"england", "turkey"}, game.Config{Options: map[string]string{"intimate": "true", "players": "england,turkey"}}},
 		{[]string{"france", "russia"}, game.Config{Options: map[string]string{"intimate": "true", "players": "france,russia", "fog": "true"}}},
 		{seven[5:], game.Config{Options: map[string]string{"seismic": "true"}}},
+		{seven[6:], game.Config{Options: map[string]string{"black_hole": "true", "fog": "true"}}},
 	}
 	for _, c := range cases {
 		total := map[string]int{}
@@ -544,5 +545,46 @@ func TestHeuristicSeismicEvents(t *testing.T) {
 		})
 	if events == 0 {
 		t.Fatal("no seismic event")
+	}
+}
+
+// Black Hole: each heuristic power protects one of its own home centres
+// from the first window on, one it owns and keeps a unit in (each power
+// stands on all its homes at the start); under Double Diplomacy a seat of
+// each power does so for it.
+func TestHeuristicBlackHoleProtects(t *testing.T) {
+	heur, _ := Rules{}.BotOf(KindHeuristic)
+	for _, cfg := range []game.Config{
+		{Options: map[string]string{"black_hole": "true"}},
+		{Options: map[string]string{"black_hole": "true", "fog": "true"}},
+		{Options: map[string]string{"black_hole": "true", "double": "true"}},
+	} {
+		protects := 0
+		st := mixedGame(t, cfg, 2, 1, func(game.State, game.Seat) game.Bot { return heur },
+			func(st game.State, seat game.Seat, a game.Action) {
+				if a.Type == "protect" {
+					protects++
+				}
+			})
+		gs := st.(*diplomacy.GameState)
+		m := gs.Pos.Map
+		for i, p := range m.Powers {
+			pw := diplomacy.Power(i)
+			c, ok := gs.Protect[pw]
+			if !ok {
+				t.Errorf("%v: %s protects nothing", cfg.Options, p.Name)
+				continue
+			}
+			home := false
+			for _, h := range p.Homes {
+				home = home || h == c
+			}
+			if !home || gs.Pos.Owners[c] != pw {
+				t.Errorf("%v: %s protects %s, not a home centre it owns", cfg.Options, p.Name, m.ProvName(c))
+			}
+		}
+		if protects != len(m.Powers) {
+			t.Errorf("%v: %d protect actions, want one per power", cfg.Options, protects)
+		}
 	}
 }
