@@ -29,9 +29,9 @@ type Sight struct {
 	Extra []UnitOrders
 	Quota int
 
-	// The variants' own decisions, each only what the seat's view shows
-	// (View: its own treasury, offers, bids and orders ahead; the public
-	// control and draft).
+	// The variants' own decisions: only the power's own (its orders,
+	// orders ahead, treasury, offers, bids and protection, as its seat
+	// wrote or earned them) and what is public (this year's control).
 	//
 	// Written are the orders the power has written this phase, and
 	// HasWritten whether it has written any list (even an empty one).

@@ -164,7 +164,8 @@ func TestHeuristicAllMaps(t *testing.T) {
 // extra orders for), an older edition, Multiplicity (its start choice,
 // merges and splits) with and without fog, and the variants with
 // decisions of their own (Payola, Double Diplomacy, Reverse Gunboat,
-// Crystal Ball, Anarchy, Intimate, Seismic, Black Hole), some under fog.
+// Crystal Ball, Anarchy, Intimate, Seismic, Black Hole), some under fog
+// and some combined.
 var variantConfigs = []game.Config{
 	{Options: map[string]string{"fog": "true"}},
 	{Options: map[string]string{"catspaw": "true", "players": "england,france,turkey"}},
@@ -184,6 +185,11 @@ var variantConfigs = []game.Config{
 	{Options: map[string]string{"intimate": "true", "players": "england,turkey"}},
 	{Options: map[string]string{"intimate": "true", "players": "france,russia", "fog": "true"}},
 	{Options: map[string]string{"seismic": "true"}},
+	{Options: map[string]string{"seismic": "true", "fog": "true", "schizo": "true"}},
+	{Options: map[string]string{"payola": "true", "black_hole": "true"}},
+	{Options: map[string]string{"double": "true", "black_hole": "true", "fog": "true"}},
+	{Options: map[string]string{"anarchy": "true", "crystal_ball": "true", "fog": "true"}},
+	{Options: map[string]string{"reverse_gunboat": "true", "schizo": "true"}},
 }
 
 // Every variant accepts the heuristic's answers over two game years (a
