@@ -38,6 +38,10 @@ type arenaGame struct {
 	alive func(st game.State, seat game.Seat) bool
 	// stop reports a game to end here (Diplomacy: past its last year).
 	stop func(st game.State) bool
+	// side names the side a seat plays for (Double Diplomacy: both seats
+	// of a power are one side, winning or topping together); nil: each
+	// seat is its own.
+	side func(st game.State, seat game.Seat) string
 }
 
 // arenaGameOf is the arena's view of the game named name.
@@ -58,6 +62,13 @@ func arenaGameOf(name string, lastYear int) (arenaGame, error) {
 			score: func(st game.State) map[game.Seat]float64 {
 				cc, m := centres(st)
 				out := map[game.Seat]float64{}
+				if gs, ok := st.(*diplomacy.GameState); ok && gs.Seating != nil {
+					// Reverse Gunboat, Double Diplomacy: a seat scores its power's centres.
+					for _, seat := range gs.Seating.Seats {
+						out[seat] = float64(cc[gs.Seating.Power[seat]])
+					}
+					return out
+				}
 				for i, p := range m.Powers {
 					out[game.Seat(p.ID)] = float64(cc[i])
 				}
@@ -74,6 +85,15 @@ func arenaGameOf(name string, lastYear int) (arenaGame, error) {
 				}
 				if w == diplomacy.NoPower {
 					return nil
+				}
+				if gs, ok := st.(*diplomacy.GameState); ok && gs.Seating != nil {
+					var seats []game.Seat // the winning power's seats
+					for _, seat := range gs.Seating.Seats {
+						if gs.Seating.Power[seat] == w {
+							seats = append(seats, seat)
+						}
+					}
+					return seats
 				}
 				return []game.Seat{game.Seat(m.Powers[w].ID)}
 			},
@@ -95,6 +115,12 @@ func arenaGameOf(name string, lastYear int) (arenaGame, error) {
 					ph, m = gs.Pos.Phase, gs.Pos.Map
 				}
 				return ph.Year > m.Start.Year+(lastYear-1901)
+			},
+			side: func(st game.State, seat game.Seat) string {
+				if gs, ok := st.(*diplomacy.GameState); ok && gs.Seating != nil {
+					return gs.Pos.Map.Powers[gs.Seating.Power[seat]].ID
+				}
+				return string(seat)
 			},
 		}, nil
 	case "his":
@@ -399,15 +425,26 @@ func playArena(ac arenaConfig) ([]*kindStats, error) {
 		}
 		score := ac.game.score(st)
 		winners := ac.game.winners(st)
-		best, bestN := -1.0, 0
+		side := func(s game.Seat) string { return string(s) }
+		if ac.game.side != nil {
+			side = func(s game.Seat) string { return ac.game.side(st, s) }
+		}
+		winSides := map[string]bool{}
+		for _, w := range winners {
+			winSides[side(w)] = true
+		}
+		soleWinner := len(winSides) == 1
+		best := -1.0
+		bestSides := map[string]bool{}
 		for _, s := range seats {
 			switch v := score[s]; {
 			case v > best:
-				best, bestN = v, 1
+				best, bestSides = v, map[string]bool{side(s): true}
 			case v == best:
-				bestN++
+				bestSides[side(s)] = true
 			}
 		}
+		bestN := len(bestSides)
 		for _, s := range seats {
 			ks := stats[kindOf[s]]
 			ks.seatGames++
@@ -421,12 +458,12 @@ func playArena(ac arenaConfig) ([]*kindStats, error) {
 				won = won || w == s
 			}
 			switch {
-			case won && len(winners) == 1:
+			case won && soleWinner:
 				ks.wins++
 			case won || len(winners) == 0 && alive:
 				ks.draws++
 			}
-			if won && len(winners) == 1 || len(winners) == 0 && score[s] == best && bestN == 1 {
+			if won && soleWinner || len(winners) == 0 && score[s] == best && bestN == 1 {
 				ks.tops++
 			}
 		}
