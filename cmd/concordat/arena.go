@@ -359,7 +359,19 @@ func playArena(ac arenaConfig) ([]*kindStats, error) {
 			return nil, err
 		}
 		seats := r.Seats(st)
-		kinds := rotation(ac.spec, g)
+		// The kinds shift one side a game: under Double Diplomacy a
+		// power's two seats move together, so a kind's pair stays a pair.
+		step := 1
+		if ac.game.side != nil {
+			sides := map[string]bool{}
+			for _, s := range seats {
+				sides[ac.game.side(st, s)] = true
+			}
+			if len(sides) > 0 && len(seats)%len(sides) == 0 {
+				step = len(seats) / len(sides)
+			}
+		}
+		kinds := rotation(ac.spec, g*step)
 		kindOf := map[game.Seat]string{}
 		for i, s := range seats {
 			kindOf[s] = kinds[i]
@@ -476,7 +488,7 @@ func runArena(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	gameName := fs.String("game", "diplomacy", "the game: diplomacy or his")
 	botSpec := fs.String("bots", "", "one bot kind per seat in the game's seat order, kind*N for N seats: search,heuristic*6")
-	games := fs.Int("games", 70, "number of games; game i uses seed+i and shifts the kinds i seats along")
+	games := fs.Int("games", 70, "number of games; game i uses seed+i and shifts the kinds i seats along (Double Diplomacy: i powers, two seats each)")
 	seed := fs.Uint64("seed", 1, "seed of the first game")
 	variant := fs.String("variant", "", "the game's variant (Diplomacy: the map id; default standard)")
 	var options optionFlags
