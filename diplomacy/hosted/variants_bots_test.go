@@ -588,3 +588,45 @@ func TestHeuristicBlackHoleProtects(t *testing.T) {
 		}
 	}
 }
+
+// The heuristic keeps game.Bot's promises in every variant: the same
+// state, seat and generator give the same answer, and asking leaves the
+// state unchanged.
+func TestHeuristicVariantsDeterministic(t *testing.T) {
+	var r Rules
+	heur, _ := r.BotOf(KindHeuristic)
+	phases, limit := 8, 40
+	if testing.Short() {
+		phases, limit = 5, 12
+	}
+	for _, cfg := range variantConfigs {
+		asked := 0
+		mixedGame(t, cfg, 8, phases, func(game.State, game.Seat) game.Bot { return heur },
+			func(st game.State, seat game.Seat, a game.Action) {
+				if seat == "" || asked >= limit {
+					return
+				}
+				asked++
+				before, err := r.Marshal(st)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for k := 0; k < 2; k++ {
+					rng := game.BotRNG(8, int64(asked))
+					b, err := heur.BotAction(st, seat, &rng)
+					if err != nil {
+						t.Fatalf("%v %s: %v", cfg.Options, seat, err)
+					}
+					rng = game.BotRNG(8, int64(asked))
+					c, _ := heur.BotAction(st, seat, &rng)
+					if b.Type != c.Type || string(b.Args) != string(c.Args) {
+						t.Fatalf("%v %s: %s %s, then %s %s", cfg.Options, seat, b.Type, b.Args, c.Type, c.Args)
+					}
+				}
+				after, _ := r.Marshal(st)
+				if string(before) != string(after) {
+					t.Fatalf("%v %s: asking the bot changed the state", cfg.Options, seat)
+				}
+			})
+	}
+}
