@@ -118,12 +118,16 @@ func (b Bot) seated(st game.State, seat game.Seat, rng *game.RNG) (game.Action, 
 // orders. The offers back the heuristic's own plan: a coin for each of its
 // own units' orders that matter (a move into a centre, a hold of a
 // threatened centre), so that a rival's bribe of one only ties and the
-// owner's order wins; a coin to another power's unit next to one of its
-// moves to support that move; a coin to an enemy unit next to one of its
-// threatened centres to hold. The total never exceeds the treasury (half
-// of it in a spring, so that something is left for the fall). The orders
-// then keep every order the offers paid for (and the moves the bought
-// supports back) and plan the other units around them.
+// owner's order wins; a coin to the unit one of its moves attacks to step
+// aside (where none of its units goes, not into its centres); a coin to
+// another power's unit next to one of its moves to support that move; a
+// coin to an enemy unit next to one of its threatened centres to hold.
+// The total never exceeds the treasury (half of it in a spring, so that
+// something is left for the fall). Both actions draw the plan alike (a
+// generator seeded from the power's sight, sharedRNG), so the orders are
+// the plan the offers backed; offers it did not make (a player's, before
+// the bot took the seat) are kept, with the moves bought supports back,
+// and the other units planned around them.
 func (b Bot) payola(s diplomacy.Sight, rng *game.RNG) game.Action {
 	m := s.Pos.Map
 	h := Heuristic{Noise: DefaultNoise}
@@ -169,8 +173,21 @@ func (b Bot) payola(s diplomacy.Sight, rng *game.RNG) game.Action {
 	mi := infoOf(m)
 	bd := newBoard(mi, s.Pos)
 	bd.valuesFor(mi, s.Power, weightsFor(s.Pos.Phase))
+	// The plan the offers backed (payolaOffers draws it alike): played as
+	// it is when it keeps every order the offers paid for; otherwise (the
+	// offers were another's, a player's before the bot took the seat)
+	// replanned around them.
+	shared := sharedRNG(s)
+	plan := h.movement(mi, bd, s.Power, s.Own, nil, 0, &shared)
+	for i, in := range plan {
+		if o, ok := fixed[m.Prov(s.Own[i].Unit.Loc)]; ok && o != in.Order {
+			shared = sharedRNG(s)
+			plan = h.movementFixed(mi, bd, s.Power, s.Own, nil, 0, fixed, &shared)
+			break
+		}
+	}
 	var out []diplomacy.Order
-	for _, in := range h.movementFixed(mi, bd, s.Power, s.Own, nil, 0, fixed, rng) {
+	for _, in := range plan {
 		out = append(out, in.Order)
 	}
 	return ordersAction("orders", m, out)
@@ -182,7 +199,8 @@ func (h Heuristic) payolaOffers(s diplomacy.Sight, rng *game.RNG) []diplomacy.Of
 	mi := infoOf(m)
 	bd := newBoard(mi, pos)
 	bd.valuesFor(mi, s.Power, weightsFor(pos.Phase))
-	plan := h.movement(mi, bd, s.Power, s.Own, nil, 0, rng)
+	shared := sharedRNG(s) // the plan the orders will play (Bot.payola)
+	plan := h.movement(mi, bd, s.Power, s.Own, nil, 0, &shared)
 	budget := s.Treasury
 	if pos.Phase.Season != diplomacy.Fall {
 		budget = (s.Treasury + 1) / 2
@@ -211,11 +229,41 @@ func (h Heuristic) payolaOffers(s diplomacy.Sight, rng *game.RNG) []diplomacy.Of
 			}
 		}
 	}
+	attacked := map[diplomacy.Province]diplomacy.UnitType{} // foreign-held provinces its moves enter, by the mover's type
+	claimed := map[diplomacy.Province]bool{}                // where its units end
+	for i, in := range plan {
+		o := in.Order
+		if o.Type == diplomacy.Move {
+			q := m.Prov(o.To)
+			claimed[q] = true
+			if t, ok := pos.UnitAt(q); ok && t.Power != s.Power {
+				attacked[q] = s.Own[i].Unit.Type
+			}
+		} else {
+			claimed[m.Prov(s.Own[i].Unit.Loc)] = true
+		}
+	}
 	for _, uo := range diplomacy.NewGenerator(m).Orders(pos, diplomacy.NoPower) {
 		if uo.Power == s.Power || uo.Unit.Type == diplomacy.NoUnit {
 			continue
 		}
 		up := m.Prov(uo.Unit.Loc)
+		if t, ok := attacked[up]; ok {
+			// The unit its move attacks: paid to step aside, into a
+			// province none of its units takes and it does not own.
+			for _, o := range uo.Orders {
+				if o.Type != diplomacy.Move || o.ViaConvoy {
+					continue
+				}
+				q := m.Prov(o.To)
+				if claimed[q] || m.Provinces[q].Center && pos.Owners[q] == s.Power {
+					continue
+				}
+				cands = append(cands, cand{o.String(m), bd.value(t, up)})
+				break
+			}
+			continue
+		}
 		bought := false
 		for _, o := range uo.Orders {
 			if o.Type != diplomacy.SupportOrder || o.To == diplomacy.NoLoc {

@@ -142,9 +142,11 @@ func TestHeuristicBeatsRandomInVariants(t *testing.T) {
 // treasury (nor half of it in a spring), each is at least 1, and they back
 // its own orders: an offer for one of its units is for the order it
 // writes for that unit; an offer for another power's unit to support is
-// for a move (or hold) one of its units is ordered to make; any other
-// offer for another power's unit is for it to hold next to one of its
-// centres. It does make offers, and bought supports.
+// for a move (or hold) one of its units is ordered to make; an offer for
+// another power's unit to move is for a unit one of its moves attacks, to
+// step aside where none of its units goes and not into its centre; any
+// other offer for another power's unit is for it to hold next to one of
+// its centres. It does make offers, and bought supports.
 func TestHeuristicPayolaOffers(t *testing.T) {
 	heur, _ := Rules{}.BotOf(KindHeuristic)
 	random, _ := Rules{}.BotOf(KindRandom)
@@ -229,6 +231,19 @@ func TestHeuristicPayolaOffers(t *testing.T) {
 							}
 							if !near {
 								t.Errorf("%s %s: paid %q to hold, next to none of its centres", seat, gs.Pos.Phase, off.Order)
+							}
+						case o.Type == diplomacy.Move:
+							// Paid to step aside from one of its moves, to
+							// where none of its units goes, not into its centre.
+							attacked, into := false, false
+							for _, w := range written {
+								attacked = attacked || w.Type == diplomacy.Move && m.Prov(w.To) == m.Prov(o.At)
+								into = into || w.Type == diplomacy.Move && m.Prov(w.To) == m.Prov(o.To) ||
+									w.Type != diplomacy.Move && m.Prov(w.At) == m.Prov(o.To)
+							}
+							q := m.Prov(o.To)
+							if !attacked || into || m.Provinces[q].Center && gs.Pos.Owners[q] == pw {
+								t.Errorf("%s %s: paid %q to move, not out of its way", seat, gs.Pos.Phase, off.Order)
 							}
 						default:
 							t.Errorf("%s %s: offer %q for another power's unit", seat, gs.Pos.Phase, off.Order)
@@ -628,5 +643,57 @@ func TestHeuristicVariantsDeterministic(t *testing.T) {
 					t.Fatalf("%v %s: asking the bot changed the state", cfg.Options, seat)
 				}
 			})
+	}
+}
+
+// noOffers is the heuristic that makes no Payola offers: its offers are
+// replaced by an empty list, and its orders follow.
+type noOffers struct{ game.Bot }
+
+func (b noOffers) BotAction(st game.State, seat game.Seat, rng *game.RNG) (game.Action, error) {
+	a, err := b.Bot.BotAction(st, seat, rng)
+	if err == nil && a.Type == "offers" {
+		a = game.NewAction("offers", map[string][]diplomacy.Offer{"offers": {}})
+	}
+	return a, err
+}
+
+// Payola: the heuristic's offers pay. Among heuristic powers, one that
+// makes its offers holds more centres, summed over seeds (the power
+// changing with the seed), than the same power making none — both when
+// the others make offers (its coins on its own orders outweigh their
+// bribes) and when they make none.
+func TestHeuristicPayolaOffersPay(t *testing.T) {
+	heur, _ := Rules{}.BotOf(KindHeuristic)
+	plain := noOffers{heur}
+	seeds, phases := 14, 16
+	if testing.Short() {
+		seeds = 7
+	}
+	seven := []string{"austria", "england", "france", "germany", "italy", "russia", "turkey"}
+	cfg := game.Config{Options: map[string]string{"payola": "true"}}
+	for _, others := range []game.Bot{heur, plain} {
+		total := map[bool]int{}
+		for _, offering := range []bool{true, false} {
+			mine := game.Bot(heur)
+			if !offering {
+				mine = plain
+			}
+			for seed := uint64(1); seed <= uint64(seeds); seed++ {
+				power := seven[seed%7]
+				st := mixedGame(t, cfg, seed, phases, func(_ game.State, seat game.Seat) game.Bot {
+					if string(seat) == power {
+						return mine
+					}
+					return others
+				}, nil)
+				total[offering] += centresOf(st, power)
+			}
+		}
+		_, othersOffer := others.(noOffers)
+		if total[true] <= total[false] {
+			t.Errorf("others offering %v: %d centres with offers, %d without", !othersOffer, total[true], total[false])
+		}
+		t.Logf("others offering %v: %d centres with offers, %d without", !othersOffer, total[true], total[false])
 	}
 }
