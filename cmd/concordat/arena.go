@@ -40,6 +40,10 @@ type arenaGame struct {
 	alive func(st game.State, seat game.Seat) bool
 	// stop reports a game to end here (Diplomacy: past its last year).
 	stop func(st game.State) bool
+	// side names the side a seat plays for (Double Diplomacy: both seats
+	// of a power are one side, winning or topping together); nil: each
+	// seat is its own.
+	side func(st game.State, seat game.Seat) string
 }
 
 // arenaGameOf is the arena's view of the game named name.
@@ -60,6 +64,13 @@ func arenaGameOf(name string, lastYear int) (arenaGame, error) {
 			score: func(st game.State) map[game.Seat]float64 {
 				cc, m := centres(st)
 				out := map[game.Seat]float64{}
+				if gs, ok := st.(*diplomacy.GameState); ok && gs.Seating != nil {
+					// Reverse Gunboat, Double Diplomacy: a seat scores its power's centres.
+					for _, seat := range gs.Seating.Seats {
+						out[seat] = float64(cc[gs.Seating.Power[seat]])
+					}
+					return out
+				}
 				for i, p := range m.Powers {
 					out[game.Seat(p.ID)] = float64(cc[i])
 				}
@@ -76,6 +87,15 @@ func arenaGameOf(name string, lastYear int) (arenaGame, error) {
 				}
 				if w == diplomacy.NoPower {
 					return nil
+				}
+				if gs, ok := st.(*diplomacy.GameState); ok && gs.Seating != nil {
+					var seats []game.Seat // the winning power's seats
+					for _, seat := range gs.Seating.Seats {
+						if gs.Seating.Power[seat] == w {
+							seats = append(seats, seat)
+						}
+					}
+					return seats
 				}
 				return []game.Seat{game.Seat(m.Powers[w].ID)}
 			},
@@ -97,6 +117,12 @@ func arenaGameOf(name string, lastYear int) (arenaGame, error) {
 					ph, m = gs.Pos.Phase, gs.Pos.Map
 				}
 				return ph.Year > m.Start.Year+(lastYear-1901)
+			},
+			side: func(st game.State, seat game.Seat) string {
+				if gs, ok := st.(*diplomacy.GameState); ok && gs.Seating != nil {
+					return gs.Pos.Map.Powers[gs.Seating.Power[seat]].ID
+				}
+				return string(seat)
 			},
 		}, nil
 	case "his":
@@ -302,6 +328,20 @@ func botsOf(rules game.Rules, per time.Duration, iterations int, clock func() ti
 	return nil, nil, fmt.Errorf("game %q has no bots", rules.Name())
 }
 
+// maxAnswersPerWindow bounds the answers one seat gives in one window.
+const maxAnswersPerWindow = 4
+
+// promptSubmitted reports whether seat's prompt in ps is submitted (or
+// seat owes nothing any more).
+func promptSubmitted(ps []game.Prompt, seat game.Seat) bool {
+	for _, p := range ps {
+		if p.Seat == seat {
+			return p.Submitted
+		}
+	}
+	return true
+}
+
 // playArena plays the games and gathers each kind's results. A bot's
 // answer the rules refuse is counted (refused) and the decision left to the
 // default.
@@ -380,7 +420,19 @@ func playArenaGame(ac arenaConfig, g int) (map[string]*kindStats, error) {
 			return nil, err
 		}
 		seats := r.Seats(st)
-		kinds := rotation(ac.spec, g)
+		// The kinds shift one side a game: under Double Diplomacy a
+		// power's two seats move together, so a kind's pair stays a pair.
+		step := 1
+		if ac.game.side != nil {
+			sides := map[string]bool{}
+			for _, s := range seats {
+				sides[ac.game.side(st, s)] = true
+			}
+			if len(sides) > 0 && len(seats)%len(sides) == 0 {
+				step = len(seats) / len(sides)
+			}
+		}
+		kinds := rotation(ac.spec, g*step)
 		kindOf := map[game.Seat]string{}
 		for i, s := range seats {
 			kindOf[s] = kinds[i]
@@ -405,27 +457,35 @@ func playArenaGame(ac arenaConfig, g int) (map[string]*kindStats, error) {
 				if ks == nil {
 					continue
 				}
-				rng := game.BotRNG(seed, seq)
-				t0 := clock()
-				a, err := ac.bots[ks.kind].BotAction(st, p.Seat, &rng)
-				ks.thinking += clock().Sub(t0)
-				if err != nil {
-					continue // left to the default
-				}
-				ks.decisions++
-				if v, ok := r.(game.Vetter); ok {
-					if err := v.Vet(st, p.Seat, a); err != nil {
+				// In a window, a seat is asked again while its prompt stays
+				// unsubmitted, as the server does (a decision of several
+				// actions: Payola's offers, then orders), at most a few times.
+				for tries := 0; tries < maxAnswersPerWindow; tries++ {
+					rng := game.BotRNG(seed, seq)
+					t0 := clock()
+					a, err := ac.bots[ks.kind].BotAction(st, p.Seat, &rng)
+					ks.thinking += clock().Sub(t0)
+					if err != nil {
+						break // left to the default
+					}
+					ks.decisions++
+					if v, ok := r.(game.Vetter); ok {
+						if err := v.Vet(st, p.Seat, a); err != nil {
+							ks.refused++
+							break
+						}
+					}
+					if st, _, err = r.Apply(st, p.Seat, a); err != nil {
 						ks.refused++
-						continue
+						break
+					}
+					seq++
+					answered = true
+					if windowed == nil || promptSubmitted(r.Pending(st), p.Seat) {
+						break
 					}
 				}
-				if st, _, err = r.Apply(st, p.Seat, a); err != nil {
-					ks.refused++
-					continue
-				}
-				seq++
-				answered = true
-				if windowed == nil {
+				if windowed == nil && answered {
 					break // a game of one decision at a time: ask again
 				}
 			}
@@ -438,15 +498,26 @@ func playArenaGame(ac arenaConfig, g int) (map[string]*kindStats, error) {
 		}
 		score := ac.game.score(st)
 		winners := ac.game.winners(st)
-		best, bestN := -1.0, 0
+		side := func(s game.Seat) string { return string(s) }
+		if ac.game.side != nil {
+			side = func(s game.Seat) string { return ac.game.side(st, s) }
+		}
+		winSides := map[string]bool{}
+		for _, w := range winners {
+			winSides[side(w)] = true
+		}
+		soleWinner := len(winSides) == 1
+		best := -1.0
+		bestSides := map[string]bool{}
 		for _, s := range seats {
 			switch v := score[s]; {
 			case v > best:
-				best, bestN = v, 1
+				best, bestSides = v, map[string]bool{side(s): true}
 			case v == best:
-				bestN++
+				bestSides[side(s)] = true
 			}
 		}
+		bestN := len(bestSides)
 		for _, s := range seats {
 			ks := stats[kindOf[s]]
 			ks.seatGames++
@@ -460,12 +531,12 @@ func playArenaGame(ac arenaConfig, g int) (map[string]*kindStats, error) {
 				won = won || w == s
 			}
 			switch {
-			case won && len(winners) == 1:
+			case won && soleWinner:
 				ks.wins++
 			case won || len(winners) == 0 && alive:
 				ks.draws++
 			}
-			if won && len(winners) == 1 || len(winners) == 0 && score[s] == best && bestN == 1 {
+			if won && soleWinner || len(winners) == 0 && score[s] == best && bestN == 1 {
 				ks.tops++
 			}
 		}
@@ -492,7 +563,7 @@ func runArena(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	gameName := fs.String("game", "diplomacy", "the game: diplomacy or his")
 	botSpec := fs.String("bots", "", "one bot kind per seat in the game's seat order, kind*N for N seats: search,heuristic*6")
-	games := fs.Int("games", 70, "number of games; game i uses seed+i and shifts the kinds i seats along")
+	games := fs.Int("games", 70, "number of games; game i uses seed+i and shifts the kinds i seats along (Double Diplomacy: i powers, two seats each)")
 	seed := fs.Uint64("seed", 1, "seed of the first game")
 	variant := fs.String("variant", "", "the game's variant (Diplomacy: the map id; default standard)")
 	var options optionFlags

@@ -96,6 +96,7 @@ type arenaOut struct {
 		MeanCenters  *float64 `json:"mean_centers"`
 		MeanVP       *float64 `json:"mean_vp"`
 		Refused      int      `json:"refused"`
+		Tops         int      `json:"tops"`
 	} `json:"kinds"`
 }
 
@@ -136,6 +137,31 @@ func TestArenaDiplomacy(t *testing.T) {
 	}
 	if h.WinRate != float64(h.Wins)/7 {
 		t.Fatalf("win rate %v for %d wins", h.WinRate, h.Wins)
+	}
+}
+
+// Variants with decisions of several actions and seats that are not
+// powers: under Payola the heuristic's offers and orders both go in (a
+// seat asked again while its prompt is unsubmitted), and it holds more
+// centres than the random seats; under Reverse Gunboat and Double
+// Diplomacy each seat scores its power's centres (34 in all, every seat
+// of the power), and both seats of a power top together.
+func TestArenaVariants(t *testing.T) {
+	r := runArenaJSON(t, "--game", "diplomacy", "--option", "payola=true", "--bots", "heuristic,random*6", "--games", "4", "--seed", "2", "--last-year", "1903")
+	h, rnd := r.Kinds[0], r.Kinds[1]
+	if *h.MeanCenters <= *rnd.MeanCenters || h.Refused+rnd.Refused != 0 {
+		t.Fatalf("payola: %+v", r)
+	}
+	r = runArenaJSON(t, "--game", "diplomacy", "--option", "reverse_gunboat=true", "--bots", "random*7", "--games", "1", "--seed", "2", "--last-year", "1901")
+	if c := *r.Kinds[0].MeanCenters * 7; c < 22 || c > 34.01 {
+		t.Fatalf("reverse gunboat: %.1f centres over the seats", c)
+	}
+	r = runArenaJSON(t, "--game", "diplomacy", "--option", "double=true", "--bots", "heuristic*14", "--games", "1", "--seed", "2", "--last-year", "1901")
+	if c := *r.Kinds[0].MeanCenters * 14; c < 44 || c > 68.01 {
+		t.Fatalf("double: %.1f centres over the seats (each power's counted twice)", c)
+	}
+	if k := r.Kinds[0]; k.Tops != 0 && k.Tops != 2 {
+		t.Fatalf("double: %d seats top, want a power's two or none", k.Tops)
 	}
 }
 

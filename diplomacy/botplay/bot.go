@@ -16,14 +16,39 @@ type Player interface {
 // Bot plays a seat of a standard-engine Diplomacy game (package diplomacy)
 // through the game contract (game.Bot) with a Player.
 //
-// It answers the seat's "orders" prompt from the seat's Sight. Where the
-// seat's decision is not orders for its own power (Reverse Gunboat, Double
-// Diplomacy, Payola, Anarchy, Intimate, a Seismic event, Crystal Ball's
-// orders ahead) it leaves the decision to the random player
-// (diplomacy.Rules.BotAction): those variants are not played by the
-// heuristic yet.
+// It answers the seat's "orders" prompt from the seat's Sight with the
+// Player's orders, and the variants' own decisions with the heuristic
+// (variants.go; docs/bots.md, "Variants"):
+//
+//   - Payola: first its offers (Heuristic.payolaOffers), then orders that
+//     keep what the offers paid for.
+//   - Crystal Ball: the Player's orders for the next movement phase on the
+//     position it expects then ("ahead"; predictNext).
+//   - Double Diplomacy and Reverse Gunboat: Bot.seated.
+//   - Intimate: its bids (Heuristic.intimateBids), and the orders of its
+//     own and its controlled powers' units played as one side.
+//   - Anarchy: its preference list (Heuristic.draftPreferences).
+//   - Seismic: its event (Heuristic.seismicEvent).
+//   - Black Hole: first the home centre it protects, once
+//     (Heuristic.protect), then its orders.
+//
+// A decision of several actions (Payola's offers and orders, Crystal
+// Ball's orders and orders ahead) is answered one action a call, in order,
+// as the server asks a seat again while its prompt is not submitted. The
+// search player plays only the plain orders; in these variants' other
+// decisions, and in Intimate and Payola movement, it plays as the
+// heuristic.
 type Bot struct {
 	Player Player
+}
+
+type botError string
+
+func (e botError) Error() string { return string(e) }
+
+func errUnknownSeat(seat game.Seat) error { return botError("botplay: unknown seat " + string(seat)) }
+func errNothing(seat game.Seat) error {
+	return botError("botplay: " + string(seat) + " has nothing to choose from")
 }
 
 // BotAction answers the decision seat owes now in st.
@@ -31,9 +56,6 @@ func (b Bot) BotAction(st game.State, seat game.Seat, rng *game.RNG) (game.Actio
 	gs, ok := st.(*diplomacy.GameState)
 	if !ok {
 		return game.Action{}, fmt.Errorf("botplay: not a diplomacy state: %T", st)
-	}
-	if gs.Seating != nil || gs.Payola != nil || gs.Anarchy != nil || gs.Intimate != nil || gs.Seismic {
-		return diplomacy.Rules{}.BotAction(st, seat, rng)
 	}
 	var prompt *game.Prompt
 	for _, p := range (diplomacy.Rules{}).Pending(st) {
@@ -45,7 +67,24 @@ func (b Bot) BotAction(st game.State, seat game.Seat, rng *game.RNG) (game.Actio
 	if prompt == nil {
 		return game.Action{}, fmt.Errorf("diplomacy: %s owes no decision", seat)
 	}
-	if prompt.Kind != "orders" {
+	h := Heuristic{Noise: DefaultNoise}
+	if gs.Settings.BlackHole && prompt.Kind == "orders" && !gs.Settings.ReverseGunboat {
+		if a, ok := h.protect(st, seat, rng); ok {
+			return a, nil
+		}
+	}
+	if gs.Seating != nil {
+		return b.seated(st, seat, rng)
+	}
+	switch prompt.Kind {
+	case "event":
+		return h.seismicEvent(st, seat, rng)
+	case "preferences":
+		return h.draftPreferences(st, seat, rng)
+	case "bids":
+		return h.intimateBids(st, seat, rng)
+	case "orders", "ahead":
+	default:
 		return diplomacy.Rules{}.BotAction(st, seat, rng)
 	}
 	s, err := diplomacy.SightOf(st, seat)
@@ -53,11 +92,18 @@ func (b Bot) BotAction(st game.State, seat game.Seat, rng *game.RNG) (game.Actio
 		return game.Action{}, err
 	}
 	m := s.Pos.Map
-	texts := []string{}
-	for _, o := range b.Player.Orders(s, rng) {
-		texts = append(texts, o.String(m))
+	movement := s.Pos.Phase.Type == diplomacy.Movement
+	switch {
+	case prompt.Kind == "ahead": // this phase's orders were written last phase
+		return b.ahead(s, parseOrders(m, s.Due), rng), nil
+	case gs.Payola != nil && movement:
+		return b.payola(s, rng), nil
+	case s.Settings.CrystalBall && movement && s.HasWritten && !s.HasAhead:
+		return b.ahead(s, parseOrders(m, s.Written), rng), nil
+	case len(s.Controlled) > 0:
+		return ordersAction("orders", m, h.Orders(withControlled(s), rng)), nil
 	}
-	return game.NewAction("orders", map[string][]string{"orders": texts}), nil
+	return ordersAction("orders", m, b.Player.Orders(s, rng)), nil
 }
 
 // Budget is a search player's time budget: Stop reports true once d has

@@ -99,16 +99,39 @@ type plan struct {
 	dest   []diplomacy.Province
 	gain   []float64 // the value of the unit's chosen order (what a support would give up)
 	claim  map[diplomacy.Province]int
+	fixed  []bool // orders decided before the plan (movementFixed): kept as they are
 }
 
 func (h Heuristic) movement(mi *mapInfo, b *board, me diplomacy.Power, own, extra []diplomacy.UnitOrders, quota int, rng *game.RNG) []diplomacy.OrderIn {
+	return h.movementFixed(mi, b, me, own, extra, quota, nil, rng)
+}
+
+// movementFixed is the movement plan with the orders of some own units
+// decided beforehand (fixed, by the unit's province): those units keep
+// them, claim where they end first, and give no support; the others are
+// planned around them.
+func (h Heuristic) movementFixed(mi *mapInfo, b *board, me diplomacy.Power, own, extra []diplomacy.UnitOrders, quota int, fixed map[diplomacy.Province]diplomacy.Order, rng *game.RNG) []diplomacy.OrderIn {
 	m, pos := b.m, b.pos
 	n := len(own)
 	pl := plan{orders: make([]diplomacy.Order, n), done: make([]bool, n), dest: make([]diplomacy.Province, n),
-		gain: make([]float64, n), claim: map[diplomacy.Province]int{}}
+		gain: make([]float64, n), claim: map[diplomacy.Province]int{}, fixed: make([]bool, n)}
 	at := map[diplomacy.Province]int{} // own unit index by province
 	for i, uo := range own {
 		at[m.Prov(uo.Unit.Loc)] = i
+	}
+	for i, uo := range own {
+		p := m.Prov(uo.Unit.Loc)
+		o, ok := fixed[p]
+		if !ok {
+			continue
+		}
+		dest := p
+		if o.Type == diplomacy.Move {
+			dest = m.Prov(o.To)
+		}
+		pl.orders[i], pl.dest[i], pl.done[i], pl.fixed[i] = o, dest, true, true
+		pl.gain[i] = b.value(uo.Unit.Type, dest)
+		pl.claim[dest] = i
 	}
 	cands := make([][]candidate, n)
 	best := make([]float64, n)
@@ -248,7 +271,7 @@ func (h Heuristic) supports(b *board, me diplomacy.Power, own []diplomacy.UnitOr
 			bestJ, bestLoss := -1, 0.0
 			var bestO diplomacy.Order
 			for j := range own {
-				if j == i {
+				if j == i || pl.fixed[j] {
 					continue
 				}
 				cur := pl.orders[j]

@@ -39,6 +39,29 @@ func tally(st game.State) (invalid, mergeSplit int, lines []string) {
 	return invalid, mergeSplit, lines
 }
 
+// invalidOrders are the orders of a game's history found invalid, except,
+// under Crystal Ball, those written ahead for a unit that was not where
+// its writer expected it when they fell due (the variant's own risk: "no
+// unit", "not yours", "not an army", "no unit to support"): every other
+// invalid order is one the writer could have known was wrong.
+func invalidOrders(st game.State) (int, []string) {
+	_, _, lines := tally(st)
+	gs, ok := st.(*diplomacy.GameState)
+	if !ok || !gs.Settings.CrystalBall {
+		return len(lines), lines
+	}
+	var out []string
+	for _, l := range lines {
+		_, reason, _ := strings.Cut(l, ": ")
+		if strings.HasPrefix(reason, "there is no unit at ") || strings.HasSuffix(reason, " is not yours") ||
+			strings.HasSuffix(reason, " is not an army") || strings.HasSuffix(reason, " is not a fleet") {
+			continue
+		}
+		out = append(out, l)
+	}
+	return len(out), out
+}
+
 // playPhases plays up to phases windows of a game with every seat held by
 // bot, failing on any answer the rules refuse (Vet or Apply); it returns
 // the state reached and how many answers the bot gave.
@@ -55,24 +78,44 @@ func playPhases(t *testing.T, cfg game.Config, seed uint64, bot game.Bot, phases
 			break
 		}
 		for i, p := range r.Pending(st) {
-			rng := game.BotRNG(seed, int64(ph*100+i))
-			a, err := bot.BotAction(st, p.Seat, &rng)
-			if err != nil {
-				continue
+			// As the server does, the seat is asked again while its
+			// prompt stays unsubmitted (a decision of several actions:
+			// Payola's offers, then orders; Crystal Ball's orders, then
+			// orders ahead).
+			for k := 0; k < 4; k++ {
+				rng := game.BotRNG(seed, int64(ph*1000+i*10+k))
+				a, err := bot.BotAction(st, p.Seat, &rng)
+				if err != nil {
+					break
+				}
+				if err := r.Vet(st, p.Seat, a); err != nil {
+					t.Fatalf("%+v %s: answer refused by Vet: %v (%s)", cfg, p.Seat, err, a.Args)
+				}
+				if _, _, err := r.Apply(st, p.Seat, a); err != nil {
+					t.Fatalf("%+v %s: answer refused: %v (%s)", cfg, p.Seat, err, a.Args)
+				}
+				answers++
+				if submitted(r.Pending(st), p.Seat) {
+					break
+				}
 			}
-			if err := r.Vet(st, p.Seat, a); err != nil {
-				t.Fatalf("%+v %s: answer refused by Vet: %v (%s)", cfg, p.Seat, err, a.Args)
-			}
-			if _, _, err := r.Apply(st, p.Seat, a); err != nil {
-				t.Fatalf("%+v %s: answer refused: %v (%s)", cfg, p.Seat, err, a.Args)
-			}
-			answers++
 		}
 		if st, _, err = r.Apply(st, game.System, game.Action{Type: game.Advance}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	return st, answers
+}
+
+// submitted reports whether seat's prompt in ps is submitted (or seat owes
+// nothing any more).
+func submitted(ps []game.Prompt, seat game.Seat) bool {
+	for _, p := range ps {
+		if p.Seat == seat {
+			return p.Submitted
+		}
+	}
+	return true
 }
 
 // The kinds: random first (the default), then heuristic and search; an
@@ -116,53 +159,79 @@ func TestHeuristicAllMaps(t *testing.T) {
 	}
 }
 
-// Variants: Fog of War, Catspaw (with three players, so there are
-// unplayed units to write extra orders for), an older edition, Multiplicity
-// (its start choice, merges and splits) with and without fog, and the
-// order-writing variants (left to the random player) all accept the
-// heuristic's answers over two game years; the search kind (bounded by
-// iterations, no clock) the same on the standard game and Catspaw.
+// variantConfigs are the rule variants the bots are checked on: Fog of
+// War, Catspaw (with three players, so there are unplayed units to write
+// extra orders for), an older edition, Multiplicity (its start choice,
+// merges and splits) with and without fog, and the variants with
+// decisions of their own (Payola, Double Diplomacy, Reverse Gunboat,
+// Crystal Ball, Anarchy, Intimate, Seismic, Black Hole), some under fog
+// and some combined.
+var variantConfigs = []game.Config{
+	{Options: map[string]string{"fog": "true"}},
+	{Options: map[string]string{"catspaw": "true", "players": "england,france,turkey"}},
+	{Options: map[string]string{"rules": "1971"}},
+	{Options: map[string]string{"multiplicity": "true"}},
+	{Options: map[string]string{"multiplicity": "true", "fog": "true"}},
+	{Variant: "chaos", Options: map[string]string{"multiplicity": "true"}},
+	{Options: map[string]string{"payola": "true"}},
+	{Options: map[string]string{"payola": "true", "fog": "true"}},
+	{Options: map[string]string{"double": "true"}},
+	{Options: map[string]string{"double": "true", "fog": "true"}},
+	{Options: map[string]string{"reverse_gunboat": "true"}},
+	{Options: map[string]string{"black_hole": "true", "fog": "true"}},
+	{Options: map[string]string{"crystal_ball": "true"}},
+	{Options: map[string]string{"crystal_ball": "true", "fog": "true"}},
+	{Options: map[string]string{"anarchy": "true"}},
+	{Options: map[string]string{"intimate": "true", "players": "england,turkey"}},
+	{Options: map[string]string{"intimate": "true", "players": "france,russia", "fog": "true"}},
+	{Options: map[string]string{"seismic": "true"}},
+	{Options: map[string]string{"seismic": "true", "fog": "true", "schizo": "true"}},
+	{Options: map[string]string{"payola": "true", "black_hole": "true"}},
+	{Options: map[string]string{"double": "true", "black_hole": "true", "fog": "true"}},
+	{Options: map[string]string{"anarchy": "true", "crystal_ball": "true", "fog": "true"}},
+	{Options: map[string]string{"reverse_gunboat": "true", "schizo": "true"}},
+}
+
+// Every variant accepts the heuristic's answers over two game years (a
+// seat asked again while its prompt is unsubmitted, as the server does),
+// and none of its orders is found invalid when the phase resolves; the
+// search kind (bounded by iterations, no clock) the same on the standard
+// game, Catspaw and the variants with decisions of their own.
 func TestBotsVariants(t *testing.T) {
 	heur, _ := Rules{}.BotOf(KindHeuristic)
 	search, _ := Rules{}.BotWithin(KindSearch, 0, 2)
-	cfgs := []game.Config{
-		{Options: map[string]string{"fog": "true"}},
-		{Options: map[string]string{"catspaw": "true", "players": "england,france,turkey"}},
-		{Options: map[string]string{"rules": "1971"}},
-		{Options: map[string]string{"multiplicity": "true"}},
-		{Options: map[string]string{"multiplicity": "true", "fog": "true"}},
-		{Variant: "chaos", Options: map[string]string{"multiplicity": "true"}},
-		{Options: map[string]string{"payola": "true"}},
-		{Options: map[string]string{"double": "true"}},
-		{Options: map[string]string{"black_hole": "true", "fog": "true"}},
-		{Options: map[string]string{"crystal_ball": "true"}},
-	}
-	phases := 10
+	phases := 12
 	if testing.Short() {
-		phases = 6
+		phases = 7
 	}
-	for i, cfg := range cfgs {
+	for _, cfg := range variantConfigs {
 		st, n := playPhases(t, cfg, 3, heur, phases)
 		if n == 0 {
 			t.Errorf("%+v: no answer", cfg)
 		}
-		if i > 5 {
-			continue // the order-writing variants: the random player's orders
-		}
-		// The heuristic writes only orders the rules offered: none is
-		// found invalid when the phase resolves.
-		if bad, _, lines := tally(st); bad > 0 {
+		if bad, lines := invalidOrders(st); bad > 0 {
 			t.Errorf("%+v: %d invalid orders: %v", cfg, bad, lines)
 		}
 	}
 	// Multiplicity over four years: the heuristic merges and splits.
-	st, _ := playPhases(t, cfgs[3], 3, heur, 16)
+	st, _ := playPhases(t, variantConfigs[3], 3, heur, 16)
 	if _, ms, _ := tally(st); ms == 0 {
 		t.Error("Multiplicity: no MERGE or SPLIT in four years")
 	}
-	for _, cfg := range cfgs[:2] {
-		if _, n := playPhases(t, cfg, 3, search, 5); n == 0 {
+	searchPhases := 5
+	if testing.Short() {
+		searchPhases = 3
+	}
+	for i, cfg := range variantConfigs {
+		if i > 1 && i < 6 {
+			continue // the edition and Multiplicity: the heuristic's play, checked above
+		}
+		st, n := playPhases(t, cfg, 3, search, searchPhases)
+		if n == 0 {
 			t.Errorf("search %+v: no answer", cfg)
+		}
+		if bad, lines := invalidOrders(st); bad > 0 {
+			t.Errorf("search %+v: %d invalid orders: %v", cfg, bad, lines)
 		}
 	}
 }
