@@ -79,35 +79,38 @@ func (v hisView) owed() (kind, power string) {
 }
 
 // answerFirst answers the decision p owes with the first complete path of its options tree.
-func (p *player) answerFirst(id int64) string {
+func (p *player) answerFirst(id int64) string { return p.answerFirstAs(id, "") }
+
+// answerFirstAs is answerFirst acting as seat, one of p's seats ("": the
+// seat the server picks).
+func (p *player) answerFirstAs(id int64, seat string) string {
 	p.t.Helper()
-	var l struct {
-		Seq     int64 `json:"seq"`
-		Options struct {
-			Kind    string          `json:"kind"`
-			Choices json.RawMessage `json:"choices"`
-		} `json:"options"`
-	}
-	p.do("GET", fmt.Sprintf("/api/games/%d/legal", id), nil, &l)
 	type choice struct {
 		Value string   `json:"value"`
 		Next  []choice `json:"next"`
 	}
-	var cs []choice
+	var l struct {
+		Seq     int64 `json:"seq"`
+		Options struct {
+			Kind    string   `json:"kind"`
+			Choices []choice `json:"choices"`
+		} `json:"options"`
+	}
+	as := ""
+	if seat != "" {
+		as = "?seat=" + seat
+	}
+	p.do("GET", fmt.Sprintf("/api/games/%d/legal%s", id, as), nil, &l)
 	if len(l.Options.Choices) == 0 {
 		var g json.RawMessage
-		p.do("GET", fmt.Sprintf("/api/games/%d", id), nil, &g)
+		p.do("GET", fmt.Sprintf("/api/games/%d%s", id, as), nil, &g)
 		p.t.Fatalf("%s owes a decision with no options: legal %+v; game %.3000s", p.name, l, g)
 	}
-	if err := json.Unmarshal(l.Options.Choices, &cs); err != nil {
-		p.t.Fatal(err)
-	}
 	var path []string
-	for len(cs) > 0 {
+	for cs := l.Options.Choices; len(cs) > 0; cs = cs[0].Next {
 		path = append(path, cs[0].Value)
-		cs = cs[0].Next
 	}
-	p.do("POST", fmt.Sprintf("/api/games/%d/actions", id), map[string]any{"seq": l.Seq, "type": l.Options.Kind, "args": path}, nil)
+	p.do("POST", fmt.Sprintf("/api/games/%d/actions%s", id, as), map[string]any{"seq": l.Seq, "type": l.Options.Kind, "args": path}, nil)
 	return l.Options.Kind + " " + strings.Join(path, " ")
 }
 

@@ -100,7 +100,7 @@ func TestBrowserHisTwoPowers(t *testing.T) {
 		if k == "" || i > 300 {
 			t.Fatalf("England's announcement not reached: %q of %q owed", k, p)
 		}
-		answerAs(t, account[p], id, p)
+		account[p].answerFirstAs(id, p)
 	}
 	hands := map[string]string{}
 	for _, seat := range []string{"england", "protestant"} {
@@ -206,31 +206,6 @@ func storedAfter(t *testing.T, s *site, id, seq int64) store.Action {
 	}
 	t.Fatalf("no action stored after %d", seq)
 	return store.Action{}
-}
-
-// answerAs answers the decision seat owes, as that seat of pl's account, with the first complete path of its options.
-func answerAs(t *testing.T, pl *player, id int64, seat string) {
-	t.Helper()
-	type choice struct {
-		Value string   `json:"value"`
-		Next  []choice `json:"next"`
-	}
-	var l struct {
-		Seq     int64 `json:"seq"`
-		Options struct {
-			Kind    string   `json:"kind"`
-			Choices []choice `json:"choices"`
-		} `json:"options"`
-	}
-	pl.do("GET", fmt.Sprintf("/api/games/%d/legal?seat=%s", id, seat), nil, &l)
-	if len(l.Options.Choices) == 0 {
-		t.Fatalf("%s owes a decision with no options: %+v", seat, l)
-	}
-	var path []string
-	for cs := l.Options.Choices; len(cs) > 0; cs = cs[0].Next {
-		path = append(path, cs[0].Value)
-	}
-	pl.do("POST", fmt.Sprintf("/api/games/%d/actions?seat=%s", id, seat), map[string]any{"seq": l.Seq, "type": l.Options.Kind, "args": path}, nil)
 }
 
 // handOf is the card numbers of seat's hand as the server shows it to seat (pl's account).
