@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"concordat/game"
@@ -378,7 +379,11 @@ func (h *Host) PutBot(ctx context.Context, user, gameID int64, seat game.Seat, k
 	if g.Status != store.Forming {
 		return "", errorf(CodeConflict, "game %d is %s: bots fill seats only while a game forms (a seat in civil disorder is taken over instead)", gameID, g.Status)
 	}
-	if err := h.setSeatBot(ctx, gameID, seat, true, kind); err != nil {
+	grp, err := h.botGroup(ctx, g, seat)
+	if err != nil {
+		return "", err
+	}
+	if err := h.setSeatBots(ctx, gameID, grp, true, kind); err != nil {
 		return "", err
 	}
 	if err := h.startIfFull(ctx, gameID); err != nil {
@@ -400,15 +405,59 @@ func (h *Host) RemoveBot(ctx context.Context, user, gameID int64, seat game.Seat
 	if g.Status != store.Forming {
 		return errorf(CodeConflict, "game %d is %s: a bot leaves a seat only while the game forms", gameID, g.Status)
 	}
-	return h.setSeatBot(ctx, gameID, seat, false, "")
+	grp, err := h.botGroup(ctx, g, seat)
+	if err != nil {
+		return err
+	}
+	return h.setSeatBots(ctx, gameID, grp, false, "")
 }
 
-// setSeatBot is store.SetSeatBot under the game's lock (starting a full
-// game takes it too), with the store's refusals as API errors.
-func (h *Host) setSeatBot(ctx context.Context, gameID int64, seat game.Seat, bot bool, kind string) error {
+// botGroup is the seats a bot put in (or removed from) seat of g takes
+// (or leaves): in a game whose rules group seats (game.Grouped: Here I
+// Stand with 3 to 5 players) the whole group holding seat, as one player
+// would hold it; otherwise seat alone. A seat the game lacks is left to
+// the store to refuse.
+func (h *Host) botGroup(ctx context.Context, g *store.Game, seat game.Seat) ([]game.Seat, error) {
+	gr, ok := h.Rules[g.Kind].(game.Grouped)
+	if !ok {
+		return []game.Seat{seat}, nil
+	}
+	st, err := h.State(ctx, g)
+	if err != nil {
+		return nil, err
+	}
+	for _, grp := range gr.SeatGroups(st) {
+		if slices.Contains(grp, seat) {
+			return grp, nil
+		}
+	}
+	return []game.Seat{seat}, nil
+}
+
+// setSeatBots is store.SetSeatBot for seats under the game's lock
+// (starting a full game takes it too), with the store's refusals as API
+// errors. Removing bots leaves alone the seats of the list no bot holds
+// (but the first, which is the one asked for). When one seat is refused,
+// those already changed are put back as they were: a refusal changes
+// nothing.
+func (h *Host) setSeatBots(ctx context.Context, gameID int64, seats []game.Seat, bot bool, kind string) error {
 	l := h.gameLock(gameID)
 	l.Lock()
-	err := h.Store.SetSeatBot(ctx, gameID, seat, bot, kind)
+	before, err := h.Store.Seats(ctx, gameID)
+	var seat game.Seat
+	for i := 0; err == nil && i < len(seats); i++ {
+		seat = seats[i]
+		if row, ok := seatRow(before, seat); !bot && i > 0 && ok && !row.Bot {
+			continue
+		}
+		if err = h.Store.SetSeatBot(ctx, gameID, seat, bot, kind); err != nil {
+			for _, prev := range seats[:i] {
+				if row, ok := seatRow(before, prev); ok && (bot || row.Bot) {
+					_ = h.Store.SetSeatBot(ctx, gameID, prev, row.Bot, row.BotKind)
+				}
+			}
+		}
+	}
 	l.Unlock()
 	switch {
 	case errors.Is(err, store.ErrNotFound):

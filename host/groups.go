@@ -115,9 +115,12 @@ func (h *Host) groupOf(ctx context.Context, g *store.Game, seats []store.Seat, w
 	if !multi {
 		return nil, nil
 	}
-	holder := map[game.Seat]int64{}
+	holder := map[game.Seat]int64{} // a bot's seats count as held (-1)
 	for _, s := range seats {
 		holder[s.Seat] = s.UserID
+		if s.Bot {
+			holder[s.Seat] = -1
+		}
 	}
 	free := func(grp []game.Seat) bool {
 		for _, s := range grp {

@@ -175,3 +175,83 @@ func TestGroupedSeatsActAndPress(t *testing.T) {
 		t.Errorf("France reads %d messages: %v", len(ms), err)
 	}
 }
+
+// TestBotsHoldGroups: in a 4-player game (RULES.md §24.3) a bot the
+// creator puts in the Papacy plays the Hapsburg too, as the player of
+// that group would; nobody may then join either, a random join never
+// lands there, and removing the bot from the Hapsburg empties both. A bot
+// refused in a group one of whose seats a player holds changes nothing.
+// With the bot back and the other three groups joined, the game starts
+// and the bot answers both powers' decisions.
+func TestBotsHoldGroups(t *testing.T) {
+	ctx := context.Background()
+	st, h, g, ids := fourPlayerGame(t)
+	bots := func() map[game.Seat]bool {
+		t.Helper()
+		seats, err := st.Seats(ctx, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[game.Seat]bool{}
+		for _, s := range seats {
+			if s.Bot {
+				out[s.Seat] = true
+			}
+		}
+		return out
+	}
+	if _, err := h.PutBot(ctx, ids[0], g.ID, "papacy", "random"); err != nil {
+		t.Fatal(err)
+	}
+	if b := bots(); len(b) != 2 || !b["hapsburg"] || !b["papacy"] {
+		t.Fatalf("a bot in the Papacy holds %v, want the Hapsburg and the Papacy", b)
+	}
+	for _, want := range []game.Seat{"hapsburg", "papacy"} {
+		if _, err := h.Join(ctx, ids[1], g.ID, want); CodeOf(err) != CodeConflict {
+			t.Errorf("joining %s, a bot's: %v", want, err)
+		}
+	}
+	if err := h.RemoveBot(ctx, ids[0], g.ID, "hapsburg"); err != nil {
+		t.Fatal(err)
+	}
+	if b := bots(); len(b) != 0 {
+		t.Fatalf("after removing the bot from the Hapsburg, bots hold %v", b)
+	}
+	// England's group joined by a player: a bot there is refused, the Protestant left as it was.
+	if _, err := h.Join(ctx, ids[1], g.ID, "england"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.PutBot(ctx, ids[0], g.ID, "protestant", "random"); CodeOf(err) != CodeConflict {
+		t.Errorf("a bot in the Protestant, held with England by a player: %v", err)
+	}
+	if b := bots(); len(b) != 0 {
+		t.Fatalf("a refused bot left bots in %v", b)
+	}
+	if _, err := h.PutBot(ctx, ids[0], g.ID, "hapsburg", "random"); err != nil {
+		t.Fatal(err)
+	}
+	// Two random joins take France's and the Ottoman's groups, never the bot's.
+	for _, u := range ids[2:4] {
+		seat, err := h.Join(ctx, u, g.ID, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if seat != "france" && seat != "ottoman" {
+			t.Fatalf("a random join took %s", seat)
+		}
+	}
+	g2, _, err := h.Game(ctx, g.ID)
+	if err != nil || g2.Status != store.Active {
+		t.Fatalf("the game with three groups joined and the bot's: %+v %v", g2, err)
+	}
+	// The bot answers for both of its powers: neither owes a decision for long.
+	s, err := h.State(ctx, g2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range (his.Rules{}).Pending(s) {
+		if p.Seat == "hapsburg" || p.Seat == "papacy" {
+			t.Errorf("the bot's %s still owes %s", p.Seat, p.Kind)
+		}
+	}
+}

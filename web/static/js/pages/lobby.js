@@ -4,9 +4,28 @@ import { games } from '../api.js';
 import { navigate } from '../router.js';
 import { ErrorBox, Page, Countdown } from '../ui.js';
 
-/** What a game of mine needs from me, from GET /api/games?mine=1 (seat, owes, submitted, unread). */
+/**
+ * What a game of mine needs from me, from GET /api/games?mine=1: my seats
+ * (seats, or the one seat), those of them that owe a decision now (owing),
+ * whether the seat shown owes and has not submitted (owes, submitted), and
+ * the unread press over all my seats.
+ */
 function needs(g) {
-  return { you: g.seat || '', owed: !!g.owes && !g.submitted, unfinished: !!g.owes, unread: g.unread || 0 };
+  const seats = g.seats && g.seats.length ? g.seats : g.seat ? [g.seat] : [];
+  const owing = g.owing || (g.owes && g.seat ? [g.seat] : []);
+  return { seats, owing, owed: !!g.owes && !g.submitted, unfinished: !!g.owes, unread: g.unread || 0 };
+}
+
+const title = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** The address of game g opened as seat (a power of an account holding several). */
+const gameHref = (g, seat) => '/games/' + g.id + (seat && g.needs && g.needs.seats.length > 1 ? '?as=' + encodeURIComponent(seat) : '');
+
+/** The bots of a game list entry, as a short phrase ("2 bots") with their seats and kinds in its title. */
+function BotsBadge({ bots }) {
+  if (!bots || bots.length === 0) return null;
+  const detail = bots.map((b) => title(b.seat) + (b.kind ? ' (' + b.kind + ')' : '')).join(', ');
+  return html`<span class="badge bots" title=${'Played by the computer: ' + detail}>${bots.length === 1 ? '1 bot' : bots.length + ' bots'}</span>`;
 }
 
 const variantName = (g) => (g.game === 'his' ? 'Here I Stand' : 'Diplomacy') + (g.variant && g.variant !== 'standard' ? ' · ' + g.variant : '') +
@@ -14,15 +33,20 @@ const variantName = (g) => (g.game === 'his' ? 'Here I Stand' : 'Diplomacy') + (
 
 function GameRow({ g, action }) {
   const n = g.needs;
+  // The seat to open the game as: the first of mine that owes, else the one the server lists first.
+  const first = n && (n.owing[0] || g.seat || n.seats[0]);
   return html`<li class="game-row">
-    <a class="game-name" href=${'/games/' + g.id}>${g.name}</a>
+    <a class="game-name" href=${gameHref(g, first)}>${g.name}</a>
     <span class="meta">${variantName(g)} · ${g.status}${g.options && g.options.private ? ' · private' : ''}
       ${g.options && g.options.press && g.options.press !== 'full' ? ' · press ' + g.options.press : ''}
       ${g.options && g.options.phase ? ' · ' + g.options.phase + ' phases' : ''}</span>
+    <${BotsBadge} bots=${g.bots} />
     ${n && html`<span class="needs">
-      ${n.you && html`<span class="badge">${n.you[0].toUpperCase() + n.you.slice(1)}</span>`}
-      ${n.owed && html`<span class="badge warn">orders owed</span>`}
-      ${!n.owed && n.unfinished && html`<span class="badge">not ready</span>`}
+      ${n.seats.map((s) => n.seats.length > 1 && n.owing.includes(s) ?
+        html`<a class="badge warn seat" href=${gameHref(g, s)} title=${title(s) + ' owes a decision: open the game as ' + title(s)}>${title(s)} owes</a>` :
+        html`<span class="badge seat">${title(s)}</span>`)}
+      ${n.owed && n.seats.length <= 1 && html`<span class="badge warn">${g.game === 'his' ? 'decision owed' : 'orders owed'}</span>`}
+      ${!n.owed && n.unfinished && n.seats.length <= 1 && html`<span class="badge">not ready</span>`}
       ${n.unread > 0 && html`<span class="badge info">${n.unread} unread</span>`}
     </span>`}
     ${g.deadline && g.status === 'active' && html`<${Countdown} deadline=${g.deadline} />`}
