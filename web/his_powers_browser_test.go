@@ -113,7 +113,10 @@ func TestBrowserHisTwoPowers(t *testing.T) {
 	waitFor(t, ctx, "the Protestant's hand", pressed+` === 'protestant' && `+handShown+` === '`+hands["protestant"]+`'`)
 
 	// Press as the Protestant: France's private message arrives live, the reply is the Protestant's.
-	click(t, ctx, `a[href$="/press"]`)
+	if got := eval[string](t, ctx, `[...document.querySelectorAll('nav.tabs a')].map((a) => a.getAttribute('href').replace(/^\/games\/\d+/, '')).join(' ')`); got != "?as=protestant /history?as=protestant /log?as=protestant /powers?as=protestant /press?as=protestant /votes?as=protestant /seats?as=protestant" {
+		t.Errorf("the tabs lead to %q: each should keep the Protestant", got)
+	}
+	click(t, ctx, `nav.tabs a[href$="/press?as=protestant"]`)
 	waitFor(t, ctx, "the press tab as the Protestant", `location.pathname.endsWith('/press') && `+as+` === 'protestant' && document.querySelector('.press')`)
 	if eval[bool](t, ctx, `[...document.querySelectorAll('.composer .to input')].some((e) => e.name === 'to-england')`) {
 		t.Errorf("the Protestant may address England, its own account's power")
@@ -130,7 +133,7 @@ func TestBrowserHisTwoPowers(t *testing.T) {
 	}
 
 	// Back on the board, the one-click switch to England: England's hand and its announcement.
-	click(t, ctx, fmt.Sprintf(`nav.tabs a[href="/games/%d"]`, id))
+	click(t, ctx, fmt.Sprintf(`nav.tabs a[href="/games/%d?as=protestant"]`, id))
 	waitFor(t, ctx, "the board as the Protestant", pressed+` === 'protestant' && `+as+` === 'protestant' && document.querySelector('.other-owes button[data-switch="england"]')`)
 	click(t, ctx, `.other-owes button[data-switch="england"]`)
 	waitFor(t, ctx, "England's hand and announcement", pressed+` === 'england' && `+as+` === 'england' && `+handShown+` === '`+hands["england"]+`' && document.querySelector('.decision[data-kind="diplomacy.announce"] button[data-value="done"]')`)

@@ -89,10 +89,15 @@ export class InvitePanel extends Component {
   }
 }
 
-/** Tabs (a tablist of links, so that each tab has its own address). */
-export function Tabs({ base, tabs, current }) {
+/**
+ * Tabs (a tablist of links, so that each tab has its own address). With as
+ * (the power shown, for an account holding several), each address keeps it
+ * (?as=), so that a tab opened anew shows the same power.
+ */
+export function Tabs({ base, tabs, current, as }) {
+  const q = as ? '?as=' + encodeURIComponent(as) : '';
   return html`<nav class="tabs" aria-label="Game sections">
-    ${tabs.map(([id, name, badge]) => html`<a key=${id} href=${base + (id ? '/' + id : '')} aria-current=${current === id ? 'page' : undefined}
+    ${tabs.map(([id, name, badge]) => html`<a key=${id} href=${base + (id ? '/' + id : '') + q} aria-current=${current === id ? 'page' : undefined}
       class=${current === id ? 'on' : ''}>${name}${badge ? html` <span class="badge info">${badge}</span>` : ''}</a>`)}
   </nav>`;
 }

@@ -177,7 +177,7 @@ export class HisGame extends Component {
         ${grouped ? html`<${PowerSwitch} game=${game} switching=${props.switching} onSeat=${props.onSeat} />`
           : you && html`<span class="you"><${Mark} p=${you} /> ${powerName(you)}</span>`}
       <//>
-      <${Tabs} base=${base} current=${tab} tabs=${tabs} />
+      <${Tabs} base=${base} current=${tab} tabs=${tabs} as=${grouped ? game.you : ''} />
       ${grouped && !atHistory && html`<${OtherOwes} game=${game} onSeat=${props.onSeat} />`}
       <div class="his-body">
         <div class="his-board-cell">
