@@ -190,3 +190,72 @@ func owesStill(ps []game.Prompt, seat game.Seat) bool {
 	}
 	return false
 }
+
+// The heuristic playing from a seat's view (BotActionFromView: view JSON
+// and legal options in, as a bot outside the server has them) plays the
+// standard game and every variant: over a few years with heuristic seats
+// answered that way against random ones, the rules accept every answer
+// (Vet, no invalid order, Apply), and each answer is the one the
+// in-server bot (BotAction on the real state) gives with the same
+// generator, Fog of War or not, as the in-server bot too plays only on
+// what its seat sees.
+func TestHeuristicFromView(t *testing.T) {
+	fromViewGames(t, Bot{Player: Heuristic{Noise: DefaultNoise}}, viewCases, 9)
+}
+
+// The search player (bounded by iterations, so that its answers depend
+// only on its inputs) plays from a seat's view as in the server too: the
+// same answers, all accepted, in a standard and a Fog of War game.
+func TestSearchFromView(t *testing.T) {
+	fromViewGames(t, Bot{Player: Search{Iterations: 3, Depth: 1}}, viewCases[:2], 6)
+}
+
+// fromViewGames plays phases windows of a game of each case with heur's
+// seats (the even ones) answered from their views, checking each answer
+// against heur's in-server answer.
+func fromViewGames(t *testing.T, heur Bot, cases []map[string]string, phases int) {
+	for ci, opts := range cases {
+		what := fmt.Sprint(opts)
+		answered := 0
+		playMixed(t, opts, uint64(100+ci), phases, func(st game.State, i int, seat game.Seat) game.Bot {
+			if i%2 == 0 {
+				return heur
+			}
+			return diplomacy.Rules{}
+		}, func(game.State, game.Seat) {}, func(st game.State, seat game.Seat, rng game.RNG) (game.Action, bool) {
+			if !isHeuristicSeat(st, seat) {
+				return game.Action{}, false
+			}
+			r := diplomacy.Rules{}
+			rv, rs := rng, rng
+			a, err := heur.BotActionFromView(viewOf(t, st, seat), r.Legal(st, seat), seat, &rv)
+			want, werr := heur.BotAction(st, seat, &rs)
+			if (err == nil) != (werr == nil) {
+				t.Fatalf("%s %s %s: from the view: %v; in the server: %v", what, r.Window(st), seat, err, werr)
+			}
+			if err != nil {
+				return game.Action{}, false
+			}
+			if a.Type != want.Type || !bytes.Equal(a.Args, want.Args) {
+				t.Fatalf("%s %s %s: from the view %s %s, in the server %s %s", what, r.Window(st), seat, a.Type, a.Args, want.Type, want.Args)
+			}
+			answered++
+			return a, true
+		})
+		if answered == 0 {
+			t.Fatalf("%s: no answer from a view", what)
+		}
+		t.Logf("%s: %d answers from the view", what, answered)
+	}
+}
+
+// isHeuristicSeat is the seats playMixed's botFor gives the heuristic in
+// TestHeuristicFromView: the even ones in the prompts' order.
+func isHeuristicSeat(st game.State, seat game.Seat) bool {
+	for i, p := range (diplomacy.Rules{}).Pending(st) {
+		if p.Seat == seat {
+			return i%2 == 0
+		}
+	}
+	return false
+}
