@@ -70,12 +70,29 @@ func startPlay(t *testing.T, cfg playConfig) (playInfo, func()) {
 // bots of the default kind and the player seated. A `concordat bot`
 // process with another account's personal token joins the last seat,
 // which starts the game; while the player readies each phase, the
-// process answers its seat's decisions with the view bot through the
-// public API, and the game moves on with its orders, stored as that
+// process answers its seat's decisions with the random view bot through
+// the public API, and the game moves on with its orders, stored as that
 // account's.
 func TestPlayDiplomacyAndBotProcess(t *testing.T) {
+	playWithBotProcess(t, "random", nil)
+}
+
+// TestBotProcessHeuristic: the same with the process playing the
+// heuristic kind (`--kind heuristic`) from Turkey's view, in a standard
+// game and a Fog of War one: two years of answers accepted, and none of
+// its orders found invalid at the resolution.
+func TestBotProcessHeuristic(t *testing.T) {
+	for _, opts := range []map[string]string{nil, {"fog": "true"}} {
+		playWithBotProcess(t, "heuristic", opts)
+	}
+}
+
+// playWithBotProcess plays two years of a game of 5 bots, the player and
+// a `concordat bot` process of kind on Turkey (see
+// TestPlayDiplomacyAndBotProcess).
+func playWithBotProcess(t *testing.T, kind string, opts map[string]string) {
 	db := filepath.Join(t.TempDir(), "play.db")
-	in, stop := startPlay(t, playConfig{DB: db, Game: "diplomacy", Bots: 5, Phase: "24h", User: "alice"})
+	in, stop := startPlay(t, playConfig{DB: db, Game: "diplomacy", Rules: opts, Bots: 5, Phase: "24h", User: "alice"})
 	stopped := false
 	defer func() {
 		if !stopped {
@@ -135,7 +152,7 @@ func TestPlayDiplomacyAndBotProcess(t *testing.T) {
 	out := &syncBuffer{}
 	botDone := make(chan error, 1)
 	go func() {
-		botDone <- playBot(botCtx, botConfig{Server: in.Base, Token: tok.Token, Game: in.GameID, Kind: "random", Seat: "turkey", Seed: 3, Poll: 200 * time.Millisecond, Out: out})
+		botDone <- playBot(botCtx, botConfig{Server: in.Base, Token: tok.Token, Game: in.GameID, Kind: kind, Seat: "turkey", Seed: 3, Poll: 200 * time.Millisecond, Out: out})
 	}()
 	// Alice readies each phase she owes; the bots and the process do the rest.
 	deadline := time.Now().Add(20 * time.Second)
@@ -181,8 +198,39 @@ func TestPlayDiplomacyAndBotProcess(t *testing.T) {
 	if err := <-botDone; err != nil && err != context.Canceled {
 		t.Fatalf("the bot process: %v", err)
 	}
-	if !strings.Contains(out.String(), "joined game") || strings.Count(out.String(), ": orders ") < 4 {
+	if !strings.Contains(out.String(), "joined game") || !strings.Contains(out.String(), "with the "+kind+" bot") ||
+		strings.Count(out.String(), ": orders ") < 4 || strings.Contains(out.String(), "no answer") {
 		t.Fatalf("the bot process said:\n%s", out)
+	}
+	// Turkey's orders, as its view's history shows them with their
+	// results: none invalid.
+	var tv apiGame
+	if err := newAPIClient(in.Base, tok.Token).call(ctx, "GET", path, nil, &tv); err != nil {
+		t.Fatal(err)
+	}
+	var hist struct {
+		History []struct {
+			Orders []struct{ Power, Order, Result, Reason string }
+		}
+	}
+	json.Unmarshal(tv.View, &hist)
+	if opts["fog"] == "true" && !strings.Contains(string(tv.View), `"fog":true`) {
+		t.Fatalf("%s: not a Fog of War game: %.300s", kind, tv.View)
+	}
+	resolved := 0
+	for _, rec := range hist.History {
+		for _, o := range rec.Orders {
+			if o.Power != "turkey" {
+				continue
+			}
+			resolved++
+			if o.Result == "invalid" {
+				t.Errorf("%s: Turkey's order %q invalid: %s", kind, o.Order, o.Reason)
+			}
+		}
+	}
+	if resolved < 6 {
+		t.Fatalf("%s: Turkey's view shows %d of its orders resolved", kind, resolved)
 	}
 	stop()
 	stopped = true
