@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -79,20 +80,25 @@ func TestPlayDiplomacyAndBotProcess(t *testing.T) {
 
 // TestBotProcessHeuristic: the same with the process playing the
 // heuristic kind (`--kind heuristic`) from Turkey's view, in a standard
-// game and a Fog of War one: two years of answers accepted, and none of
+// game, a Fog of War one and a Multiplicity one: two years of answers accepted, and none of
 // its orders found invalid at the resolution.
 func TestBotProcessHeuristic(t *testing.T) {
-	for _, opts := range []map[string]string{nil, {"fog": "true"}} {
+	for _, opts := range []map[string]string{nil, {"fog": "true"}, {"multiplicity": "true"}} {
 		playWithBotProcess(t, "heuristic", opts)
 	}
 }
 
-// playWithBotProcess plays two years of a game of 5 bots, the player and
-// a `concordat bot` process of kind on Turkey (see
+// playWithBotProcess plays two years of a game of 5 bots (of the default
+// kind; the heuristic in Multiplicity, which has no random bot), the
+// player and a `concordat bot` process of kind on Turkey (see
 // TestPlayDiplomacyAndBotProcess).
 func playWithBotProcess(t *testing.T, kind string, opts map[string]string) {
 	db := filepath.Join(t.TempDir(), "play.db")
-	in, stop := startPlay(t, playConfig{DB: db, Game: "diplomacy", Rules: opts, Bots: 5, Phase: "24h", User: "alice"})
+	serverKind := "" // the default kind; Multiplicity has no random bot
+	if opts["multiplicity"] == "true" {
+		serverKind = "heuristic"
+	}
+	in, stop := startPlay(t, playConfig{DB: db, Game: "diplomacy", Rules: opts, Bots: 5, Kind: serverKind, Phase: "24h", User: "alice"})
 	stopped := false
 	defer func() {
 		if !stopped {
@@ -123,8 +129,8 @@ func playWithBotProcess(t *testing.T, kind string, opts map[string]string) {
 		switch {
 		case s.Bot:
 			bots++
-			if s.BotKind != g.BotKinds[0] {
-				t.Fatalf("%s: a bot of kind %q, want the default %q", s.Seat, s.BotKind, g.BotKinds[0])
+			if want := cmp.Or(serverKind, g.BotKinds[0]); s.BotKind != want {
+				t.Fatalf("%s: a bot of kind %q, want %q", s.Seat, s.BotKind, want)
 			}
 		case s.Player == "":
 			empty = s.Seat
