@@ -12,29 +12,32 @@ import (
 )
 
 // viewCases are the standard game and the variants, alone and (where the
-// engine combines them) under Fog of War.
-var viewCases = []map[string]string{
-	nil,
-	{"fog": "true"},
-	{"preset": "5p", "catspaw": "true"},
-	{"preset": "5p", "catspaw": "true", "fog": "true"},
-	{"payola": "true"},
-	{"payola": "true", "fog": "true"},
-	{"crystal_ball": "true"},
-	{"crystal_ball": "true", "fog": "true"},
-	{"intimate": "true", "players": "england,turkey"},
-	{"intimate": "true", "players": "france,russia", "fog": "true"},
-	{"anarchy": "true"},
-	{"anarchy": "true", "fog": "true"},
-	{"seismic": "true"},
-	{"seismic": "true", "fog": "true"},
-	{"black_hole": "true"},
-	{"black_hole": "true", "fog": "true"},
-	{"schizo": "true", "fog": "true"},
-	{"double": "true"},
-	{"double": "true", "black_hole": "true"},
-	{"reverse_gunboat": "true"},
-	{"reverse_gunboat": "true", "black_hole": "true"},
+// engine combines them) under Fog of War, an older edition and another
+// map.
+var viewCases = []game.Config{
+	{},
+	{Options: map[string]string{"fog": "true"}},
+	{Options: map[string]string{"preset": "5p", "catspaw": "true"}},
+	{Options: map[string]string{"preset": "5p", "catspaw": "true", "fog": "true"}},
+	{Options: map[string]string{"payola": "true"}},
+	{Options: map[string]string{"payola": "true", "fog": "true"}},
+	{Options: map[string]string{"crystal_ball": "true"}},
+	{Options: map[string]string{"crystal_ball": "true", "fog": "true"}},
+	{Options: map[string]string{"intimate": "true", "players": "england,turkey"}},
+	{Options: map[string]string{"intimate": "true", "players": "france,russia", "fog": "true"}},
+	{Options: map[string]string{"anarchy": "true"}},
+	{Options: map[string]string{"anarchy": "true", "fog": "true"}},
+	{Options: map[string]string{"seismic": "true"}},
+	{Options: map[string]string{"seismic": "true", "fog": "true"}},
+	{Options: map[string]string{"black_hole": "true"}},
+	{Options: map[string]string{"black_hole": "true", "fog": "true"}},
+	{Options: map[string]string{"schizo": "true", "fog": "true"}},
+	{Options: map[string]string{"double": "true"}},
+	{Options: map[string]string{"double": "true", "black_hole": "true"}},
+	{Options: map[string]string{"reverse_gunboat": "true"}},
+	{Options: map[string]string{"reverse_gunboat": "true", "black_hole": "true"}},
+	{Options: map[string]string{"rules": "1971"}},
+	{Variant: "chaos", Options: map[string]string{"fog": "true"}},
 }
 
 // viewOf is seat's view of st as the API serves it.
@@ -93,9 +96,9 @@ func sameAsSeen(t *testing.T, what string, st game.State, seat game.Seat) {
 // from the rebuilt board and choices.)
 func TestRebuildFromView(t *testing.T) {
 	heur := Bot{Player: Heuristic{Noise: DefaultNoise}}
-	for ci, opts := range viewCases {
-		what := fmt.Sprint(opts)
-		playMixed(t, opts, uint64(ci+1), 9, func(st game.State, i int, seat game.Seat) game.Bot {
+	for ci, cfg := range viewCases {
+		what := fmt.Sprint(cfg)
+		playMixed(t, cfg, uint64(ci+1), 9, func(st game.State, i int, seat game.Seat) game.Bot {
 			if i%2 == 0 {
 				return heur
 			}
@@ -119,14 +122,14 @@ func TestRebuildFromView(t *testing.T) {
 // window's start with seat "" and after each action with its seat; via,
 // when set, gives the action (from the view, for instance) in place of the
 // bot's own. Every answer must be accepted.
-func playMixed(t *testing.T, opts map[string]string, seed uint64, phases int,
+func playMixed(t *testing.T, cfg game.Config, seed uint64, phases int,
 	botFor func(st game.State, i int, seat game.Seat) game.Bot,
 	seen func(st game.State, seat game.Seat),
 	via func(st game.State, seat game.Seat, rng game.RNG) (game.Action, bool)) {
 	t.Helper()
 	r := diplomacy.Rules{}
-	what := fmt.Sprint(opts)
-	st, err := r.Setup(game.Config{Options: opts}, seed)
+	what := fmt.Sprint(cfg)
+	st, err := r.Setup(cfg, seed)
 	if err != nil {
 		t.Fatalf("%s: %v", what, err)
 	}
@@ -213,11 +216,11 @@ func TestSearchFromView(t *testing.T) {
 // fromViewGames plays phases windows of a game of each case with heur's
 // seats (the even ones) answered from their views, checking each answer
 // against heur's in-server answer.
-func fromViewGames(t *testing.T, heur Bot, cases []map[string]string, phases int) {
-	for ci, opts := range cases {
-		what := fmt.Sprint(opts)
+func fromViewGames(t *testing.T, heur Bot, cases []game.Config, phases int) {
+	for ci, cfg := range cases {
+		what := fmt.Sprint(cfg)
 		answered := 0
-		playMixed(t, opts, uint64(100+ci), phases, func(st game.State, i int, seat game.Seat) game.Bot {
+		playMixed(t, cfg, uint64(100+ci), phases, func(st game.State, i int, seat game.Seat) game.Bot {
 			if i%2 == 0 {
 				return heur
 			}
