@@ -63,6 +63,8 @@ type GameState struct {
 	Anarchy *Anarchy
 	// Intimate Diplomacy: treasuries, bids and this year's control (intimate.go).
 	Intimate *Intimate
+	// seen is set on a state rebuilt from a seat's view (StateFromView).
+	seen *seenParts
 }
 
 // PhaseRecord is one resolved phase: the position it started from, and
@@ -613,31 +615,41 @@ func containsSeat(list []game.Seat, s game.Seat) bool {
 	return false
 }
 
-// View is the board, the history, and the seat's own unresolved orders
-// (other powers' orders stay hidden until the phase resolves).
+// seatViewJSON is a seat's view (View), as the API serves it; StateFromView
+// reads it back.
+type seatViewJSON struct {
+	Variant  string            `json:"variant"`
+	Rules    string            `json:"rules"`
+	Options  map[string]string `json:"options"` // the game's options (its config: public)
+	Board    NextJSON          `json:"board"`
+	Orders   []string          `json:"orders,omitempty"`
+	Ready    bool              `json:"ready,omitempty"`
+	Waiting  []string          `json:"waiting"`
+	History  []PhaseRecord     `json:"history"`
+	Powers   map[string]string `json:"powers"`
+	Counts   map[string]int    `json:"centre_counts,omitempty"`
+	Ahead    []string          `json:"ahead,omitempty"`   // Crystal Ball: written for the next movement phase
+	Due      []string          `json:"due,omitempty"`     // Crystal Ball: written last phase, due now
+	Seismic  bool              `json:"seismic,omitempty"` // Seismic: the seismic phase before board.phase is open
+	Event    string            `json:"event,omitempty"`   // Seismic: the seat's event
+	Protect  string            `json:"protect,omitempty"` // Black Hole: the home centre the seat's power protects
+	Seating  *seatingView      `json:"seating,omitempty"`
+	Payola   *payolaView       `json:"payola,omitempty"` // the seat's own treasury and offers
+	Anarchy  *anarchyView      `json:"anarchy,omitempty"`
+	Intimate *intimateView     `json:"intimate,omitempty"`
+}
+
+// View is the board, the history, the game's options, and the seat's own
+// unresolved orders and secret choices (other powers' orders stay hidden
+// until the phase resolves).
 func (Rules) View(s game.State, seat game.Seat) any {
 	gs := state(s)
 	m := gs.Pos.Map
-	v := struct {
-		Variant  string            `json:"variant"`
-		Rules    string            `json:"rules"`
-		Board    NextJSON          `json:"board"`
-		Orders   []string          `json:"orders,omitempty"`
-		Ready    bool              `json:"ready,omitempty"`
-		Waiting  []string          `json:"waiting"`
-		History  []PhaseRecord     `json:"history"`
-		Powers   map[string]string `json:"powers"`
-		Counts   map[string]int    `json:"centre_counts,omitempty"`
-		Ahead    []string          `json:"ahead,omitempty"`   // Crystal Ball: written for the next movement phase
-		Due      []string          `json:"due,omitempty"`     // Crystal Ball: written last phase, due now
-		Seismic  bool              `json:"seismic,omitempty"` // Seismic: the seismic phase before board.phase is open
-		Event    string            `json:"event,omitempty"`   // Seismic: the seat's event
-		Seating  *seatingView      `json:"seating,omitempty"`
-		Payola   *payolaView       `json:"payola,omitempty"` // the seat's own treasury and offers
-		Anarchy  *anarchyView      `json:"anarchy,omitempty"`
-		Intimate *intimateView     `json:"intimate,omitempty"`
-	}{Variant: m.ID, Rules: gs.Settings.Edition.String(), Board: PositionJSON(gs.Pos), History: gs.History,
+	v := seatViewJSON{Variant: m.ID, Rules: gs.Settings.Edition.String(), Options: gs.Config.Options, Board: PositionJSON(gs.Pos), History: gs.History,
 		Powers: map[string]string{}, Waiting: []string{}}
+	if v.Options == nil {
+		v.Options = map[string]string{}
+	}
 	if v.History == nil {
 		v.History = []PhaseRecord{}
 	}
@@ -654,6 +666,11 @@ func (Rules) View(s game.State, seat game.Seat) any {
 		v.Ready = gs.Ready[pw]
 		v.Ahead, v.Due = gs.Ahead[pw], gs.Due[pw]
 		v.Event = gs.Events[pw]
+	}
+	if isPower && seat != game.System && (gs.Seating == nil || gs.Settings.Double) {
+		if p, ok := gs.Protect[pw]; ok {
+			v.Protect = m.ProvName(p)
+		}
 	}
 	v.Seismic = gs.Seismic
 	if over, _ := (Rules{}).Over(s); gs.Settings.Fog && !over {
@@ -677,6 +694,9 @@ func (Rules) View(s game.State, seat game.Seat) any {
 	}
 	if gs.Seating != nil {
 		v.Seating = gs.seatView(seat, &v.Orders, &v.Ready, &v.Waiting)
+	}
+	if gs.seen != nil { // rebuilt from a view: who else is writing is not in the state
+		v.Waiting = append([]string{}, gs.seen.waiting...)
 	}
 	v.Payola = gs.viewPayola(pw, isPower && seat != game.System)
 	v.Anarchy = gs.viewAnarchy(pw, isPower && seat != game.System)
@@ -714,6 +734,7 @@ func (Rules) Clone(s game.State) game.State {
 	c.Payola = gs.Payola.clone()
 	c.Anarchy = gs.Anarchy.clone()
 	c.Intimate = gs.Intimate.clone()
+	c.seen = gs.seen
 	for k, v := range gs.Orders {
 		c.Orders[k] = append([]string(nil), v...)
 	}

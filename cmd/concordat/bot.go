@@ -45,7 +45,7 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	srv := fs.String("server", env("CONCORDAT_SERVER", "http://127.0.0.1:8080"), "the server's URL (env CONCORDAT_SERVER)")
 	token := fs.String("token", "", "a personal API token (POST /api/tokens, or the account page); env CONCORDAT_TOKEN keeps it out of the process list")
 	id := fs.Int64("game", 0, "the game's id")
-	kind := fs.String("kind", "", "the kind of computer player (random, heuristic, search: the kinds the game offers that play from a seat's view); default: the game's first such kind")
+	kind := fs.String("kind", "", "the kind of computer player, one the game offers that plays from a seat's view (Diplomacy: random, heuristic, search; Here I Stand: random); default: the game's first such kind")
 	seat := fs.String("seat", "", "the seat to join when the game is forming (default: any free seat)")
 	seed := fs.Uint64("seed", 1, "seed of the bot's own random choices (with the game's id and seq)")
 	poll := fs.Duration("poll", 10*time.Second, "how often to look at the game when the live stream is quiet or lost")

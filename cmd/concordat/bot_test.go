@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -70,12 +71,34 @@ func startPlay(t *testing.T, cfg playConfig) (playInfo, func()) {
 // bots of the default kind and the player seated. A `concordat bot`
 // process with another account's personal token joins the last seat,
 // which starts the game; while the player readies each phase, the
-// process answers its seat's decisions with the view bot through the
-// public API, and the game moves on with its orders, stored as that
+// process answers its seat's decisions with the random view bot through
+// the public API, and the game moves on with its orders, stored as that
 // account's.
 func TestPlayDiplomacyAndBotProcess(t *testing.T) {
+	playWithBotProcess(t, "random", nil)
+}
+
+// TestBotProcessHeuristic: the same with the process playing the
+// heuristic kind (`--kind heuristic`) from Turkey's view, in a standard
+// game, a Fog of War one and a Multiplicity one: two years of answers accepted, and none of
+// its orders found invalid at the resolution.
+func TestBotProcessHeuristic(t *testing.T) {
+	for _, opts := range []map[string]string{nil, {"fog": "true"}, {"multiplicity": "true"}} {
+		playWithBotProcess(t, "heuristic", opts)
+	}
+}
+
+// playWithBotProcess plays two years of a game of 5 bots (of the default
+// kind; the heuristic in Multiplicity, which has no random bot), the
+// player and a `concordat bot` process of kind on Turkey (see
+// TestPlayDiplomacyAndBotProcess).
+func playWithBotProcess(t *testing.T, kind string, opts map[string]string) {
 	db := filepath.Join(t.TempDir(), "play.db")
-	in, stop := startPlay(t, playConfig{DB: db, Game: "diplomacy", Bots: 5, Phase: "24h", User: "alice"})
+	serverKind := "" // the default kind; Multiplicity has no random bot
+	if opts["multiplicity"] == "true" {
+		serverKind = "heuristic"
+	}
+	in, stop := startPlay(t, playConfig{DB: db, Game: "diplomacy", Rules: opts, Bots: 5, Kind: serverKind, Phase: "24h", User: "alice"})
 	stopped := false
 	defer func() {
 		if !stopped {
@@ -106,8 +129,8 @@ func TestPlayDiplomacyAndBotProcess(t *testing.T) {
 		switch {
 		case s.Bot:
 			bots++
-			if s.BotKind != g.BotKinds[0] {
-				t.Fatalf("%s: a bot of kind %q, want the default %q", s.Seat, s.BotKind, g.BotKinds[0])
+			if want := cmp.Or(serverKind, g.BotKinds[0]); s.BotKind != want {
+				t.Fatalf("%s: a bot of kind %q, want %q", s.Seat, s.BotKind, want)
 			}
 		case s.Player == "":
 			empty = s.Seat
@@ -135,7 +158,7 @@ func TestPlayDiplomacyAndBotProcess(t *testing.T) {
 	out := &syncBuffer{}
 	botDone := make(chan error, 1)
 	go func() {
-		botDone <- playBot(botCtx, botConfig{Server: in.Base, Token: tok.Token, Game: in.GameID, Kind: "random", Seat: "turkey", Seed: 3, Poll: 200 * time.Millisecond, Out: out})
+		botDone <- playBot(botCtx, botConfig{Server: in.Base, Token: tok.Token, Game: in.GameID, Kind: kind, Seat: "turkey", Seed: 3, Poll: 200 * time.Millisecond, Out: out})
 	}()
 	// Alice readies each phase she owes; the bots and the process do the rest.
 	deadline := time.Now().Add(20 * time.Second)
@@ -181,8 +204,39 @@ func TestPlayDiplomacyAndBotProcess(t *testing.T) {
 	if err := <-botDone; err != nil && err != context.Canceled {
 		t.Fatalf("the bot process: %v", err)
 	}
-	if !strings.Contains(out.String(), "joined game") || strings.Count(out.String(), ": orders ") < 4 {
+	if !strings.Contains(out.String(), "joined game") || !strings.Contains(out.String(), "with the "+kind+" bot") ||
+		strings.Count(out.String(), ": orders ") < 4 || strings.Contains(out.String(), "no answer") {
 		t.Fatalf("the bot process said:\n%s", out)
+	}
+	// Turkey's orders, as its view's history shows them with their
+	// results: none invalid.
+	var tv apiGame
+	if err := newAPIClient(in.Base, tok.Token).call(ctx, "GET", path, nil, &tv); err != nil {
+		t.Fatal(err)
+	}
+	var hist struct {
+		History []struct {
+			Orders []struct{ Power, Order, Result, Reason string }
+		}
+	}
+	json.Unmarshal(tv.View, &hist)
+	if opts["fog"] == "true" && !strings.Contains(string(tv.View), `"fog":true`) {
+		t.Fatalf("%s: not a Fog of War game: %.300s", kind, tv.View)
+	}
+	resolved := 0
+	for _, rec := range hist.History {
+		for _, o := range rec.Orders {
+			if o.Power != "turkey" {
+				continue
+			}
+			resolved++
+			if o.Result == "invalid" {
+				t.Errorf("%s: Turkey's order %q invalid: %s", kind, o.Order, o.Reason)
+			}
+		}
+	}
+	if resolved < 6 {
+		t.Fatalf("%s: Turkey's view shows %d of its orders resolved", kind, resolved)
 	}
 	stop()
 	stopped = true

@@ -37,10 +37,11 @@ type playConfig struct {
 	DB       string // SQLite file ("": a temporary one, removed at the end)
 	Game     string // "diplomacy" or "his"
 	Variant  string
-	Bots     int    // seats given to bots (the others stay open)
-	Kind     string // the bots' kind ("": the game's default)
-	Seat     string // the player's seat ("": the first seat no bot takes)
-	Phase    string // the game's window length
+	Rules    map[string]string // the game's own options (fog, …), as the API's "rules"
+	Bots     int               // seats given to bots (the others stay open)
+	Kind     string            // the bots' kind ("": the game's default)
+	Seat     string            // the player's seat ("": the first seat no bot takes)
+	Phase    string            // the game's window length
 	User     string
 	Password string // "": a random one (printed)
 }
@@ -185,6 +186,9 @@ func setUpPlay(ctx context.Context, base string, cfg playConfig) (playInfo, erro
 	req := map[string]any{"name": "practice against bots", "game": cfg.Game, "variant": cfg.Variant, "options": map[string]any{"phase": cfg.Phase}}
 	if cfg.Kind != "" {
 		req["options"].(map[string]any)["bot_kind"] = cfg.Kind
+	}
+	if cfg.Rules != nil {
+		req["rules"] = cfg.Rules
 	}
 	if err := c.call(ctx, "POST", "/api/games", req, &g); err != nil {
 		return in, fmt.Errorf("%w: creating the game: %v", errBotInput, err)

@@ -1,6 +1,7 @@
 package botplay
 
 import (
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -57,16 +58,52 @@ func (b Bot) BotAction(st game.State, seat game.Seat, rng *game.RNG) (game.Actio
 	if !ok {
 		return game.Action{}, fmt.Errorf("botplay: not a diplomacy state: %T", st)
 	}
-	var prompt *game.Prompt
-	for _, p := range (diplomacy.Rules{}).Pending(st) {
-		if p.Seat == seat {
-			prompt = &p
-			break
-		}
-	}
-	if prompt == nil {
+	kind, ok := promptKind(gs, seat)
+	if !ok {
 		return game.Action{}, fmt.Errorf("diplomacy: %s owes no decision", seat)
 	}
+	return b.answer(gs, seat, kind, rng)
+}
+
+// BotActionFromView answers the decision seat owes from its view and legal
+// options only (game.ViewBot), for a bot outside the server: it rebuilds
+// the state the seat sees (diplomacy.StateFromView) and answers on it as
+// BotAction does. As BotAction builds its Sight only from what the seat
+// sees, the answer is the one BotAction gives in the real state with the
+// same rng (the tests check it), except where the view cannot tell an
+// empty list written from none (orders ahead, offers, bids: the view
+// leaves empty lists out). The decision's kind is the one the rebuilt
+// state owes the seat (its own units and choices are all in the view),
+// else legal's.
+func (b Bot) BotActionFromView(view json.RawMessage, legal game.Options, seat game.Seat, rng *game.RNG) (game.Action, error) {
+	gs, err := diplomacy.StateFromView(view, seat)
+	if err != nil {
+		return game.Action{}, err
+	}
+	kind, ok := promptKind(gs, seat)
+	if !ok {
+		kind = legal.Kind
+	}
+	if kind == "" {
+		return game.Action{}, fmt.Errorf("diplomacy: %s owes no decision", seat)
+	}
+	return b.answer(gs, seat, kind, rng)
+}
+
+// promptKind is the kind of the decision seat owes in gs (false: none).
+func promptKind(gs *diplomacy.GameState, seat game.Seat) (string, bool) {
+	for _, p := range (diplomacy.Rules{}).Pending(gs) {
+		if p.Seat == seat {
+			return p.Kind, true
+		}
+	}
+	return "", false
+}
+
+// answer answers seat's decision of kind (a prompt's Kind) in gs.
+func (b Bot) answer(gs *diplomacy.GameState, seat game.Seat, kind string, rng *game.RNG) (game.Action, error) {
+	var st game.State = gs
+	prompt := &game.Prompt{Seat: seat, Kind: kind}
 	h := Heuristic{Noise: DefaultNoise}
 	if gs.Settings.BlackHole && prompt.Kind == "orders" && !gs.Settings.ReverseGunboat {
 		if a, ok := h.protect(st, seat, rng); ok {
@@ -130,3 +167,5 @@ func (t TimedSearch) Orders(s diplomacy.Sight, rng *game.RNG) []diplomacy.Order 
 	}
 	return sr.Orders(s, rng)
 }
+
+var _ game.ViewBot = Bot{}

@@ -1,6 +1,7 @@
 package botplay
 
 import (
+	"encoding/json"
 	"fmt"
 	"sort"
 	"strconv"
@@ -110,6 +111,23 @@ func (mb MultiBot) BotAction(st game.State, seat game.Seat, rng *game.RNG) (game
 	}
 	return game.NewAction("orders", map[string][]string{"orders": mb.Orders(s, rng)}), nil
 }
+
+// BotActionFromView answers seat's decision from its view and legal
+// options only (game.ViewBot), for a bot outside the server: on the Sight
+// multiplicity.SightFromView builds from them, which is the one BotAction
+// reads in the server, so the answer is the same for the same rng.
+func (mb MultiBot) BotActionFromView(view json.RawMessage, legal game.Options, seat game.Seat, rng *game.RNG) (game.Action, error) {
+	if len(legal.Choices) == 0 {
+		return game.Action{}, fmt.Errorf("multiplicity: %s owes no decision", seat)
+	}
+	s, err := multiplicity.SightFromView(view, seat, legal)
+	if err != nil {
+		return game.Action{}, err
+	}
+	return game.NewAction("orders", map[string][]string{"orders": mb.Orders(s, rng)}), nil
+}
+
+var _ game.ViewBot = MultiBot{}
 
 // Orders are the texts of the orders for what s shows.
 func (mb MultiBot) Orders(s multiplicity.Sight, rng *game.RNG) []string {

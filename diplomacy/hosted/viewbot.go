@@ -2,6 +2,7 @@ package hosted
 
 import (
 	"encoding/json"
+	"fmt"
 
 	"concordat/diplomacy"
 	"concordat/game"
@@ -25,7 +26,31 @@ func (randomBot) BotActionFromView(view json.RawMessage, legal game.Options, sea
 	return Rules{}.BotActionFromView(view, legal, seat, rng)
 }
 
+// BotActionFromView is the heuristic and search kinds playing from a
+// seat's view: botplay.Bot.BotActionFromView in a standard-engine game,
+// botplay.MultiBot.BotActionFromView in a Multiplicity game (its view says
+// "multiplicity": true), each giving the answer the kind gives inside the
+// server.
+func (b engineBot) BotActionFromView(view json.RawMessage, legal game.Options, seat game.Seat, rng *game.RNG) (game.Action, error) {
+	var v struct {
+		Multiplicity bool `json:"multiplicity"`
+	}
+	if err := json.Unmarshal(view, &v); err != nil {
+		return game.Action{}, fmt.Errorf("diplomacy view: %w", err)
+	}
+	player := b.standard
+	if v.Multiplicity {
+		player = b.multi
+	}
+	vb, ok := player.(game.ViewBot)
+	if !ok {
+		return game.Action{}, fmt.Errorf("diplomacy: this bot plays only inside the server")
+	}
+	return vb.BotActionFromView(view, legal, seat, rng)
+}
+
 var (
 	_ game.ViewBot = Rules{}
 	_ game.ViewBot = randomBot{}
+	_ game.ViewBot = engineBot{}
 )

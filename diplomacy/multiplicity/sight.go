@@ -1,6 +1,7 @@
 package multiplicity
 
 import (
+	"encoding/json"
 	"fmt"
 
 	"concordat/diplomacy"
@@ -51,6 +52,43 @@ func SightOf(st game.State, seat game.Seat) (Sight, error) {
 	s := Sight{Power: pw, Choosing: gs.Choosing, Pos: pos, Legal: Rules{}.Legal(st, seat)}
 	if !gs.Choosing && gs.Pos.Phase.Type == diplomacy.Adjustment {
 		s.Owed = gs.Pos.Centers()[pw] - gs.Pos.Parts()[pw]
+	}
+	return s, nil
+}
+
+// SightFromView is seat's Sight built from what a bot outside the server
+// has: the seat's view (View encoded as JSON, as the API serves it) and
+// its legal options (Legal). It is SightOf's Sight for the same seat and
+// moment (the tests check it): the view shows the board as the power sees
+// it, and the tree is the one Legal gives. It fails, naming the problem,
+// for a view that is not a Multiplicity seat's.
+func SightFromView(view []byte, seat game.Seat, legal game.Options) (Sight, error) {
+	var v boardView
+	if err := json.Unmarshal(view, &v); err != nil {
+		return Sight{}, fmt.Errorf("multiplicity view: %w", err)
+	}
+	if !v.Multiplicity {
+		return Sight{}, fmt.Errorf("multiplicity view: not the view of a Multiplicity game")
+	}
+	id := v.Variant
+	if id == "" {
+		id = "standard"
+	}
+	m, err := diplomacy.LoadMap(id)
+	if err != nil {
+		return Sight{}, fmt.Errorf("multiplicity view: %w", err)
+	}
+	pw, ok := m.LookupPower(string(seat))
+	if !ok || string(seat) != m.Powers[pw].ID {
+		return Sight{}, fmt.Errorf("multiplicity view: unknown seat %q", seat)
+	}
+	pos, err := boardPosition(m, v.Board)
+	if err != nil {
+		return Sight{}, fmt.Errorf("multiplicity view: board: %w", err)
+	}
+	s := Sight{Power: pw, Choosing: v.Choosing, Pos: pos, Legal: legal}
+	if !v.Choosing && pos.Phase.Type == diplomacy.Adjustment {
+		s.Owed = pos.Centers()[pw] - pos.Parts()[pw]
 	}
 	return s, nil
 }
