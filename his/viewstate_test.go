@@ -187,20 +187,27 @@ func playChecked(t *testing.T, cfg game.Config, seed uint64, steps, every int) (
 	return n, false
 }
 
-// TestRebuildFromView: along seeded 1517 games played by the random bot,
-// every power's view rebuilds a state that shows it the same view and the
-// same options, and the view does not change with where its unseen cards
-// are.
+// TestRebuildFromView: along seeded games played by the random bot (1517
+// in both editions, 1532, the tournament scenario, windows asking only
+// the holders of a playable card), every power's view rebuilds a state
+// that shows it the same view and the same options, and the view does not
+// change with where its unseen cards are.
 func TestRebuildFromView(t *testing.T) {
 	total, ended := 0, 0
-	for seed := uint64(1); seed <= 3; seed++ {
-		n, over := playChecked(t, game.Config{Variant: "1517"}, seed, 6000, 11)
+	for i, cfg := range []game.Config{
+		{Variant: "1517"},
+		{Variant: "1517"},
+		{Variant: "1517", Options: map[string]string{"edition": "2010"}},
+		{Variant: "1532"},
+		{Variant: "tournament", Options: map[string]string{"responses": "holders"}},
+	} {
+		n, over := playChecked(t, cfg, uint64(i+1), 6000, 11)
 		total += n
 		if over {
 			ended++
 		}
 	}
-	if total < 2000 {
+	if total < 3000 {
 		t.Fatalf("only %d states compared", total)
 	}
 	t.Logf("%d states compared, %d games ended", total, ended)
@@ -210,7 +217,7 @@ func TestRebuildFromView(t *testing.T) {
 // diplomatic hands and deck are unseen too.
 func TestRebuildFromViewTwoPlayer(t *testing.T) {
 	n := 0
-	for seed := uint64(1); seed <= 6; seed++ {
+	for seed := uint64(1); seed <= 4; seed++ {
 		k, _ := playChecked(t, game.Config{Variant: "1517", Options: map[string]string{"players": "2"}}, seed, 3000, 2)
 		n += k
 	}
@@ -274,6 +281,9 @@ func playByViews(t *testing.T, cfg game.Config, seed uint64, viewers map[game.Se
 			if l, l2 := legalJSON(t, s, seat), legalJSON(t, rb, seat); !bytes.Equal(l, l2) {
 				t.Fatalf("seed %d decision %d, %s %s: the rebuilt state's options differ:\n%s", seed, i, seat, ps[0].Kind, firstDiff(l, l2))
 			}
+			if v2 := seatViewJSON(t, rb, seat); !bytes.Equal(v, v2) {
+				t.Fatalf("seed %d decision %d, %s %s: the rebuilt state's view differs:\n%s", seed, i, seat, ps[0].Kind, firstDiff(v, v2))
+			}
 			var why error
 			a, why, err = heuristicFromView(v, r.Legal(s, seat), seat, &rng)
 			if err != nil {
@@ -332,5 +342,37 @@ func TestHeuristicViewBotPlaysTwoPlayer(t *testing.T) {
 			t.Fatalf("seed %d: the heuristic answered only %d of %d decisions", seed, n-fallbacks, n)
 		}
 		t.Logf("seed %d: %d view answers (%d by the fallback), over at turn %d: %s", seed, n, fallbacks, s.Turn, s.Result)
+	}
+}
+
+// TestRebuildShownHands: #58 Spanish Inquisition shows the Hapsburgs the
+// English and Protestant hands, and their options are those hands' cards;
+// the state rebuilt from the Hapsburg view offers the same ones (the hands
+// shown stay as they are), and every other seat's view still rebuilds.
+func TestRebuildShownHands(t *testing.T) {
+	s := impulseState(t, 5, Hapsburg, mustCard(58))
+	give(s, Protestant, 7, 79)
+	give(s, England, 3)
+	answer(t, s, kImpulse, Hapsburg, "event", "58")
+	passWindow(t, s, winEvent)
+	wantOwed(t, s, kCardDiscard, Hapsburg, "the Protestant's Fuggers", "protestant")
+	rng := game.NewRNG(58)
+	if n := checkRebuild(t, s, "Spanish Inquisition", &rng); n != 6 {
+		t.Fatalf("%d seats compared", n)
+	}
+	v := seatViewJSON(t, s, "hapsburg")
+	rb, err := StateFromView(v, "hapsburg", &rng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rb.holds(Protestant, mustCard(79)) {
+		t.Fatal("the rebuilt state lost the Fuggers the Hapsburgs were shown")
+	}
+	v = seatViewJSON(t, s, "france")
+	if rb, err = StateFromView(v, "france", &rng); err != nil {
+		t.Fatal(err)
+	}
+	if rb.holds(Protestant, mustCard(79)) {
+		t.Fatal("France's view tells that the Protestant holds Fuggers (the canonical deal gives it the first unseen card)")
 	}
 }
