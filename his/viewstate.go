@@ -66,7 +66,7 @@ func (s *State) dealUnseen(me Power) {
 	shown, shownTwo := s.handsShown(me)
 	for q := Power(0); q < NumMajors; q++ {
 		if q == me || !s.playsCards(q) || shown&bit(q) != 0 {
-			continue // a non-player's cards (2-player) are public
+			continue // its own; a non-player's (2-player: public); a hand shown
 		}
 		hidden[q] = true
 		for _, c := range s.Powers[q].Hand {
