@@ -644,6 +644,9 @@ type view struct {
 	// TwoPlayer is the 2-player variant's diplomatic deck and hands
 	// (twoplayer.go); absent in the six-player game.
 	TwoPlayer *TwoView `json:"two_player,omitempty"`
+	// Known is the whole state as the seat may know it, in the rules' own
+	// encoding (viewstate.go): what a bot outside the server plays on.
+	Known *State `json:"known_state"`
 }
 
 func unitsJSON(us *[NumPowers]Units) map[string]Units {
@@ -759,6 +762,7 @@ func (s *State) view(seat game.Seat) *view {
 	sort.Slice(v.Removed, func(i, j int) bool { return v.Removed[i].Number < v.Removed[j].Number })
 	v.ForeignWars, v.CardEffects, v.Window = s.foreignWarsView(), s.cardEffectsView(), s.windowView()
 	v.TwoPlayer = s.twoView(seat)
+	v.Known = s.knownState(seat)
 	return v
 }
 

@@ -314,3 +314,115 @@ func TestPlayAndBotRefusals(t *testing.T) {
 		}
 	}
 }
+
+// TestBotProcessHereIStandHeuristic: in a Here I Stand game served by
+// `concordat play --game his --bots 4`, a `concordat bot --kind heuristic`
+// process with another account's token joins the open seat, which starts
+// the game, and plays it with the rule-based player from the seat's view
+// alone; a random bot process plays the player's seat. Every answer the
+// heuristic process gives is accepted (it never prints "no answer"), and
+// the game moves on with its actions, stored as that account's.
+func TestBotProcessHereIStandHeuristic(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "play.db")
+	in, stop := startPlay(t, playConfig{DB: db, Game: "his", Bots: 4, Phase: "24h", User: "dora", Seat: "papacy"})
+	stopped := false
+	defer func() {
+		if !stopped {
+			stop()
+		}
+	}()
+	ctx := context.Background()
+	path := fmt.Sprintf("/api/games/%d", in.GameID)
+	token := func(c *apiClient) string {
+		var tok struct {
+			Token string `json:"token"`
+		}
+		if err := c.call(ctx, "POST", "/api/tokens", map[string]string{"name": "bot"}, &tok); err != nil {
+			t.Fatal(err)
+		}
+		return tok.Token
+	}
+	dora := newAPIClient(in.Base, "")
+	if err := dora.call(ctx, "POST", "/api/login", map[string]string{"name": in.User, "password": in.Password}, nil); err != nil {
+		t.Fatal(err)
+	}
+	var g apiGame
+	if err := dora.call(ctx, "GET", path, nil, &g); err != nil {
+		t.Fatal(err)
+	}
+	empty := ""
+	for _, s := range g.Seats {
+		if !s.Bot && s.Player == "" {
+			empty = s.Seat
+		}
+	}
+	if g.Game.Status != "forming" || g.You != "papacy" || empty == "" {
+		t.Fatalf("the game as play left it: %s, you %q, empty seat %q", g.Game.Status, g.You, empty)
+	}
+	eve := newAPIClient(in.Base, "")
+	var user struct {
+		ID int64 `json:"id"`
+	}
+	if err := eve.call(ctx, "POST", "/api/register", map[string]string{"name": "eve", "password": "eve-password"}, &user); err != nil {
+		t.Fatal(err)
+	}
+	botCtx, stopBots := context.WithCancel(ctx)
+	out, doraOut := &syncBuffer{}, &syncBuffer{}
+	done := make(chan error, 2)
+	go func() {
+		done <- playBot(botCtx, botConfig{Server: in.Base, Token: token(eve), Game: in.GameID, Kind: "heuristic", Seat: empty, Seed: 5, Poll: 200 * time.Millisecond, Out: out})
+	}()
+	doraToken := token(dora)
+	go func() {
+		done <- playBot(botCtx, botConfig{Server: in.Base, Token: doraToken, Game: in.GameID, Kind: "random", Seed: 6, Poll: 200 * time.Millisecond, Out: doraOut})
+	}()
+	const want = 25 // answers of the heuristic process
+	deadline := time.Now().Add(60 * time.Second)
+	for strings.Count(out.String(), "\nseq ") < want && !strings.Contains(out.String(), "is over") {
+		if strings.Contains(out.String(), "no answer") || strings.Contains(doraOut.String(), "no answer") {
+			break
+		}
+		if time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	stopBots()
+	for i := 0; i < 2; i++ {
+		if err := <-done; err != nil && err != context.Canceled {
+			t.Fatalf("a bot process: %v\nheuristic:\n%s\nrandom:\n%s", err, out, doraOut)
+		}
+	}
+	if strings.Contains(out.String(), "no answer") || !strings.Contains(out.String(), "with the heuristic bot") {
+		t.Fatalf("the heuristic process said:\n%s", out)
+	}
+	if n := strings.Count(out.String(), "\nseq "); n < want && !strings.Contains(out.String(), "is over") {
+		t.Fatalf("%d answers from the heuristic process in 60s; it said:\n%s\nthe random process said:\n%s", n, out, doraOut)
+	}
+	stop()
+	stopped = true
+
+	st, err := sqlite.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	acts, err := st.Actions(ctx, in.GameID, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mine := 0
+	for _, a := range acts {
+		if string(a.Seat) != empty {
+			continue
+		}
+		if a.UserID != user.ID {
+			t.Fatalf("%s's action %d by user %d, not eve (%d)", empty, a.Seq, a.UserID, user.ID)
+		}
+		mine++
+	}
+	if mine < want {
+		t.Fatalf("%d actions stored for %s, want %d or more", mine, empty, want)
+	}
+	t.Logf("%d actions of %s stored; the heuristic process said:\n%.1500s", mine, empty, out)
+}
