@@ -14,7 +14,7 @@ import (
 // seatViewJSON is seat's view of st as the API serves it.
 func seatViewJSON(t *testing.T, st game.State, seat game.Seat) []byte {
 	t.Helper()
-	b, err := json.Marshal(Rules{}.View(st, seat))
+	b, err := json.Marshal(Rules{}.BotView(st, seat))
 	if err != nil {
 		t.Fatal(err)
 	}
