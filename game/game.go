@@ -281,8 +281,9 @@ func BotOfKind(r Rules, kind string) (Bot, bool) {
 
 // ViewBot is implemented by a bot (a Bot, or a kind BotOf returns) that
 // can also play from what its seat sees, without the state: view is the
-// seat's View encoded as JSON, as the server's API serves it (GET
-// /api/games/{id}, "view"), and legal the seat's Legal options (GET
+// seat's view encoded as JSON, as the server's API serves it to a bot (GET
+// /api/games/{id}?view=bot, "view": the rules' BotView when they are a
+// BotViewer, else their View), and legal the seat's Legal options (GET
 // /api/games/{id}/legal). A bot running outside the server (`concordat
 // bot`, a process holding a seat through the public API) has nothing
 // else. BotActionFromView keeps BotAction's promises: an answer Apply
@@ -293,6 +294,25 @@ func BotOfKind(r Rules, kind string) (Bot, bool) {
 // what the seat sees.
 type ViewBot interface {
 	BotActionFromView(view json.RawMessage, legal Options, seat Seat, rng *RNG) (Action, error)
+}
+
+// BotViewer is implemented by Rules whose bots playing from a view
+// (ViewBot) need more than View shows people: BotView is seat's View with
+// that added, and reveals nothing View does not (Here I Stand: the whole
+// state as the seat may know it, the cards it cannot see dealt in a
+// canonical order). The server serves it only to a request that asks for
+// it (GET /api/games/{id}?view=bot), so that people's pages stay light.
+type BotViewer interface {
+	BotView(s State, seat Seat) any
+}
+
+// ViewFor is what r serves seat as its view: r's BotView when forBot and
+// r is a BotViewer, else r's View.
+func ViewFor(r Rules, s State, seat Seat, forBot bool) any {
+	if bv, ok := r.(BotViewer); ok && forBot {
+		return bv.BotView(s, seat)
+	}
+	return r.View(s, seat)
 }
 
 // BotRNG is the generator a bot uses to answer a decision of the game

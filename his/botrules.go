@@ -22,7 +22,9 @@ import (
 // of the other hands and of the deck are dealt again at random among those
 // hands and the deck (home cards stay with their owners: everybody knows
 // who holds them), and the dice come from the bot's own generator — so
-// what it chooses depends only on its own hand and the public state. On
+// what it chooses depends only on its own hand and the public state (and
+// HeuristicBot plays on knownState, in which the cards the seat cannot see,
+// a secret Diet of Worms card too, are already dealt canonically). On
 // the copy the answer is applied, the decisions that follow (the other
 // powers' answers to a response window, a battle's losses) are answered at
 // random, until the next impulse or action is owed; the position reached
@@ -60,9 +62,29 @@ func (Rules) BotOf(kind string) (game.Bot, bool) {
 // HeuristicBot is the rule-based player as a game.Bot.
 type HeuristicBot struct{}
 
-// BotAction answers with HeuristicAction.
+// BotAction answers as the bot does from the seat's view
+// (BotActionFromView): with HeuristicAction on what the seat may know
+// (knownState: the cards it cannot see dealt canonically — the other
+// hands, the deck, a Diet of Worms card committed in secret — and dice
+// seeded from rng), so that inside the server too it decides only on
+// what its seat sees. When the heuristic has no answer (in the 2-player
+// game it plays only the players' own powers, not those they direct) or
+// st would refuse it, the answer is RandomAction's, so that the seat's
+// decision never waits for its deadline.
 func (HeuristicBot) BotAction(st game.State, seat game.Seat, rng *game.RNG) (game.Action, error) {
-	return HeuristicAction(st, seat, rng)
+	s := state(st)
+	if d, ok := s.top(); !ok || s.Phase == PhaseOver || game.Seat(s.seatOf(d.Power).String()) != seat {
+		return game.Action{}, fmt.Errorf("his: %s owes no decision", seat)
+	}
+	k := s.knownState(seat)
+	k.RNG = game.NewRNG(rng.Uint64()) // as StateFromView seeds the rebuilt state's dice
+	a, err := HeuristicAction(k, seat, rng)
+	if err == nil {
+		if _, _, e := (Rules{}).Apply(s.Clone(), seat, a); e == nil {
+			return a, nil
+		}
+	}
+	return RandomAction(st, seat, rng)
 }
 
 // Look-ahead sizes: candidates tried per decision, leaves sampled under

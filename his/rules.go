@@ -645,8 +645,9 @@ type view struct {
 	// (twoplayer.go); absent in the six-player game.
 	TwoPlayer *TwoView `json:"two_player,omitempty"`
 	// Known is the whole state as the seat may know it, in the rules' own
-	// encoding (viewstate.go): what a bot outside the server plays on.
-	Known *State `json:"known_state"`
+	// encoding (viewstate.go): what a bot outside the server plays on, in
+	// the bot's view only (BotView).
+	Known *State `json:"known_state,omitempty"`
 }
 
 func unitsJSON(us *[NumPowers]Units) map[string]Units {
@@ -762,9 +763,20 @@ func (s *State) view(seat game.Seat) *view {
 	sort.Slice(v.Removed, func(i, j int) bool { return v.Removed[i].Number < v.Removed[j].Number })
 	v.ForeignWars, v.CardEffects, v.Window = s.foreignWarsView(), s.cardEffectsView(), s.windowView()
 	v.TwoPlayer = s.twoView(seat)
+	return v
+}
+
+// BotView is seat's View with "known_state" (game.BotViewer): the whole
+// state as seat may know it (viewstate.go), what a bot outside the server
+// plays on (StateFromView).
+func (Rules) BotView(st game.State, seat game.Seat) any {
+	s := state(st)
+	v := s.view(seat)
 	v.Known = s.knownState(seat)
 	return v
 }
+
+var _ game.BotViewer = Rules{}
 
 var debStatusNames = []string{"out", "uncommitted", "committed", "burnt", "disgraced", "away", "removed"}
 

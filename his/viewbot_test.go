@@ -24,7 +24,7 @@ func TestViewBotPlays(t *testing.T) {
 			break
 		}
 		seat := ps[0].Seat
-		view, err := json.Marshal(r.View(s, seat))
+		view, err := json.Marshal(r.BotView(s, seat))
 		if err != nil {
 			t.Fatal(err)
 		}

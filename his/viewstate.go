@@ -8,7 +8,8 @@ import (
 	"concordat/game"
 )
 
-// A seat's view carries, besides its readable parts, "known_state": the
+// A seat's bot view (Rules.BotView; GET /api/games/{id}?view=bot) carries,
+// besides the readable parts of its view, "known_state": the
 // whole state as the rules encode it (Rules.Marshal), as far as the seat
 // may know it — the seat's knowledge in the one form the rules can play
 // on, so that a bot outside the server (game.ViewBot) plays exactly the
@@ -192,8 +193,8 @@ func (s *State) dealUnseenTwo(me Power, shown uint16) {
 	t.Deck = append(t.Deck[:0], pool[k:]...)
 }
 
-// StateFromView rebuilds a playable state from seat's view (the JSON of
-// View(s, seat), as the API serves it): the view's "known_state" — the
+// StateFromView rebuilds a playable state from seat's bot view (the JSON
+// of BotView(s, seat), as the API serves it to GET /api/games/{id}?view=bot): the view's "known_state" — the
 // public state, seat's own hand, the cards seat cannot know in a
 // canonical deal (see knownState) — with a dice generator seeded from
 // rng. View and Legal of the rebuilt state for seat are the real state's;
@@ -211,7 +212,7 @@ func StateFromView(view json.RawMessage, seat game.Seat, rng *game.RNG) (*State,
 	case v.Seat != string(seat):
 		return nil, fmt.Errorf("his: the view is %q's, not %s's", v.Seat, seat)
 	case v.Known == nil:
-		return nil, fmt.Errorf("his: the view of %s has no known_state", seat)
+		return nil, fmt.Errorf("his: the view of %s has no known_state (a bot's view has it: GET /api/games/{id}?view=bot, Rules.BotView)", seat)
 	case len(v.Known.Leaders) != len(Leaders) || len(v.Known.Debaters) != len(Debaters):
 		return nil, fmt.Errorf("his: the view's known_state has %d leaders and %d debaters, want %d and %d",
 			len(v.Known.Leaders), len(v.Known.Debaters), len(Leaders), len(Debaters))

@@ -14,7 +14,7 @@ import (
 // seatViewJSON is seat's view of st as the API serves it.
 func seatViewJSON(t *testing.T, st game.State, seat game.Seat) []byte {
 	t.Helper()
-	b, err := json.Marshal(Rules{}.View(st, seat))
+	b, err := json.Marshal(Rules{}.BotView(st, seat))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -410,9 +410,8 @@ func TestHeuristicViewBeatsRandom(t *testing.T) {
 // seat's knowledge alone (its look-ahead redraws the unseen cards), so
 // from the view it answers as it does inside the server, given the same
 // generator: along a seeded 1517 game played by the view heuristic, at
-// every decision. The Diet of Worms is left out: there the server's
-// look-ahead still holds the cards committed in secret (redraw deals the
-// hands again but leaves the Diet's commitments), which the view hides.
+// every decision, the Diet of Worms' included (both play on what the seat
+// may know: knownState).
 func TestHeuristicViewMatchesServer(t *testing.T) {
 	r := Rules{}
 	g, err := r.Setup(game.Config{Variant: "1517"}, 1)
@@ -421,7 +420,7 @@ func TestHeuristicViewMatchesServer(t *testing.T) {
 	}
 	s := state(g)
 	rng := game.NewRNG(1)
-	same := 0
+	same, diet := 0, 0
 	for i := 0; i < 1100; i++ {
 		ps := r.Pending(s)
 		if len(ps) == 0 {
@@ -434,23 +433,103 @@ func TestHeuristicViewMatchesServer(t *testing.T) {
 			t.Fatalf("decision %d, %s %s: %v %v", i, seat, ps[0].Kind, err, why)
 		}
 		r2 := rng
-		r2.Uint64() // what StateFromView draws for the rebuilt state's dice
-		b, err := HeuristicAction(s.Clone(), seat, &r2)
+		b, err := HeuristicBot{}.BotAction(s, seat, &r2)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if ps[0].Kind != kDiet {
-			if a.Type != b.Type || !bytes.Equal(a.Args, b.Args) {
-				t.Fatalf("decision %d, %s %s: from the view %s, in the server %s", i, seat, ps[0].Kind, a.Args, b.Args)
-			}
-			same++
+		if a.Type != b.Type || !bytes.Equal(a.Args, b.Args) {
+			t.Fatalf("decision %d, %s %s: from the view %s, in the server %s", i, seat, ps[0].Kind, a.Args, b.Args)
 		}
+		if ps[0].Kind == kDiet {
+			diet++
+		}
+		same++
 		rng.Uint64()
 		if _, _, err := r.Apply(s, seat, a); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if same < 1000 {
-		t.Fatalf("%d decisions compared", same)
+	if same < 1000 || diet == 0 {
+		t.Fatalf("%d decisions compared, %d of them the Diet of Worms'", same, diet)
 	}
+}
+
+// TestHeuristicDietBlind: at the Diet of Worms the Protestant commits its
+// card face down (RULES.md §18.1.2: the cards are revealed together), so
+// the Hapsburg bot inside the server must answer the same whether the
+// Protestant committed Here I Stand (5 CP) or Calvin Expelled (1 CP): over
+// several generators, its answers in the two states are equal.
+func TestHeuristicDietBlind(t *testing.T) {
+	committed := func(card string) *State {
+		s := dietState(t, []int{7, 45}, []int{2, 24, 39}, []int{6, 26})
+		answer(t, s, kDiet, Protestant, card)
+		if d, ok := s.top(); !ok || d.Kind != kDiet || d.Power != Hapsburg {
+			t.Fatalf("after the Protestant's card the Hapsburgs should owe their Diet card: %+v", d)
+		}
+		return s
+	}
+	strong, weak := committed("7"), committed("45")
+	leaks := 0
+	for seed := uint64(1); seed <= 12; seed++ {
+		r1, r2 := game.NewRNG(seed), game.NewRNG(seed)
+		a, err := HeuristicBot{}.BotAction(strong, "hapsburg", &r1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := HeuristicBot{}.BotAction(weak, "hapsburg", &r2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Type != b.Type || !bytes.Equal(a.Args, b.Args) {
+			t.Errorf("seed %d: the Hapsburg bot commits %s against Here I Stand and %s against Calvin Expelled: it sees the secret card", seed, a.Args, b.Args)
+		}
+		// The look-ahead on the whole state (what the bot used to play on) tells them apart.
+		r1, r2 = game.NewRNG(seed), game.NewRNG(seed)
+		a, _ = HeuristicAction(strong.Clone(), "hapsburg", &r1)
+		b, _ = HeuristicAction(weak.Clone(), "hapsburg", &r2)
+		if !bytes.Equal(a.Args, b.Args) {
+			leaks++
+		}
+	}
+	t.Logf("on the whole state the heuristic's Diet card differed with the secret card for %d of 12 generators", leaks)
+}
+
+// TestHeuristicBotAnswersDirectedPowers: in the 2-player game (RULES.md
+// §24.4) each player also answers for the powers it directs; the heuristic
+// bot inside the server answers every decision its seat owes — its own
+// powers' by the heuristic, the directed powers' by the random player — so
+// that none waits for its deadline, and Apply accepts each answer, to the
+// end of the game.
+func TestHeuristicBotAnswersDirectedPowers(t *testing.T) {
+	r := Rules{}
+	st, err := r.Setup(game.Config{Variant: "1517", Options: map[string]string{"players": "2"}}, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	directed := 0
+	for i := 0; ; i++ {
+		ps := r.Pending(st)
+		if len(ps) == 0 {
+			break
+		}
+		if i > 20000 {
+			t.Fatalf("no end after %d decisions", i)
+		}
+		p := ps[0]
+		if d, _ := state(st).top(); d.Power.String() != string(p.Seat) {
+			directed++
+		}
+		rng := game.BotRNG(6, int64(i))
+		a, err := HeuristicBot{}.BotAction(st, p.Seat, &rng)
+		if err != nil {
+			t.Fatalf("decision %d, %s %s: no answer: %v", i, p.Seat, p.Kind, err)
+		}
+		if st, _, err = r.Apply(st, p.Seat, a); err != nil {
+			t.Fatalf("decision %d, %s %s: %s refused: %v", i, p.Seat, p.Kind, a.Args, err)
+		}
+	}
+	if over, res := r.Over(st); !over || directed == 0 {
+		t.Fatalf("over %v (%s), %d decisions of directed powers", over, res, directed)
+	}
+	t.Logf("%d decisions of directed powers answered; %s", directed, state(st).Result)
 }

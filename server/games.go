@@ -357,6 +357,16 @@ func (s *Server) visibleLoaded(r *http.Request, user int64) (*host.Loaded, game.
 
 func (s *Server) getGame(w http.ResponseWriter, r *http.Request) {
 	user := s.optionalUser(r)
+	// ?view=bot: the view a bot playing from it needs (game.BotViewer).
+	forBot := false
+	switch v := r.URL.Query().Get("view"); v {
+	case "bot":
+		forBot = true
+	case "":
+	default:
+		writeError(w, &host.Error{Code: host.CodeInvalid, Msg: fmt.Sprintf("view %q: bot, or leave it out (the view people see)", v)})
+		return
+	}
 	g, opts, seat, seats, err := s.visible(r, user)
 	if err != nil {
 		writeError(w, err)
@@ -407,7 +417,7 @@ func (s *Server) getGame(w http.ResponseWriter, r *http.Request) {
 	if g.Status == store.Finished {
 		viewer = game.System // everything is public at the end
 	}
-	resp.View = rules.View(st, viewer)
+	resp.View = game.ViewFor(rules, st, viewer, forBot)
 	resp.Window = s.Host.WindowOf(g.Kind, st)
 	pending := rules.Pending(st)
 	for _, p := range pending {

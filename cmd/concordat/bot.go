@@ -166,7 +166,8 @@ func playBot(ctx context.Context, cfg botConfig) error {
 	tried := int64(-1) // the seq at which the bot last failed to answer
 	for {
 		g = apiGame{} // decoded afresh: JSON leaves out false flags, which must not keep old values
-		if err := c.call(ctx, "GET", path, nil, &g); err != nil {
+		// The bot's view (?view=bot): what the rules give a bot that plays from it (game.BotViewer).
+		if err := c.call(ctx, "GET", path+"?view=bot", nil, &g); err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
