@@ -164,13 +164,19 @@ func (gs *GameState) owing() []bool {
 			extras = extras || !gs.Settings.Played(uo.Power) && len(uo.Orders) > 0 && uo.Orders[0].Type == BuildOrder
 		}
 	}
-	if gs.Settings.Catspaw && extras {
+	if gs.Settings.Catspaw && (extras || gs.Settings.Fog) {
 		// A player still in the game who may write extra orders (or an
-		// extra build) owes them, units of its own or not.
+		// extra build) owes them, units of its own or not; under Fog of
+		// War, as far as it can tell (extrasOpenFor), so that its prompt
+		// tells nothing the fog hides.
 		units, centres := pos.CountUnits(), pos.CountCenters()
 		for i := range owe {
 			if units[i] > 0 || centres[i] > 0 {
-				owe[i] = owe[i] || gs.extraQuota(Power(i)) > 0
+				open := extras
+				if gs.Settings.Fog {
+					open = gs.Settings.Played(Power(i)) && gs.extrasOpenFor(Power(i))
+				}
+				owe[i] = owe[i] || open && gs.extraQuota(Power(i)) > 0
 			}
 		}
 	}
@@ -206,7 +212,7 @@ func (Rules) Pending(s game.State) []game.Prompt {
 		if gs.Payola != nil && gs.Pos.Phase.Type == Movement {
 			text += ", and offers for any unit's orders (Payola)"
 		}
-		if q := gs.extraQuota(pw); q > 0 && gs.extrasOpen() {
+		if q := gs.extraQuota(pw); q > 0 && gs.extrasOpenFor(pw) {
 			if gs.Pos.Phase.Type == Movement {
 				text += fmt.Sprintf(", and up to %d extra orders for unplayed powers' units (Catspaw)", q)
 			} else {
@@ -412,6 +418,9 @@ func (gs *GameState) checkOwnOrder(pw Power, text string) (bool, error) {
 	case WaiveOrder:
 		return false, nil
 	case BuildOrder:
+		if vis := gs.vision(pw); vis != nil && gs.Settings.Catspaw {
+			pos = gs.seenPosition(vis) // under Fog of War, whose centre it is as far as pw can tell
+		}
 		if other := pos.buildFor(pw, m.Prov(o.At)); gs.Settings.Catspaw && other != NoPower && !gs.Settings.Played(other) {
 			return true, nil // an extra build for an unplayed power
 		}
@@ -452,6 +461,30 @@ func (gs *GameState) extrasOpen() bool {
 				return true
 			}
 		}
+	}
+	return false
+}
+
+// extrasOpenFor reports whether power pw's player may write extra
+// (Catspaw) orders now: without fog, when some unplayed power takes them
+// (extrasOpen); under Fog of War, as far as pw can tell: a unit of an
+// unplayed power that it sees in a movement phase, a place where it could
+// make an extra build (fogExtraBuilds) in an adjustment phase.
+func (gs *GameState) extrasOpenFor(pw Power) bool {
+	vis := gs.vision(pw)
+	if vis == nil {
+		return gs.extrasOpen()
+	}
+	seen := gs.seenPosition(vis)
+	switch seen.Phase.Type {
+	case Movement:
+		for _, u := range seen.Units {
+			if u.Type != NoUnit && !gs.Settings.Played(u.Power) {
+				return true
+			}
+		}
+	case Adjustment:
+		return len(gs.fogExtraBuilds(pw, seen, vis, 1)) > 0
 	}
 	return false
 }
