@@ -205,3 +205,40 @@ func TestCatspawFogVetTellsNoOwner(t *testing.T) {
 		t.Errorf("England's tree or check tells who owns Kiel:\n%s\n%s", seen["kiel german"], seen["kiel french"])
 	}
 }
+
+// Under Fog of War a submission's refusal tells nothing of a unit out of
+// sight: in Spring 1901 England's order for the Russian army in Moscow
+// (or, under Catspaw, the unplayed German army in Munich) is refused as
+// one for an empty province is; without fog it is refused as not England's
+// (and, under Catspaw, taken as an extra order), so the test can tell.
+func TestFogRefusalsTellNoHiddenUnit(t *testing.T) {
+	var r Rules
+	same := func(a, b string, pa, pb string) bool {
+		return strings.ReplaceAll(a, pa, "X") == strings.ReplaceAll(b, pb, "X")
+	}
+	refusal := func(s game.State, order string) string {
+		_, _, err := r.Apply(s, "england", orders(order))
+		if err == nil {
+			return ""
+		}
+		return err.Error()
+	}
+	fog, _ := r.Setup(game.Config{Options: map[string]string{"fog": "true"}}, 1)
+	if mos, ukr := refusal(fog, "A mos H"), refusal(fog, "A ukr H"); mos == "" || !same(mos, ukr, "mos", "ukr") {
+		t.Errorf("fog: Moscow %q, Ukraine %q", mos, ukr)
+	}
+	clear, _ := r.Setup(game.Config{}, 1)
+	if mos := refusal(clear, "A mos H"); !strings.Contains(mos, "not yours") {
+		t.Errorf("no fog: Moscow %q", mos)
+	}
+	cats := map[string]string{"catspaw": "true", "players": "england,france,turkey"}
+	catsClear, _ := r.Setup(game.Config{Options: cats}, 1)
+	if mun := refusal(catsClear, "A mun H"); mun != "" {
+		t.Errorf("Catspaw, no fog: an extra order for Munich refused: %q", mun)
+	}
+	cats["fog"] = "true"
+	catsFog, _ := r.Setup(game.Config{Options: cats}, 1)
+	if mun, ruh := refusal(catsFog, "A mun H"), refusal(catsFog, "A ruh H"); mun == "" || !same(mun, ruh, "mun", "ruh") {
+		t.Errorf("Catspaw under fog: Munich %q, Ruhr %q", mun, ruh)
+	}
+}

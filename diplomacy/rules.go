@@ -381,8 +381,9 @@ func (gs *GameState) vetOrders(pw Power, texts []string) (each []error, whole er
 	}
 	each = make([]error, len(texts))
 	extra, quota := 0, gs.extraQuota(pw)
+	seen := gs.seenPosition(gs.vision(pw))
 	for i, text := range texts {
-		isExtra, err := gs.checkOwnOrder(pw, text)
+		isExtra, err := gs.checkOwnOrder(pw, seen, text)
 		if err == nil && isExtra {
 			if extra++; extra > quota {
 				err = fmt.Errorf("order %q: extra order %d for unplayed units: %s may write %d", text, extra, m.Powers[pw].Name, quota)
@@ -395,9 +396,11 @@ func (gs *GameState) vetOrders(pw Power, texts []string) (each []error, whole er
 
 // checkOwnOrder refuses an order that does not parse or names a unit that
 // power pw may not order in this phase; it reports whether the order is an
-// extra (Catspaw) order for an unplayed power.
-func (gs *GameState) checkOwnOrder(pw Power, text string) (bool, error) {
-	pos := gs.Pos
+// extra (Catspaw) order for an unplayed power. pos is the board as pw sees
+// it (seenPosition): under Fog of War a unit out of sight is judged as if
+// its province were empty, and a centre out of sight as unowned, so that
+// the refusal tells nothing the fog hides.
+func (gs *GameState) checkOwnOrder(pw Power, pos *Position, text string) (bool, error) {
 	m := pos.Map
 	o, err := m.ParseOrder(text)
 	if err != nil {
@@ -418,9 +421,6 @@ func (gs *GameState) checkOwnOrder(pw Power, text string) (bool, error) {
 	case WaiveOrder:
 		return false, nil
 	case BuildOrder:
-		if vis := gs.vision(pw); vis != nil && gs.Settings.Catspaw {
-			pos = gs.seenPosition(vis) // under Fog of War, whose centre it is as far as pw can tell
-		}
 		if other := pos.buildFor(pw, m.Prov(o.At)); gs.Settings.Catspaw && other != NoPower && !gs.Settings.Played(other) {
 			return true, nil // an extra build for an unplayed power
 		}
