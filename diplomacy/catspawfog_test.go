@@ -48,6 +48,13 @@ var germanWinters = map[string]string{
 		  "ber": "germany", "kie": "germany", "mun": "germany", "hol": "germany"}}`,
 }
 
+// kielFrench is Germany's winter owed one build, Kiel France's: out of
+// England's sight.
+const kielFrench = `, {"power": "germany", "type": "army", "at": "hol"}, {"power": "germany", "type": "army", "at": "den"},
+		  {"power": "germany", "type": "army", "at": "ruh"}],
+		"centers": {"lon": "england", "edi": "england", "lvp": "england", "par": "france", "con": "turkey",
+		  "ber": "germany", "kie": "france", "mun": "germany", "hol": "germany"}}`
+
 // Catspaw rule 10 under Fog of War: what a seat is offered and asked for
 // depends only on what it sees. Whether Germany (unplayed, out of sight) is
 // owed no build, one or two, and whether Kiel is held, England's and
@@ -131,9 +138,10 @@ func TestCatspawFogExtraBuildsTellNothingHidden(t *testing.T) {
 	}
 }
 
-// An extra build the unplayed power is not owed, or in a centre that is
-// held, counts for nothing: the order is accepted, the phase resolves with
-// its reason, and nothing is built; one Germany is owed is made.
+// An extra build the unplayed power is not owed, in a centre that is held,
+// or in one a played power owns, counts for nothing: the order is
+// accepted, the phase resolves with its reason, and nothing is built; one
+// Germany is owed is made.
 func TestCatspawFogExtraBuildNotOwedCountsForNothing(t *testing.T) {
 	cases := []struct {
 		germany, order, result, reason, built string
@@ -141,9 +149,14 @@ func TestCatspawFogExtraBuildNotOwedCountsForNothing(t *testing.T) {
 		{"owes 0", "Build A ber", "fails", "no builds left", ""},
 		{"owes 1, kiel held", "Build F kie", "invalid", "kie is occupied", "germany army"},
 		{"owes 1", "Build A ber", "succeeds", "", "germany army"},
+		{"kiel french", "Build A kie", "invalid", "played power", ""},
 	}
 	for _, c := range cases {
-		s := catspawFogWinter(t, germanWinters[c.germany])
+		board := germanWinters[c.germany]
+		if c.germany == "kiel french" {
+			board = kielFrench
+		}
+		s := catspawFogWinter(t, board)
 		applied(t, s, "england", orders(c.order))
 		applied(t, s, game.System, game.Action{Type: game.Advance})
 		gs := state(s)
@@ -182,10 +195,7 @@ func TestCatspawFogVetTellsNoOwner(t *testing.T) {
 	var r Rules
 	boards := map[string]string{
 		"kiel german": germanWinters["owes 1"],
-		"kiel french": `, {"power": "germany", "type": "army", "at": "hol"}, {"power": "germany", "type": "army", "at": "den"},
-		  {"power": "germany", "type": "army", "at": "ruh"}],
-		"centers": {"lon": "england", "edi": "england", "lvp": "england", "par": "france", "con": "turkey",
-		  "ber": "germany", "kie": "france", "mun": "germany", "hol": "germany"}}`,
+		"kiel french": kielFrench,
 	}
 	seen := map[string]string{}
 	for name, board := range boards {
