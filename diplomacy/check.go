@@ -25,9 +25,11 @@ import (
 // Gunboat (each order is judged as an order for the unit's own power, or for
 // a build the centre's owner, so that the verdict does not tell the seat its
 // power). Under Fog of War the board is the one the seat sees: an order
-// naming a unit out of sight is judged as if the province were empty, so
-// that checking cannot be used to look through the fog; the resolution,
-// which sees everything, may then judge it otherwise.
+// naming a unit out of sight is judged as if the province were empty, and
+// a centre out of sight as if its home power owned it (so a build there
+// for that power is judged valid), so that checking cannot be used to look
+// through the fog; the resolution, which sees everything, may then judge
+// it otherwise.
 //
 // Other actions than "orders" get no verdicts (nil), nor do actions whose
 // arguments do not decode or seats that are not in the game.
@@ -77,6 +79,15 @@ func (Rules) Check(s game.State, seat game.Seat, a game.Action) []game.Check {
 	pos := gs.seenPosition(vis)
 	if vis == nil {
 		pos = gs.Pos.Clone()
+	} else {
+		// An unseen centre is judged as its home power's (unless that is
+		// a power whose centres the seat sees all): a build there, for
+		// instance a Catspaw extra build, is judged as it may be valid.
+		for p, pi := range m.Provinces {
+			if !vis[p] && pi.Center && pi.Home != NoPower && pi.Home != pw && !gs.controls(pw, pi.Home) {
+				pos.Owners[p] = pi.Home
+			}
+		}
 	}
 	var in []Written
 	var at []int // in[k] is texts[at[k]]

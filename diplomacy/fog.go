@@ -11,9 +11,11 @@ import "strings"
 //
 // Under Intimate Diplomacy a player sees the union of what its own power
 // and each power it controls this year see (vision). Under Payola a power
-// offers only for units it sees (applyOffers). A power's Legal tree is
-// built from the position as it sees it (seenPosition), so that no order
-// it is offered names a unit it cannot see.
+// offers only for units it sees (applyOffers). A power's Legal tree, its
+// prompt and Check's verdicts are worked out on the position as it sees it
+// (seenPosition), so that no order it is offered names a unit it cannot
+// see and none tells it what it cannot see (Catspaw's extra builds:
+// fogExtraBuilds).
 
 // visibleTo marks, by province, what power pw sees in pos.
 func visibleTo(pos *Position, pw Power) []bool {
@@ -74,14 +76,20 @@ func (gs *GameState) vision(pw Power) []bool {
 }
 
 // seenPosition is gs.Pos as a player with sight vis knows it: the units
-// (and dislodged units) in provinces it cannot see are left out. Without
-// fog (vis nil) it is gs.Pos itself.
+// (and dislodged units) in provinces it cannot see are left out, and the
+// centres there are unowned (the view hides their owners). Without fog
+// (vis nil) it is gs.Pos itself.
 func (gs *GameState) seenPosition(vis []bool) *Position {
 	if vis == nil {
 		return gs.Pos
 	}
 	pos := gs.Pos.Clone()
 	m := pos.Map
+	for p := range pos.Owners {
+		if !vis[p] {
+			pos.Owners[p] = NoPower
+		}
+	}
 	for p, u := range pos.Units {
 		if u.Type != NoUnit && !vis[p] {
 			pos.Units[p] = Unit{Type: NoUnit, Power: NoPower, Loc: NoLoc}

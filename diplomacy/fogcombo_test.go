@@ -187,7 +187,9 @@ func TestIntimateFogVision(t *testing.T) {
 	if got := legalRoots(r.Legal(s, "france").Choices); got != "A mar, A par, A rom, A ven, F bre, F nap" {
 		t.Errorf("France's tree: %s", got)
 	}
-	refused(t, s, "france", orders("A vie - gal"), "not yours")
+	// France does not see Vienna: the refusal does not tell it that a unit
+	// stands there (it would say "not yours").
+	refused(t, s, "france", orders("A vie - gal"), "there is no unit at vie")
 	mustApply(t, s, "france", orders("A ven - pie"))
 	mustApply(t, s, "england", orders("A vie - gal"))
 	advance(t, s)

@@ -308,18 +308,7 @@ func (g *Generator) adjustmentOrders(pos *Position, only Power) {
 			for k := 0; k < diff; k++ {
 				g.begin(pw, Unit{Type: NoUnit, Power: pw, Loc: NoLoc})
 				for _, h := range sites {
-					if m.Provinces[h].Kind != Sea {
-						g.add(Order{Type: BuildOrder, Unit: Army, At: Loc(h), To: NoLoc, Aux: NoLoc})
-					}
-					if m.Provinces[h].Kind == Coast {
-						if cs := m.Provinces[h].Coasts; len(cs) > 0 {
-							for _, c := range cs {
-								g.add(Order{Type: BuildOrder, Unit: Fleet, At: c, To: NoLoc, Aux: NoLoc})
-							}
-						} else {
-							g.add(Order{Type: BuildOrder, Unit: Fleet, At: Loc(h), To: NoLoc, Aux: NoLoc})
-						}
-					}
+					buildOrdersAt(m, h, g.add)
 				}
 				g.add(Order{Type: WaiveOrder, At: NoLoc, To: NoLoc, Aux: NoLoc})
 			}
@@ -331,6 +320,23 @@ func (g *Generator) adjustmentOrders(pos *Position, only Power) {
 					g.add(Order{Type: DisbandOrder, Unit: u.Type, At: u.Loc, To: NoLoc, Aux: NoLoc})
 				}
 			}
+		}
+	}
+}
+
+// buildOrdersAt gives add the builds that province h takes: an army unless
+// it is sea, a fleet (on each of its coasts) if it is coastal.
+func buildOrdersAt(m *Map, h Province, add func(Order)) {
+	if m.Provinces[h].Kind != Sea {
+		add(Order{Type: BuildOrder, Unit: Army, At: Loc(h), To: NoLoc, Aux: NoLoc})
+	}
+	if m.Provinces[h].Kind == Coast {
+		if cs := m.Provinces[h].Coasts; len(cs) > 0 {
+			for _, c := range cs {
+				add(Order{Type: BuildOrder, Unit: Fleet, At: c, To: NoLoc, Aux: NoLoc})
+			}
+		} else {
+			add(Order{Type: BuildOrder, Unit: Fleet, At: Loc(h), To: NoLoc, Aux: NoLoc})
 		}
 	}
 }

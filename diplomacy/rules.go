@@ -164,13 +164,19 @@ func (gs *GameState) owing() []bool {
 			extras = extras || !gs.Settings.Played(uo.Power) && len(uo.Orders) > 0 && uo.Orders[0].Type == BuildOrder
 		}
 	}
-	if gs.Settings.Catspaw && extras {
+	if gs.Settings.Catspaw && (extras || gs.Settings.Fog) {
 		// A player still in the game who may write extra orders (or an
-		// extra build) owes them, units of its own or not.
+		// extra build) owes them, units of its own or not; under Fog of
+		// War, as far as it can tell (extrasOpenFor), so that its prompt
+		// tells nothing the fog hides.
 		units, centres := pos.CountUnits(), pos.CountCenters()
 		for i := range owe {
 			if units[i] > 0 || centres[i] > 0 {
-				owe[i] = owe[i] || gs.extraQuota(Power(i)) > 0
+				open := extras
+				if gs.Settings.Fog {
+					open = gs.Settings.Played(Power(i)) && gs.extrasOpenFor(Power(i))
+				}
+				owe[i] = owe[i] || open && gs.extraQuota(Power(i)) > 0
 			}
 		}
 	}
@@ -206,7 +212,7 @@ func (Rules) Pending(s game.State) []game.Prompt {
 		if gs.Payola != nil && gs.Pos.Phase.Type == Movement {
 			text += ", and offers for any unit's orders (Payola)"
 		}
-		if q := gs.extraQuota(pw); q > 0 && gs.extrasOpen() {
+		if q := gs.extraQuota(pw); q > 0 && gs.extrasOpenFor(pw) {
 			if gs.Pos.Phase.Type == Movement {
 				text += fmt.Sprintf(", and up to %d extra orders for unplayed powers' units (Catspaw)", q)
 			} else {
@@ -375,8 +381,9 @@ func (gs *GameState) vetOrders(pw Power, texts []string) (each []error, whole er
 	}
 	each = make([]error, len(texts))
 	extra, quota := 0, gs.extraQuota(pw)
+	seen := gs.seenPosition(gs.vision(pw))
 	for i, text := range texts {
-		isExtra, err := gs.checkOwnOrder(pw, text)
+		isExtra, err := gs.checkOwnOrder(pw, seen, text)
 		if err == nil && isExtra {
 			if extra++; extra > quota {
 				err = fmt.Errorf("order %q: extra order %d for unplayed units: %s may write %d", text, extra, m.Powers[pw].Name, quota)
@@ -389,9 +396,11 @@ func (gs *GameState) vetOrders(pw Power, texts []string) (each []error, whole er
 
 // checkOwnOrder refuses an order that does not parse or names a unit that
 // power pw may not order in this phase; it reports whether the order is an
-// extra (Catspaw) order for an unplayed power.
-func (gs *GameState) checkOwnOrder(pw Power, text string) (bool, error) {
-	pos := gs.Pos
+// extra (Catspaw) order for an unplayed power. pos is the board as pw sees
+// it (seenPosition): under Fog of War a unit out of sight is judged as if
+// its province were empty, and a centre out of sight as unowned, so that
+// the refusal tells nothing the fog hides.
+func (gs *GameState) checkOwnOrder(pw Power, pos *Position, text string) (bool, error) {
 	m := pos.Map
 	o, err := m.ParseOrder(text)
 	if err != nil {
@@ -452,6 +461,30 @@ func (gs *GameState) extrasOpen() bool {
 				return true
 			}
 		}
+	}
+	return false
+}
+
+// extrasOpenFor reports whether power pw's player may write extra
+// (Catspaw) orders now: without fog, when some unplayed power takes them
+// (extrasOpen); under Fog of War, as far as pw can tell: a unit of an
+// unplayed power that it sees in a movement phase, a place where it could
+// make an extra build (fogExtraBuilds) in an adjustment phase.
+func (gs *GameState) extrasOpenFor(pw Power) bool {
+	vis := gs.vision(pw)
+	if vis == nil {
+		return gs.extrasOpen()
+	}
+	seen := gs.seenPosition(vis)
+	switch seen.Phase.Type {
+	case Movement:
+		for _, u := range seen.Units {
+			if u.Type != NoUnit && !gs.Settings.Played(u.Power) {
+				return true
+			}
+		}
+	case Adjustment:
+		return len(gs.fogExtraBuilds(pw, seen, vis, 1)) > 0
 	}
 	return false
 }

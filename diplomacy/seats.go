@@ -291,7 +291,8 @@ func (gs *GameState) seatVetOrders(seat game.Seat, texts []string) (each []error
 		if gs.Settings.ReverseGunboat {
 			each[i] = gs.checkAnyOrder(text)
 		} else {
-			_, each[i] = gs.checkOwnOrder(gs.Seating.Power[seat], text)
+			pw := gs.Seating.Power[seat]
+			_, each[i] = gs.checkOwnOrder(pw, gs.seenPosition(gs.vision(pw)), text)
 		}
 	}
 	return each, nil

@@ -76,12 +76,6 @@ func SightOf(st game.State, seat game.Seat) (Sight, error) {
 	pos := gs.seenPosition(vis)
 	if vis == nil {
 		pos = pos.Clone() // the bot's own copy: st stays unchanged
-	} else {
-		for p, o := range pos.Owners {
-			if o != NoPower && !vis[p] {
-				pos.Owners[p] = NoPower
-			}
-		}
 	}
 	s := Sight{Power: pw, Settings: gs.Settings, Pos: pos}
 	for _, uo := range NewGenerator(m).Orders(pos, NoPower) {

@@ -35,11 +35,17 @@ import (
 //     (Germany)", "extra (1 allowed): build for Germany (3 owed)". Extra
 //     orders that rule 9 forbids (dislodging, or supporting the dislodging
 //     of, the unit's own power) are left out; unplayed powers' retreats and
-//     removals take no extra orders and have no root.
+//     removals take no extra orders and have no root. Under Fog of War an
+//     extra build root tells no count owed ("extra (1 allowed): build for
+//     Germany"): there is one for each unplayed power, with every place a
+//     build for it may be valid as far as the seat can tell
+//     (fogExtraBuilds), whatever it is owed.
 //   - Payola: in movement, one more root "offer", labelled with the amounts
 //     the power may offer; the paths below it, without the "offer", are the
 //     orders an "offers" action may name.
-//   - Under Fog of War the tree is built on the board the seat sees.
+//   - Under Fog of War the tree is built on the board the seat sees (its
+//     units, and its centres' owners, only where it sees), so that it tells
+//     nothing the seat's view hides.
 //   - The tree is empty once the game is over, and for a seat that has
 //     nothing to order. Other windows have their own kinds: "event"
 //     (Seismic), "preferences" (Anarchy), "bids" (Intimate).
@@ -70,9 +76,10 @@ func (Rules) Legal(s game.State, seat game.Seat) game.Options {
 	// Catspaw players also order unplayed units; Payola powers offer for
 	// any they see; Intimate players order the powers they control. Under
 	// Fog of War the tree is built on the position the player sees.
-	seen := gs.seenPosition(gs.vision(pw))
+	vis := gs.vision(pw)
+	seen := gs.seenPosition(vis)
 	quota := gs.extraQuota(pw)
-	return gs.payolaLegal(pw, seen, gs.legalTree(seen, pw, quota, func(owner Power) treeRoot {
+	tree := gs.legalTree(seen, pw, quota, func(owner Power) treeRoot {
 		switch {
 		case owner == pw || gs.controls(pw, owner):
 			return ownRoot
@@ -80,7 +87,57 @@ func (Rules) Legal(s game.State, seat game.Seat) game.Options {
 			return extraRoot
 		}
 		return notInTree
-	}))
+	})
+	if vis != nil && quota > 0 && seen.Phase.Type == Adjustment {
+		tree.Choices = append(tree.Choices, gs.fogExtraBuilds(pw, seen, vis, quota)...)
+	}
+	return gs.payolaLegal(pw, seen, tree)
+}
+
+// fogExtraBuilds are, under Fog of War, the extra (Catspaw) build roots of
+// power pw's seat in an adjustment phase, built on seen (the position as
+// the seat sees it, with sight vis) so that they tell nothing the fog
+// hides: how many builds an unplayed power is owed, which centres it owns
+// out of sight and what stands there. There is one root per unplayed
+// power, "extra (N allowed): build for Germany" with no count owed, whose
+// leaves are the builds (each unit type the province takes) in every place
+// where a build may, as far as the seat can tell, be valid and be an extra
+// build for that power: where the seat sees, an empty centre the power
+// owns that the map's build rules let it build in; where it does not, a
+// home centre of the power's own that those rules would let it build in
+// if it owned it. A root with no place is left out. The resolution, which
+// sees everything, counts for nothing a build the power is not owed or
+// cannot make there (ReasonNoBuilds, ReasonOccupied, ReasonNotOwned …).
+func (gs *GameState) fogExtraBuilds(pw Power, seen *Position, vis []bool, quota int) []game.Choice {
+	m := seen.Map
+	var roots []game.Choice
+	owners := make([]Power, len(seen.Owners))
+	for i := range m.Powers {
+		other := Power(i)
+		if other == pw || gs.Settings.Played(other) || gs.controls(pw, other) {
+			continue
+		}
+		for p, o := range seen.Owners {
+			owners[p] = o
+			if !vis[p] {
+				owners[p] = other // as far as the seat knows, it may own it
+			}
+		}
+		root := game.Choice{Value: "Build", Label: fmt.Sprintf("extra (%d allowed): build for %s", quota, m.Powers[other].Name)}
+		for p := range m.Provinces {
+			h := Province(p)
+			if seen.Units[h].Type != NoUnit || m.BuildSiteReason(owners, other, h) != NoReason || seen.buildFor(pw, h) != other {
+				continue
+			}
+			buildOrdersAt(m, h, func(o Order) {
+				addPath(&root, []string{o.Unit.String() + " " + m.LocName(o.At)})
+			})
+		}
+		if len(root.Next) > 0 {
+			roots = append(roots, root)
+		}
+	}
+	return roots
 }
 
 // treeRoot says whether and how a power's units and builds appear in a
@@ -113,6 +170,9 @@ func (gs *GameState) legalTree(pos *Position, self Power, quota int, kind func(P
 			continue
 		}
 		if uo.Unit.Type == NoUnit { // a build or disband slot
+			if k == extraRoot && gs.Settings.Fog {
+				continue // from what the seat cannot see: fogExtraBuilds instead
+			}
 			list := builds
 			if len(uo.Orders) > 0 && uo.Orders[0].Type == DisbandOrder {
 				if k == extraRoot {

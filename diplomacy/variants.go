@@ -193,26 +193,28 @@ type Written struct {
 
 // Reason codes of the Catspaw merge.
 const (
-	ReasonOutvoted      Reason = 200 + iota // another order for the unit was written more often
-	ReasonTie                               // a tie between orders: the unit holds
-	ReasonOverQuota                         // more extra orders than the player may write
-	ReasonNotUnplayed                       // an extra order for a unit of a played power
-	ReasonSelfDislodge                      // an extra order to dislodge, or support dislodging, the unit's own power
-	ReasonNoExtraOrder                      // an extra order for an unplayed power's retreat or removal
-	ReasonBuildOutvoted                     // more extra builds than the power is owed: others were written more often
-	ReasonBuildTie                          // more extra builds than the power is owed, tied in votes: none of them is made
+	ReasonOutvoted         Reason = 200 + iota // another order for the unit was written more often
+	ReasonTie                                  // a tie between orders: the unit holds
+	ReasonOverQuota                            // more extra orders than the player may write
+	ReasonNotUnplayed                          // an extra order for a unit of a played power
+	ReasonSelfDislodge                         // an extra order to dislodge, or support dislodging, the unit's own power
+	ReasonNoExtraOrder                         // an extra order for an unplayed power's retreat or removal
+	ReasonBuildOutvoted                        // more extra builds than the power is owed: others were written more often
+	ReasonBuildTie                             // more extra builds than the power is owed, tied in votes: none of them is made
+	ReasonBuildNotUnplayed                     // an extra build in a centre of a played power (the writer could not see it, under Fog of War)
 )
 
 func init() {
 	extraReasonText = map[Reason]string{
-		ReasonOutvoted:      "another order for this unit was written more often",
-		ReasonTie:           "orders for this unit tied: it holds",
-		ReasonOverQuota:     "more extra orders than the player may write",
-		ReasonNotUnplayed:   "only units of unplayed powers take extra orders",
-		ReasonSelfDislodge:  "a unit may not be ordered to dislodge, or support dislodging, a unit of its own power",
-		ReasonNoExtraOrder:  "an unplayed power's retreats and removals are made as for a power that sent no orders: extra orders do not choose them",
-		ReasonBuildOutvoted: "the power is owed fewer builds than were written for it, and other builds were written more often",
-		ReasonBuildTie:      "the power is owed fewer builds than were written for it, and these tied: none of them is made",
+		ReasonOutvoted:         "another order for this unit was written more often",
+		ReasonTie:              "orders for this unit tied: it holds",
+		ReasonOverQuota:        "more extra orders than the player may write",
+		ReasonNotUnplayed:      "only units of unplayed powers take extra orders",
+		ReasonSelfDislodge:     "a unit may not be ordered to dislodge, or support dislodging, a unit of its own power",
+		ReasonNoExtraOrder:     "an unplayed power's retreats and removals are made as for a power that sent no orders: extra orders do not choose them",
+		ReasonBuildOutvoted:    "the power is owed fewer builds than were written for it, and other builds were written more often",
+		ReasonBuildTie:         "the power is owed fewer builds than were written for it, and these tied: none of them is made",
+		ReasonBuildNotUnplayed: "the centre belongs to a played power: only unplayed powers take extra builds",
 	}
 }
 
@@ -261,6 +263,9 @@ func (a *Adjudicator) Catspaw(pos *Position, s Settings, written []Written) ([]O
 		}
 		if owner == NoPower || s.Played(owner) {
 			pre[i] = Outcome{Result: Invalid, Reason: ReasonNotUnplayed, At: o.At, To: NoLoc}
+			if o.Type == BuildOrder {
+				pre[i].Reason = ReasonBuildNotUnplayed
+			}
 			continue
 		}
 		if pos.Phase.Type != Movement && o.Type != BuildOrder {
