@@ -318,6 +318,9 @@ func (s *State) reformText() string {
 	if r.Counter {
 		kind = "a Counter Reformation"
 	}
+	if len(done) == 0 {
+		return fmt.Sprintf("%s: choose the target of %s attempt (%d left)", r.Source, kind, r.Left)
+	}
 	return fmt.Sprintf("%s: choose the target of %s attempt (%d left; targeted: %s)", r.Source, kind, r.Left, strings.Join(done, ", "))
 }
 

@@ -189,3 +189,27 @@ func TestCounterReformation(t *testing.T) {
 		t.Error("a tie outside the target zone goes to the Protestant")
 	}
 }
+
+// TestReformPromptText: Luther's 95 Theses open the game with the
+// Protestant's Reformation attempts (RULES.md; CARDS.md #8): the prompt
+// says how many are left, names no target before the first, and names
+// each target chosen after it.
+func TestReformPromptText(t *testing.T) {
+	r := Rules{}
+	st, err := r.Setup(game.Config{Variant: "1517"}, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := r.Pending(st)
+	if len(ps) != 1 || ps[0].Seat != "protestant" || !strings.HasSuffix(ps[0].Text, "choose the target of a Reformation attempt (5 left)") {
+		t.Fatalf("the first prompt: %+v", ps)
+	}
+	target := r.Legal(st, "protestant").Choices[0]
+	if st, _, err = r.Apply(st, "protestant", game.Action{Type: ps[0].Kind, Args: pathArgs([]string{target.Value})}); err != nil {
+		t.Fatal(err)
+	}
+	ps = r.Pending(st)
+	if len(ps) == 0 || ps[0].Seat != "protestant" || !strings.Contains(ps[0].Text, "(4 left; targeted: "+Spaces[mustSpace(target.Value)].Name+")") {
+		t.Fatalf("after %s: %+v", target.Value, ps)
+	}
+}
