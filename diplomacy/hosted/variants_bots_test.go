@@ -398,26 +398,6 @@ func TestHeuristicAnarchyDraft(t *testing.T) {
 	}
 }
 
-// steps is the distance from a to b by any border (army or fleet).
-func steps(m *diplomacy.Map, a, b diplomacy.Province) int {
-	d := map[diplomacy.Province]int{a: 0}
-	queue := []diplomacy.Province{a}
-	for len(queue) > 0 {
-		p := queue[0]
-		queue = queue[1:]
-		if p == b {
-			return d[p]
-		}
-		for q := range m.Provinces {
-			if _, ok := d[diplomacy.Province(q)]; !ok && touches(m, p, diplomacy.Province(q)) {
-				d[diplomacy.Province(q)] = d[p] + 1
-				queue = append(queue, diplomacy.Province(q))
-			}
-		}
-	}
-	return 1 << 20
-}
-
 // touches reports whether p and q share a border, for armies or fleets.
 func touches(m *diplomacy.Map, p, q diplomacy.Province) bool {
 	if m.ArmyAdjacent(p, q) {
