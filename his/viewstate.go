@@ -194,10 +194,10 @@ func (s *State) dealUnseenTwo(me Power, shown uint16) {
 }
 
 // StateFromView rebuilds a playable state from seat's bot view (the JSON
-// of BotView(s, seat), as the API serves it to GET /api/games/{id}?view=bot): the view's "known_state" — the
-// public state, seat's own hand, the cards seat cannot know in a
-// canonical deal (see knownState) — with a dice generator seeded from
-// rng. View and Legal of the rebuilt state for seat are the real state's;
+// of BotView(s, seat), as the API serves it to GET
+// /api/games/{id}?view=bot): the view's "known_state" — the public
+// state, seat's own hand, the cards seat cannot know in a canonical deal
+// (see knownState) — with a dice generator seeded from rng. View and Legal of the rebuilt state for seat are the real state's;
 // the other seats' are not (their hands are a guess). It returns an error
 // when the view is not a Here I Stand view of seat.
 func StateFromView(view json.RawMessage, seat game.Seat, rng *game.RNG) (*State, error) {

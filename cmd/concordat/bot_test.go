@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"concordat/store"
 	"concordat/store/sqlite"
 )
 
@@ -241,15 +242,7 @@ func playWithBotProcess(t *testing.T, kind string, opts map[string]string) {
 	stop()
 	stopped = true
 
-	st, err := sqlite.Open(db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	acts, err := st.Actions(ctx, in.GameID, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	acts := storedActions(t, ctx, db, in.GameID)
 	orders := 0
 	for _, a := range acts {
 		if a.Seat != "turkey" || a.Action.Type != "orders" {
@@ -402,15 +395,7 @@ func TestBotProcessHereIStandHeuristic(t *testing.T) {
 	stop()
 	stopped = true
 
-	st, err := sqlite.Open(db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	acts, err := st.Actions(ctx, in.GameID, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	acts := storedActions(t, ctx, db, in.GameID)
 	mine := 0
 	for _, a := range acts {
 		if string(a.Seat) != empty {
@@ -425,4 +410,20 @@ func TestBotProcessHereIStandHeuristic(t *testing.T) {
 		t.Fatalf("%d actions stored for %s, want %d or more", mine, empty, want)
 	}
 	t.Logf("%d actions of %s stored; the heuristic process said:\n%.1500s", mine, empty, out)
+}
+
+// storedActions are the actions the SQLite file db holds for game id,
+// read once the server that wrote them has stopped.
+func storedActions(t *testing.T, ctx context.Context, db string, id int64) []store.Action {
+	t.Helper()
+	st, err := sqlite.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	acts, err := st.Actions(ctx, id, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return acts
 }
